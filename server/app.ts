@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { Deps } from './deps.ts';
+import { handleError, jsonError } from './http/errors.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
+import { collectionRoutes } from './routes/collections.ts';
+import { contentRoutes } from './routes/content.ts';
+import { externalCheckoutRoutes } from './routes/external-checkout.ts';
+import { geoRoutes } from './routes/geo.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { navRoutes } from './routes/nav.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { productRoutes } from './routes/products.ts';
+import { shippingRoutes } from './routes/shipping.ts';
+import { userRoutes } from './routes/user.ts';
+
+export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
+
+/**
+ * The reference commerce API as a Hono app: one sub-app per resource, all under /api.
+ * Tests call it through `app.request('http://localhost/api/...')`, with no port.
+ */
+export function createApp(options: AppOptions): Hono {
+  const deps: Deps = {
+    adminToken: 'local-merchandiser-token-change-me',
+    now: () => Date.now(),
+    visitors: () => 0,
+    ...options,
+  };
+  const api = new Hono();
+  api.route('/products', productRoutes(deps));
+  api.route('/collections', collectionRoutes(deps));
+  api.route('/nav', navRoutes(deps));
+  api.route('/checkouts', checkoutRoutes(deps));
+  api.route('/shippingPolicies', shippingRoutes(deps));
+  api.route('/orders', orderRoutes(deps));
+  api.route('/', geoRoutes(deps));
+  api.route('/', userRoutes(deps));
+  api.route('/', contentRoutes(deps));
+  api.route('/admin', adminRoutes(deps));
+  api.route('/media', mediaRoutes(deps));
+  api.route('/external-checkout', externalCheckoutRoutes(deps));
+  api.get('/health', (c) => c.json({ ok: true, visitors: deps.visitors() }));
+
+  const app = new Hono();
+  app.route('/api', api);
+  app.notFound((c) => jsonError(c, 404, 'Not found.'));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue's input format: what `npm run seed -- --import FILE.json` reads, what the
+ * merchandiser API (/api/admin/*) accepts and what the demo generator produces. Prices are
+ * decimal amounts in the store currency (at most 2 decimals); ids are optional and, when
+ * given, kept (so carts and links survive a re-import).
+ */
+export const handleSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single dashes');
+
+const text = (max: number) => z.string().max(max);
+const idSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
+
+export const moneySchema = z
+  .number()
+  .finite()
+  .min(0)
+  .max(10_000_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'must have at most 2 decimals',
+  });
+
+/** A URL: absolute http(s), or a path on the API's own origin such as /api/media/... */
+export const urlSchema = z
+  .string()
+  .max(2000)
+  .refine((value) => value.startsWith('/') || /^https?:\/\//i.test(value), {
+    message: 'must be an http(s) URL or a root-relative path',
+  });
+
+/** A tag filter "prefix_value" (spec storefront 5: split at the first underscore). */
+export const tagSchema = z
+  .string()
+  .max(200)
+  .regex(/^[^_,]+_.+$/, 'must be prefix_value');
+
+export const inventorySchema = z.object({
+  id: idSchema.optional(),
+  availableQuantity: z.number().int().min(0).max(10_000_000),
+  bypassNegativeQuantity: z.boolean().default(false),
+});
+
+export const variantInputSchema = z.object({
+  id: idSchema.optional(),
+  title: text(300).min(1),
+  sku: text(100).default(''),
+  price: moneySchema,
+  compareAtPrice: moneySchema.nullable().default(null),
+  availableForSale: z.boolean().default(true),
+  position: z.number().int().min(1).max(10_000).optional(),
+  /** Option name to the value this variant has, e.g. { Material: 'Polyurethane' }. */
+  options: z.record(text(100), text(200).min(1)).default({}),
+  inventory: inventorySchema,
+});
+
+export const productInputSchema = z
+  .object({
+    id: idSchema.optional(),
+    handle: handleSchema,
+    title: text(500).min(1),
+    seoTitle: text(300).nullable().default(null),
+    seoDescription: text(1000).nullable().default(null),
+    isIndexed: z.boolean().default(true),
+    vendor: text(100).default(''),
+    sku: text(100).default(''),
+    productCode: text(100).default(''),
+    condition: text(50).default('New'),
+    price: moneySchema,
+    compareAtPrice: moneySchema.nullable().default(null),
+    imageUrl: urlSchema.nullable().default(null),
+    descriptionHtml: text(200_000).default(''),
+    isFeatured: z.boolean().default(false),
+    featuredOrder: z.number().int().min(0).nullable().default(null),
+    isEligibleForFreeShipping: z.boolean().default(true),
+    unitsSold: z.number().int().min(0).default(0),
+    /** Handles of the collections the product belongs to. */
+    collections: z.array(handleSchema).max(50).default([]),
+    tags: z.array(tagSchema).max(100).default([]),
+    images: z
+      .array(
+        z.object({
+          url: urlSchema,
+          altText: text(500).default(''),
+          imagePlacementId: z.number().int().nullable().default(null),
+        }),
+      )
+      .max(50)
+      .default([]),
+    model3ds: z
+      .array(z.object({ url: urlSchema, posterUrl: urlSchema.default('') }))
+      .max(10)
+      .default([]),
+    /** Video-hosting ids; stored as metafields under VIDEO_METAFIELD_KEY. */
+    videoIds: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'must be a video id'))
+      .max(10)
+      .default([]),
+    metafields: z
+      .array(z.object({ key: text(100).min(1), value: text(5000) }))
+      .max(100)
+      .default([]),
+    pdfs: z
+      .array(
+        z.object({
+          url: urlSchema,
+          filename: text(255).regex(/\.pdf$/i, 'must end in .pdf'),
+        }),
+      )
+      .max(20)
+      .default([]),
+    reviews: z
+      .array(
+        z.object({
+          starsRating: z.number().int().min(1).max(5),
+          title: text(300).default(''),
+          body: text(5000).default(''),
+          author: text(200).default(''),
+          createdAt: z.iso.datetime().optional(),
+        }),
+      )
+      .max(1000)
+      .default([]),
+    /** Option names in order, e.g. ['Material', 'Size']. Empty for a single-variant product. */
+    options: z.array(text(100).min(1)).max(10).default([]),
+    variants: z.array(variantInputSchema).min(1).max(250),
+  })
+  .superRefine((product, ctx) => {
+    const names = new Set(product.options);
+    if (names.size !== product.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'option names must be unique' });
+    }
+    const seen = new Set<string>();
+    product.variants.forEach((variant, index) => {
+      const keys = Object.keys(variant.options);
+      for (const key of keys) {
+        if (!names.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', index, 'options', key],
+            message: `is not one of the product's options (${product.options.join(', ') || 'none'})`,
+          });
+        }
+      }
+      if (product.options.length > 0 && keys.length !== product.options.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'options'],
+          message: 'must give a value for every product option',
+        });
+      }
+      const signature = product.options.map((name) => variant.options[name] ?? '').join('\u0000');
+      if (product.options.length > 0 && seen.has(signature)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'options'],
+          message: 'another variant has the same option values',
+        });
+      }
+      seen.add(signature);
+    });
+    if (product.options.length === 0 && product.variants.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants'],
+        message: 'a product without options has exactly one variant',
+      });
+    }
+  });
+
+export const collectionInputSchema = z.object({
+  id: idSchema.optional(),
+  handle: handleSchema,
+  title: text(300).min(1),
+  seoTitle: text(300).nullable().default(null),
+  seoDescription: text(1000).nullable().default(null),
+  isIndexed: z.boolean().default(true),
+  imageUrl: urlSchema.nullable().default(null),
+  descriptionHtml: text(200_000).default(''),
+  /** Handle of the parent collection; null for a top-level one. */
+  parent: handleSchema.nullable().default(null),
+  position: z.number().int().min(0).default(0),
+  isFeatured: z.boolean().default(false),
+  /** Image placements by name, e.g. { topBanner: { imagePath, altText } }. */
+  images: z
+    .record(text(50), z.object({ imagePath: urlSchema, altText: text(500).default('') }))
+    .default({}),
+});
+
+export type ProductInput = z.input<typeof productInputSchema>;
+export type Product = z.output<typeof productInputSchema>;
+export type VariantInput = z.output<typeof variantInputSchema>;
+export type CollectionInput = z.input<typeof collectionInputSchema>;
+export type Collection = z.output<typeof collectionInputSchema>;
+
+/** Metafield key whose values are video ids (spec storefront 3, Metafields). */
+export const VIDEO_METAFIELD_KEY = 'product_video_id';
+
+/** Removes everything but letters and digits, lowercased: "85-288/001" -> "85288001". */
+export function normalizePartNumber(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]/g, '');
+}

@@ -1,0 +1,373 @@
+import type { Database } from '../db/open.ts';
+import { transaction } from '../db/open.ts';
+import {
+  collectionInputSchema,
+  normalizePartNumber,
+  productInputSchema,
+  VIDEO_METAFIELD_KEY,
+  type Collection,
+  type CollectionInput,
+  type Product,
+  type ProductInput,
+} from './input.ts';
+
+/** Cents from a validated decimal amount. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
+/** A record the caller asked for does not exist (routes answer 404). */
+export class NotFoundError extends Error {}
+/** A record refers to something that does not exist, or breaks a rule (routes answer 422). */
+export class InvalidRecordError extends Error {}
+
+type Statements = ReturnType<typeof prepare>;
+const cache = new WeakMap<Database, Statements>();
+
+function prepare(db: Database) {
+  const s = (sql: string) => db.prepare(sql);
+  return {
+    collectionIdByHandle: s('SELECT id FROM collections WHERE handle = ?'),
+    productIdByHandle: s('SELECT id FROM products WHERE handle = ?'),
+    upsertCollection: s(`
+      INSERT INTO collections (id, handle, title, seo_title, seo_description, is_indexed, image_url,
+        description_html, parent_id, position, is_featured)
+      VALUES (:id, :handle, :title, :seoTitle, :seoDescription, :isIndexed, :imageUrl,
+        :descriptionHtml, :parentId, :position, :isFeatured)
+      ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, title = excluded.title,
+        seo_title = excluded.seo_title, seo_description = excluded.seo_description,
+        is_indexed = excluded.is_indexed, image_url = excluded.image_url,
+        description_html = excluded.description_html, parent_id = excluded.parent_id,
+        position = excluded.position, is_featured = excluded.is_featured,
+        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      RETURNING id`),
+    deleteCollectionImages: s('DELETE FROM collection_images WHERE collection_id = ?'),
+    insertCollectionImage: s(
+      'INSERT INTO collection_images (collection_id, placement, image_path, alt_text) VALUES (?, ?, ?, ?)',
+    ),
+    upsertProduct: s(`
+      INSERT INTO products (id, handle, title, seo_title, seo_description, is_indexed, vendor, sku,
+        product_code, condition, price_cents, compare_at_price_cents, image_url, description_html,
+        is_featured, featured_order, free_shipping, units_sold, available_for_sale, avg_rating,
+        total_reviews)
+      VALUES (:id, :handle, :title, :seoTitle, :seoDescription, :isIndexed, :vendor, :sku,
+        :productCode, :condition, :priceCents, :compareAtPriceCents, :imageUrl, :descriptionHtml,
+        :isFeatured, :featuredOrder, :freeShipping, :unitsSold, :availableForSale, :avgRating,
+        :totalReviews)
+      ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, title = excluded.title,
+        seo_title = excluded.seo_title, seo_description = excluded.seo_description,
+        is_indexed = excluded.is_indexed, vendor = excluded.vendor, sku = excluded.sku,
+        product_code = excluded.product_code, condition = excluded.condition,
+        price_cents = excluded.price_cents, compare_at_price_cents = excluded.compare_at_price_cents,
+        image_url = excluded.image_url, description_html = excluded.description_html,
+        is_featured = excluded.is_featured, featured_order = excluded.featured_order,
+        free_shipping = excluded.free_shipping, units_sold = excluded.units_sold,
+        available_for_sale = excluded.available_for_sale, avg_rating = excluded.avg_rating,
+        total_reviews = excluded.total_reviews, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      RETURNING id`),
+    deleteProductCollections: s('DELETE FROM product_collections WHERE product_id = ?'),
+    insertProductCollection: s(
+      'INSERT OR IGNORE INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)',
+    ),
+    deleteTags: s('DELETE FROM product_tags WHERE product_id = ?'),
+    insertTag: s('INSERT OR IGNORE INTO product_tags (product_id, prefix, value) VALUES (?, ?, ?)'),
+    deleteImages: s('DELETE FROM product_images WHERE product_id = ?'),
+    insertImage: s(
+      'INSERT INTO product_images (product_id, url, alt_text, image_placement_id, position) VALUES (?, ?, ?, ?, ?)',
+    ),
+    deleteModels: s('DELETE FROM product_model3ds WHERE product_id = ?'),
+    insertModel: s('INSERT INTO product_model3ds (product_id, url, poster_url) VALUES (?, ?, ?)'),
+    deleteMetafields: s('DELETE FROM product_metafields WHERE product_id = ?'),
+    insertMetafield: s('INSERT INTO product_metafields (product_id, key, value) VALUES (?, ?, ?)'),
+    deletePdfs: s('DELETE FROM product_pdfs WHERE product_id = ?'),
+    insertPdf: s('INSERT INTO product_pdfs (product_id, url, local_filename) VALUES (?, ?, ?)'),
+    deleteReviews: s('DELETE FROM reviews WHERE product_id = ?'),
+    insertReview: s(
+      `INSERT INTO reviews (product_id, stars_rating, title, body, author, created_at)
+       VALUES (?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ','now')))`,
+    ),
+    optionsOf: s('SELECT id, name FROM product_options WHERE product_id = ?'),
+    insertOption: s(
+      'INSERT INTO product_options (product_id, name, position) VALUES (?, ?, ?) RETURNING id',
+    ),
+    updateOptionPosition: s('UPDATE product_options SET position = ? WHERE id = ?'),
+    deleteOption: s('DELETE FROM product_options WHERE id = ?'),
+    variantsOf: s('SELECT id, title FROM variants WHERE product_id = ?'),
+    variantOwner: s('SELECT product_id FROM variants WHERE id = ?'),
+    upsertVariant: s(`
+      INSERT INTO variants (id, product_id, title, sku, price_cents, compare_at_price_cents,
+        available_for_sale, variant_position)
+      VALUES (:id, :productId, :title, :sku, :priceCents, :compareAtPriceCents, :availableForSale,
+        :position)
+      ON CONFLICT (id) DO UPDATE SET title = excluded.title, sku = excluded.sku,
+        price_cents = excluded.price_cents, compare_at_price_cents = excluded.compare_at_price_cents,
+        available_for_sale = excluded.available_for_sale,
+        variant_position = excluded.variant_position
+      RETURNING id`),
+    deleteVariant: s('DELETE FROM variants WHERE id = ?'),
+    deleteVariantOptions: s('DELETE FROM variant_options WHERE variant_id = ?'),
+    insertVariantOption: s(
+      'INSERT INTO variant_options (variant_id, option_id, value) VALUES (?, ?, ?)',
+    ),
+    levelOf: s('SELECT id FROM inventory_levels WHERE variant_id = ? ORDER BY id LIMIT 1'),
+    levelOwner: s('SELECT variant_id FROM inventory_levels WHERE id = ?'),
+    upsertLevel: s(`
+      INSERT INTO inventory_levels (id, variant_id, available_quantity, bypass_negative_quantity)
+      VALUES (?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET available_quantity = excluded.available_quantity,
+        bypass_negative_quantity = excluded.bypass_negative_quantity`),
+    deleteFts: s('DELETE FROM products_fts WHERE rowid = ?'),
+    insertFts: s(
+      'INSERT INTO products_fts (rowid, title, vendor, codes, keywords) VALUES (?, ?, ?, ?, ?)',
+    ),
+    collectionTitles: s(`
+      SELECT c.title FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
+      WHERE pc.product_id = ?`),
+    deleteProduct: s('DELETE FROM products WHERE id = ?'),
+    deleteCollection: s('DELETE FROM collections WHERE id = ?'),
+  };
+}
+
+function statements(db: Database): Statements {
+  let found = cache.get(db);
+  if (!found) {
+    found = prepare(db);
+    cache.set(db, found);
+  }
+  return found;
+}
+
+const bool = (value: boolean): number => (value ? 1 : 0);
+
+function collectionId(db: Database, handle: string): number {
+  const row = statements(db).collectionIdByHandle.get(handle) as { id: number } | undefined;
+  if (!row) throw new InvalidRecordError(`collection "${handle}" does not exist`);
+  return row.id;
+}
+
+/**
+ * Creates or replaces a collection, found by id or else by handle. Returns its id.
+ * The parent must exist already (import parents first).
+ */
+export function upsertCollection(db: Database, input: CollectionInput | Collection): number {
+  const collection = collectionInputSchema.parse(input);
+  const st = statements(db);
+  return transaction(db, () => {
+    const existing = st.collectionIdByHandle.get(collection.handle) as { id: number } | undefined;
+    if (collection.id !== undefined && existing && existing.id !== collection.id) {
+      throw new InvalidRecordError(`handle "${collection.handle}" belongs to another collection`);
+    }
+    const parentId = collection.parent === null ? null : collectionId(db, collection.parent);
+    const id = collection.id ?? existing?.id ?? null;
+    if (id !== null && parentId === id) {
+      throw new InvalidRecordError('a collection cannot be its own parent');
+    }
+    const row = st.upsertCollection.get({
+      id,
+      handle: collection.handle,
+      title: collection.title,
+      seoTitle: collection.seoTitle,
+      seoDescription: collection.seoDescription,
+      isIndexed: bool(collection.isIndexed),
+      imageUrl: collection.imageUrl,
+      descriptionHtml: collection.descriptionHtml,
+      parentId,
+      position: collection.position,
+      isFeatured: bool(collection.isFeatured),
+    }) as { id: number };
+    st.deleteCollectionImages.run(row.id);
+    for (const [placement, image] of Object.entries(collection.images)) {
+      st.insertCollectionImage.run(row.id, placement, image.imagePath, image.altText);
+    }
+    return row.id;
+  });
+}
+
+function searchCodes(product: Product): string {
+  const codes = [product.sku, product.productCode, ...product.variants.map((v) => v.sku)].filter(
+    (code) => code.length > 0,
+  );
+  // Both forms: the raw code for display-like queries, the normalised one for 85288 vs 85-288.
+  return [...new Set([...codes, ...codes.map(normalizePartNumber)])].join(' ');
+}
+
+/**
+ * Creates or replaces a product with everything under it, found by id or else by handle.
+ * Variants and inventory levels keep their ids when the input gives them (or, without ids,
+ * when a variant of the same title exists), so carts survive a catalogue update.
+ * Returns the product id.
+ */
+export function upsertProduct(db: Database, input: ProductInput | Product): number {
+  const product = productInputSchema.parse(input);
+  const st = statements(db);
+  return transaction(db, () => {
+    const existing = st.productIdByHandle.get(product.handle) as { id: number } | undefined;
+    if (product.id !== undefined && existing && existing.id !== product.id) {
+      throw new InvalidRecordError(`handle "${product.handle}" belongs to another product`);
+    }
+    const collectionIds = product.collections.map((handle) => collectionId(db, handle));
+    const ratings = product.reviews.map((review) => review.starsRating);
+    const available = product.variants.some(
+      (variant) =>
+        variant.availableForSale &&
+        (variant.inventory.bypassNegativeQuantity || variant.inventory.availableQuantity > 0),
+    );
+    const row = st.upsertProduct.get({
+      id: product.id ?? existing?.id ?? null,
+      handle: product.handle,
+      title: product.title,
+      seoTitle: product.seoTitle,
+      seoDescription: product.seoDescription,
+      isIndexed: bool(product.isIndexed),
+      vendor: product.vendor,
+      sku: product.sku,
+      productCode: product.productCode,
+      condition: product.condition,
+      priceCents: toCents(product.price),
+      compareAtPriceCents: product.compareAtPrice === null ? null : toCents(product.compareAtPrice),
+      imageUrl: product.imageUrl ?? product.images[0]?.url ?? null,
+      descriptionHtml: product.descriptionHtml,
+      isFeatured: bool(product.isFeatured),
+      featuredOrder: product.featuredOrder,
+      freeShipping: bool(product.isEligibleForFreeShipping),
+      unitsSold: product.unitsSold,
+      availableForSale: bool(available),
+      avgRating: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0,
+      totalReviews: ratings.length,
+    }) as { id: number };
+    const id = row.id;
+    const fresh = existing === undefined && product.id === undefined;
+
+    if (!fresh) st.deleteProductCollections.run(id);
+    collectionIds.forEach((collection, position) =>
+      st.insertProductCollection.run(id, collection, position),
+    );
+    if (!fresh) st.deleteTags.run(id);
+    for (const tag of product.tags) {
+      const at = tag.indexOf('_');
+      st.insertTag.run(id, tag.slice(0, at), tag.slice(at + 1));
+    }
+    if (!fresh) st.deleteImages.run(id);
+    product.images.forEach((image, position) =>
+      st.insertImage.run(id, image.url, image.altText, image.imagePlacementId, position),
+    );
+    if (!fresh) st.deleteModels.run(id);
+    for (const model of product.model3ds) st.insertModel.run(id, model.url, model.posterUrl);
+    if (!fresh) st.deleteMetafields.run(id);
+    for (const videoId of product.videoIds)
+      st.insertMetafield.run(id, VIDEO_METAFIELD_KEY, videoId);
+    for (const field of product.metafields) st.insertMetafield.run(id, field.key, field.value);
+    if (!fresh) st.deletePdfs.run(id);
+    for (const pdf of product.pdfs) st.insertPdf.run(id, pdf.url, pdf.filename);
+    if (!fresh) st.deleteReviews.run(id);
+    for (const review of product.reviews) {
+      st.insertReview.run(
+        id,
+        review.starsRating,
+        review.title,
+        review.body,
+        review.author,
+        review.createdAt ?? null,
+      );
+    }
+    writeOptionsAndVariants(db, id, product, fresh);
+
+    st.deleteFts.run(id);
+    const collectionTitles = (st.collectionTitles.all(id) as { title: string }[]).map(
+      (r) => r.title,
+    );
+    st.insertFts.run(
+      id,
+      product.title,
+      product.vendor,
+      searchCodes(product),
+      [...collectionTitles, ...product.tags.map((tag) => tag.slice(tag.indexOf('_') + 1))].join(
+        ' ',
+      ),
+    );
+    return id;
+  });
+}
+
+function writeOptionsAndVariants(
+  db: Database,
+  productId: number,
+  product: Product,
+  fresh: boolean,
+) {
+  const st = statements(db);
+  const optionIds = new Map<string, number>();
+  const oldOptions = fresh ? [] : (st.optionsOf.all(productId) as { id: number; name: string }[]);
+  product.options.forEach((name, position) => {
+    const old = oldOptions.find((option) => option.name === name);
+    if (old) {
+      st.updateOptionPosition.run(position, old.id);
+      optionIds.set(name, old.id);
+    } else {
+      optionIds.set(name, (st.insertOption.get(productId, name, position) as { id: number }).id);
+    }
+  });
+  for (const old of oldOptions) if (!optionIds.has(old.name)) st.deleteOption.run(old.id);
+
+  const oldVariants = fresh
+    ? []
+    : (st.variantsOf.all(productId) as { id: number; title: string }[]);
+  const kept = new Set<number>();
+  product.variants.forEach((variant, index) => {
+    if (variant.id !== undefined) {
+      const owner = st.variantOwner.get(variant.id) as { product_id: number } | undefined;
+      if (owner && owner.product_id !== productId) {
+        throw new InvalidRecordError(`variant ${variant.id} belongs to another product`);
+      }
+    }
+    const id =
+      variant.id ?? oldVariants.find((old) => old.title === variant.title && !kept.has(old.id))?.id;
+    const row = st.upsertVariant.get({
+      id: id ?? null,
+      productId,
+      title: variant.title,
+      sku: variant.sku,
+      priceCents: toCents(variant.price),
+      compareAtPriceCents: variant.compareAtPrice === null ? null : toCents(variant.compareAtPrice),
+      availableForSale: bool(variant.availableForSale),
+      position: variant.position ?? index + 1,
+    }) as { id: number };
+    kept.add(row.id);
+    if (id !== undefined) st.deleteVariantOptions.run(row.id);
+    for (const [name, value] of Object.entries(variant.options)) {
+      st.insertVariantOption.run(row.id, optionIds.get(name) ?? 0, value);
+    }
+    if (variant.inventory.id !== undefined) {
+      const owner = st.levelOwner.get(variant.inventory.id) as { variant_id: number } | undefined;
+      if (owner && owner.variant_id !== row.id) {
+        throw new InvalidRecordError(
+          `inventory level ${variant.inventory.id} belongs to another variant`,
+        );
+      }
+    }
+    const levelId =
+      variant.inventory.id ??
+      (id === undefined ? undefined : (st.levelOf.get(row.id) as { id: number } | undefined)?.id);
+    st.upsertLevel.run(
+      levelId ?? null,
+      row.id,
+      variant.inventory.availableQuantity,
+      bool(variant.inventory.bypassNegativeQuantity),
+    );
+  });
+  for (const old of oldVariants) if (!kept.has(old.id)) st.deleteVariant.run(old.id);
+}
+
+/** Removes a product and everything under it (cart lines pointing at it go too). */
+export function deleteProduct(db: Database, id: number): void {
+  const st = statements(db);
+  transaction(db, () => {
+    if (st.deleteProduct.run(id).changes === 0) throw new NotFoundError(`product ${id} not found`);
+    st.deleteFts.run(id);
+  });
+}
+
+/** Removes a collection; its children move to the top level, its products stay. */
+export function deleteCollection(db: Database, id: number): void {
+  if (statements(db).deleteCollection.run(id).changes === 0) {
+    throw new NotFoundError(`collection ${id} not found`);
+  }
+}

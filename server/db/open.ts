@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { SCHEMA_VERSION, schemaSql } from './schema.ts';
+
+export type Database = DatabaseSync;
+
+/**
+ * Opens (and creates, if needed) the store database.
+ *
+ * @param file a path, or ':memory:' for a database that lives as long as the handle
+ * @example const db = openDatabase(join(env.DATA_DIR, 'store.db'));
+ */
+export function openDatabase(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(schemaSql);
+  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
+    'schema_version',
+    String(SCHEMA_VERSION),
+  );
+  return db;
+}
+
+/**
+ * Runs `work` inside one transaction: everything or nothing.
+ * Nested calls join the outer transaction through a savepoint.
+ */
+export function transaction<T>(db: Database, work: () => T): T {
+  const name = `sp_${Math.random().toString(36).slice(2)}`;
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = work();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    db.exec(`ROLLBACK TO ${name}`);
+    db.exec(`RELEASE ${name}`);
+    throw error;
+  }
+}
+
+/** True when the catalogue holds no product yet (start-up seeds then). */
+export function isCatalogueEmpty(db: Database): boolean {
+  const row = db.prepare('SELECT EXISTS (SELECT 1 FROM products) AS present').get() as {
+    present: number;
+  };
+  return row.present === 0;
+}

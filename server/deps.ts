@@ -1,0 +1,12 @@
+import type { Database } from './db/open.ts';
+
+/** What every route module is built with (one sub-app per resource, STYLE). */
+export interface Deps {
+  db: Database;
+  /** Bearer token for the merchandiser routes under /api/admin. */
+  adminToken: string;
+  /** Milliseconds since the epoch; tests pass a fake clock. */
+  now: () => number;
+  /** Live visitor count kept by the realtime server (0 when it is not attached). */
+  visitors: () => number;
+}

@@ -1,0 +1,26 @@
+import { createApp, type AppOptions } from '../app.ts';
+import { openDatabase, type Database } from '../db/open.ts';
+
+export const TEST_ADMIN_TOKEN = 'test-merchandiser-token-0123456789';
+
+/**
+ * A fresh app over a fresh in-memory database, for route tests:
+ * `const { app, db } = testApp(); await app.request('http://localhost/api/...')`.
+ */
+export function testApp(options: Partial<AppOptions> = {}): {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+} {
+  const db = options.db ?? openDatabase(':memory:');
+  const app = createApp({ adminToken: TEST_ADMIN_TOKEN, ...options, db });
+  return { app, db };
+}
+
+/** JSON request init for app.request(). */
+export function jsonInit(method: string, body?: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}

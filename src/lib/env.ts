@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (STYLE: "Configuration in one place").
+ * Every variable is listed, with its meaning, in `.env.example`.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const envSchema = z.object({
+  PORT: port.default(4321),
+  API_PORT: port.default(4322),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_URL: z.url().default('http://127.0.0.1:4322'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_URL: z.url().default('http://localhost:4321'),
+  ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
+  SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses an environment (by default this process's), failing with every bad variable named.
+ * @example parseEnv({ PORT: '8080' }).PORT === 8080
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return result.data;
+}
+
+function loadDotEnv(): void {
+  if (typeof process.loadEnvFile === 'function' && existsSync('.env')) process.loadEnvFile('.env');
+}
+
+loadDotEnv();
+
+/** The validated environment of this process. */
+export const env: Env = parseEnv(process.env);
