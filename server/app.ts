@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import { handleError, jsonError } from './http/errors.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -38,6 +39,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/', userRoutes(deps));
   api.route('/', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/changes', changeRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/external-checkout', externalCheckoutRoutes(deps));
   api.get('/health', (c) => c.json({ ok: true, visitors: deps.visitors() }));

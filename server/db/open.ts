@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { cartSchemaSql } from './schema-cart.ts';
+import { catalogSchemaSql } from './schema-catalog.ts';
+import { contentSchemaSql } from './schema-content.ts';
 import { SCHEMA_VERSION, schemaSql } from './schema.ts';
 
 export type Database = DatabaseSync;
@@ -18,7 +21,7 @@ export function openDatabase(file: string): Database {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  db.exec(schemaSql);
+  for (const sql of [schemaSql, catalogSchemaSql, cartSchemaSql, contentSchemaSql]) db.exec(sql);
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
     'schema_version',
     String(SCHEMA_VERSION),

@@ -1,0 +1,5 @@
+/**
+ * Tables and indexes of the catalog area, added to the base schema (schema.ts) by openDatabase.
+ * Statements must be idempotent (IF NOT EXISTS).
+ */
+export const catalogSchemaSql = /* sql */ ``;
