@@ -1,0 +1,20 @@
+// @ts-check
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+import { env } from './src/lib/env.ts';
+
+// https://docs.astro.build/en/reference/configuration-reference/
+export default defineConfig({
+  site: env.SITE_URL,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react(), sitemap({ entryLimit: 50_000 })],
+  experimental: {
+    // Unchanged product pages are skipped on a rebuild (DESIGN, build pipeline 6).
+    incrementalBuild: true,
+    // 100,000 products do not fit one JSON file comfortably (DESIGN, build pipeline 7).
+    collectionStorage: 'chunked',
+  },
+});

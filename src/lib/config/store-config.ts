@@ -1,0 +1,127 @@
+/**
+ * Store and theme configuration: every key the spec names (storefront-browsing-and-buying 1,
+ * account-and-shell 3), typed, in one place. Read single values with `configValue(path)`.
+ */
+export interface NavLink {
+  title: string;
+  url: string;
+}
+
+export interface StoreConfig {
+  /** Store configuration (account-and-shell 3). */
+  store: {
+    storeName: string;
+    storeFaviconUrl: string;
+    storeLogoUrl: string;
+    contactPhoneNumber: string;
+  };
+  /** Theme configuration (storefront 1, account-and-shell 3). */
+  theme: {
+    /** ISO 4217 code; prices show with 2 decimals. */
+    storeCurrency: string;
+    /** Order value from which shipping is free; -1 means no free shipping. */
+    freeShippingValue: number;
+    /** Default product-list page size; one of the page size options (storefront 9). */
+    defaultLimitPerPage: number;
+    /** Text of the announcement bar. */
+    announcement: string;
+    productNoImageUrl: string;
+    featuredProducts: { url: string; bannerUrl: string };
+    imagePlacements: { collection: { menuImage: string; topBanner: string } };
+    /** Depth of the desktop menu; the sidebar tree uses sidebarNavigationDepth. */
+    navigationMenuDepth: number;
+    sidebarNavigationDepth: number;
+    seoTitle: string;
+    blogDescription: string;
+    footerNavLinks: NavLink[];
+    policyLinks: { returns: string; shipping: string; requestAnItem: string };
+    exitIntentPopUp: { bgImageUrl: string; discountMessage: string; discountCode: string };
+    images: {
+      heroSlides: string[];
+      shippingImages: string[];
+      bottomBanner: string;
+      sidebarBanner: string;
+      sellerRatingSeal: string;
+    };
+    /** Route bases (account-and-shell 2.1: configurable collection, product and article paths). */
+    paths: { collectionBase: string; productBase: string; articleBase: string };
+    /** Text of the alert a right-click on a logo shows. */
+    logoAlert: string;
+    messages: { imagesCopyrighted: string; noReviews: string };
+    links: { sellerReviewsUrl: string; blogsUrl: string; palletJackPartsCollection: string };
+    /** Product images on this origin/path get responsive variants (storefront 5). */
+    productImageCdnPrefix: string;
+    video: { embedBase: string; thumbnailBase: string };
+    /** Structured data (storefront 9). */
+    returns: { returnDays: number; restockingFeePercent: number };
+  };
+}
+
+export const storeConfig: StoreConfig = {
+  store: {
+    storeName: 'Industrial Parts Depot',
+    storeFaviconUrl: '/favicon.svg',
+    storeLogoUrl: '/logo.svg',
+    contactPhoneNumber: '1-800-555-0199',
+  },
+  theme: {
+    storeCurrency: 'USD',
+    freeShippingValue: 199,
+    defaultLimitPerPage: 24,
+    announcement: 'Same-day shipping on in-stock parts ordered by 3 PM ET.',
+    productNoImageUrl: '/no-image.svg',
+    featuredProducts: {
+      url: '/collections/pallet-jack-parts',
+      bannerUrl: '/api/media/banners/featured-products.svg',
+    },
+    imagePlacements: { collection: { menuImage: 'menuImage', topBanner: 'topBanner' } },
+    navigationMenuDepth: 1,
+    sidebarNavigationDepth: 6,
+    seoTitle: 'Industrial Parts Depot: pallet jack and forklift parts',
+    blogDescription: 'Guides, compatibility notes and maintenance tips for material-handling parts.',
+    footerNavLinks: [
+      { title: 'About Us', url: '/about-us' },
+      { title: 'Contact Us', url: '/contact-us' },
+      { title: 'Returns', url: '/returns' },
+      { title: 'Shipping', url: '/shipping' },
+      { title: 'Privacy Policy', url: '/privacy-policy' },
+      { title: 'Terms of Use', url: '/terms-of-use' },
+      { title: 'Sitemap', url: '/sitemap.php' },
+    ],
+    policyLinks: { returns: '/returns', shipping: '/shipping', requestAnItem: '/request-an-item' },
+    exitIntentPopUp: {
+      bgImageUrl: '/api/media/banners/exit-intent.svg',
+      discountMessage: 'Take 10% off your first order of pallet jack and forklift parts.',
+      discountCode: 'WELCOME10',
+    },
+    images: {
+      heroSlides: [
+        '/api/media/banners/hero-pallet-jack-parts.svg',
+        '/api/media/banners/hero-forklift-parts.svg',
+        '/api/media/banners/hero-batteries-chargers.svg',
+      ],
+      shippingImages: ['/api/media/banners/shipping-carriers.svg'],
+      bottomBanner: '/api/media/banners/pallet-jack-parts.svg',
+      sidebarBanner: '/api/media/banners/sidebar.svg',
+      sellerRatingSeal: '/api/media/banners/seller-rating-seal.svg',
+    },
+    paths: { collectionBase: '/collections', productBase: '/products', articleBase: '/articles' },
+    logoAlert: 'Sorry, our images are copyrighted.',
+    messages: {
+      imagesCopyrighted: 'Sorry, our images are copyrighted.',
+      noReviews:
+        "This product hasn't received any reviews yet. Be the first to review this product!",
+    },
+    links: {
+      sellerReviewsUrl: 'https://www.resellerratings.com/',
+      blogsUrl: '/articles',
+      palletJackPartsCollection: '/collections/pallet-jack-parts',
+    },
+    productImageCdnPrefix: '/api/media/products/',
+    video: {
+      embedBase: 'https://www.youtube.com/embed/',
+      thumbnailBase: 'https://img.youtube.com/vi/',
+    },
+    returns: { returnDays: 30, restockingFeePercent: 15 },
+  },
+};
