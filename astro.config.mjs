@@ -7,6 +7,8 @@ import { env } from './src/lib/env.ts';
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({
   site: env.SITE_URL,
+  outDir: env.BUILD_OUT_DIR,
+  cacheDir: env.BUILD_CACHE_DIR,
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },

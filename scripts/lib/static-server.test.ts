@@ -110,7 +110,10 @@ describe('static server', () => {
   });
 
   it('proxies socket.io websockets', async () => {
-    const client = connect(`${site.url}/customer`, { transports: ['websocket'], reconnection: false });
+    const client = connect(`${site.url}/customer`, {
+      transports: ['websocket'],
+      reconnection: false,
+    });
     try {
       const answer = await new Promise<string>((resolve, reject) => {
         client.on('connect_error', reject);

@@ -137,7 +137,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   res.writeHead(status, {
     'content-type': type,
     'content-length': size,
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    'cache-control': immutable
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=0, must-revalidate',
     'x-content-type-options': 'nosniff',
   });
   if (req.method === 'HEAD') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -26,6 +27,11 @@ export function openDatabase(file: string): Database {
     'schema_version',
     String(SCHEMA_VERSION),
   );
+  // Identifies this database, so a build cache made from another one is not trusted.
+  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(
+    'database_id',
+    randomUUID(),
+  );
   return db;
 }
 
@@ -53,4 +59,12 @@ export function isCatalogueEmpty(db: Database): boolean {
     present: number;
   };
   return row.present === 0;
+}
+
+/** The random id this database was given when it was created. */
+export function databaseId(db: Database): string {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as
+    | { value: string }
+    | undefined;
+  return row?.value ?? '';
 }

@@ -16,6 +16,11 @@ export const envSchema = z.object({
   SITE_URL: z.url().default('http://localhost:4321'),
   ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
+  BUILD_OUT_DIR: z.string().min(1).default('./dist'),
+  BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
+  /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
+  E2E_BASE_URL: z.url().optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });

@@ -4,15 +4,56 @@ import sanitize from 'sanitize-html';
  * Hosts whose frames may appear in product and article HTML (video embeds). Every other
  * iframe is dropped.
  */
-export const ALLOWED_IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+export const ALLOWED_IFRAME_HOSTS = [
+  'www.youtube.com',
+  'www.youtube-nocookie.com',
+  'player.vimeo.com',
+];
 
 const options: sanitize.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'small', 'mark',
-    'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-    'a', 'img', 'figure', 'figcaption', 'span', 'div', 'iframe',
+    'p',
+    'br',
+    'hr',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'span',
+    'div',
+    'iframe',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -30,8 +71,7 @@ const options: sanitize.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs:
-        attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
   },
@@ -49,7 +89,5 @@ export function sanitizeHtml(html: string): string {
 
 /** Plain text of an HTML fragment (titles with markup, meta descriptions). */
 export function htmlToText(html: string): string {
-  return sanitize(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }

@@ -7,12 +7,12 @@ const json = (status: number, body: unknown) =>
 function scripted(replies: (Response | Error)[]) {
   const calls: string[] = [];
   const fake = (url: string | URL | Request) => {
-    calls.push(String(url));
+    calls.push(url instanceof Request ? url.url : url.toString());
     const next = replies.shift();
     if (!next) throw new Error('no more replies');
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   };
-  return { calls, fetch: fake as typeof fetch };
+  return { calls, fetch: fake };
 }
 
 const noDelay = { delay: () => 0 };
@@ -20,17 +20,30 @@ const noDelay = { delay: () => 0 };
 describe('fetchJson', () => {
   it('returns the parsed body', async () => {
     const api = scripted([json(200, { ok: 1 })]);
-    await expect(fetchJson('http://api/x', { ...noDelay, fetch: api.fetch })).resolves.toEqual({ ok: 1 });
+    await expect(fetchJson('http://api/x', { ...noDelay, fetch: api.fetch })).resolves.toEqual({
+      ok: 1,
+    });
   });
 
   it('retries network errors, 429 and 5xx, then succeeds', async () => {
-    const api = scripted([new TypeError('fetch failed'), json(503, {}), json(429, {}), json(200, [1])]);
+    const api = scripted([
+      new TypeError('fetch failed'),
+      json(503, {}),
+      json(429, {}),
+      json(200, [1]),
+    ]);
     await expect(fetchJson('http://api/x', { ...noDelay, fetch: api.fetch })).resolves.toEqual([1]);
     expect(api.calls).toHaveLength(4);
   });
 
   it("gives the spec's message after 3 retries", async () => {
-    const api = scripted([json(500, {}), json(500, {}), json(500, {}), json(500, {}), json(200, {})]);
+    const api = scripted([
+      json(500, {}),
+      json(500, {}),
+      json(500, {}),
+      json(500, {}),
+      json(200, {}),
+    ]);
     await expect(fetchJson('http://api/x', { ...noDelay, fetch: api.fetch })).rejects.toThrow(
       PREFETCH_FAILED,
     );

@@ -27,7 +27,11 @@ const retryable = (status: number) => status === 429 || status >= 500;
 
 export async function fetchJson<T = unknown>(
   url: string | URL,
-  { retries = 3, delay = (attempt) => 250 * 2 ** attempt, fetch: doFetch = fetch }: FetchJsonOptions = {},
+  {
+    retries = 3,
+    delay = (attempt) => 250 * 2 ** attempt,
+    fetch: doFetch = fetch,
+  }: FetchJsonOptions = {},
 ): Promise<T> {
   let lastProblem = '';
   for (let attempt = 0; attempt <= retries; attempt += 1) {

@@ -88,7 +88,9 @@ export const productRecordSchema = z.object({
     }),
   ),
   Collections: z.array(z.object({ id: z.number().int(), handle: z.string(), title: z.string() })),
-  Options: z.array(z.object({ id: z.number().int(), name: z.string(), position: z.number().int() })),
+  Options: z.array(
+    z.object({ id: z.number().int(), name: z.string(), position: z.number().int() }),
+  ),
   Variants: z.array(variant).min(1),
 });
 

@@ -80,8 +80,12 @@ export async function syncProducts(
     result.written += 1;
   };
 
+  // The cursor is read first, so a change made during a full read is seen next time.
+  const now = await get<{ cursor: number; databaseId?: string }>('/api/changes/cursor');
+  const databaseId = now.databaseId ?? '';
   const recorded = Number(target.getMeta('cursor') ?? NaN);
-  if (Number.isInteger(recorded) && target.keys().length > 0) {
+  const sameDatabase = target.getMeta('databaseId') === databaseId;
+  if (sameDatabase && Number.isInteger(recorded) && target.keys().length > 0) {
     const changed = await readChanges(get, recorded);
     if (changed && changed.upserts.size + changed.deletes.size <= MAX_INCREMENTAL_CHANGES) {
       result.mode = 'incremental';
@@ -111,8 +115,6 @@ export async function syncProducts(
     }
   }
 
-  // Full read. The cursor is taken first, so a change made during the read is seen next time.
-  const { cursor } = await get<{ cursor: number }>('/api/changes/cursor');
   const seen = new Set<string>();
   let afterId: number | null = 0;
   while (afterId !== null) {
@@ -128,15 +130,18 @@ export async function syncProducts(
       result.deleted += 1;
     }
   }
-  result.cursor = cursor;
-  target.setMeta('cursor', String(cursor));
+  result.cursor = now.cursor;
+  target.setMeta('cursor', String(now.cursor));
+  target.setMeta('databaseId', databaseId);
   return result;
 }
 
 function rawId(raw: unknown): string {
   const id = raw && typeof raw === 'object' && 'id' in raw ? raw.id : undefined;
   if (typeof id !== 'number' && typeof id !== 'string') {
-    throw new Error(`The API returned a product without an id: ${JSON.stringify(raw).slice(0, 200)}`);
+    throw new Error(
+      `The API returned a product without an id: ${JSON.stringify(raw).slice(0, 200)}`,
+    );
   }
   return String(id);
 }
@@ -171,7 +176,8 @@ export function productsLoader({ apiUrl }: { apiUrl: string }): Loader {
   return {
     name: 'commerce-api-products',
     schema: productRecordSchema,
-    load: async ({ store, meta, logger, generateDigest }) => {
+    load: async (context) => {
+      const { store, meta, logger } = context;
       const started = Date.now();
       const result = await syncProducts(apiUrl, {
         get: (id) => store.get(id),
@@ -182,7 +188,7 @@ export function productsLoader({ apiUrl }: { apiUrl: string }): Loader {
         keys: () => store.keys(),
         getMeta: (key) => meta.get(key),
         setMeta: (key, value) => meta.set(key, value),
-        digest: (data) => generateDigest(data),
+        digest: (data) => context.generateDigest(data),
         warn: (message) => logger.warn(message),
         info: (message) => logger.info(message),
       });

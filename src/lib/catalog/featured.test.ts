@@ -9,7 +9,12 @@ const product = (id: number, isFeatured: boolean, featuredOrder: number | null) 
 
 describe('featuredProducts', () => {
   it('keeps featured products in FEATURED_ORDER, unordered last', () => {
-    const list = [product(1, true, null), product(2, true, 5), product(3, false, 1), product(4, true, 2)];
+    const list = [
+      product(1, true, null),
+      product(2, true, 5),
+      product(3, false, 1),
+      product(4, true, 2),
+    ];
     expect(featuredProducts(list).map((p) => p.id)).toEqual([4, 2, 1]);
   });
 
@@ -21,6 +26,8 @@ describe('featuredProducts', () => {
   });
 
   it('breaks ties by id', () => {
-    expect(featuredProducts([product(9, true, 1), product(3, true, 1)]).map((p) => p.id)).toEqual([3, 9]);
+    expect(featuredProducts([product(9, true, 1), product(3, true, 1)]).map((p) => p.id)).toEqual([
+      3, 9,
+    ]);
   });
 });

@@ -15,8 +15,8 @@ export function featuredProducts<T extends Featurable>(products: readonly T[]): 
     .filter((product) => product.isFeatured)
     .sort(
       (a, b) =>
-        (a.featuredOrder ?? Number.MAX_SAFE_INTEGER) - (b.featuredOrder ?? Number.MAX_SAFE_INTEGER) ||
-        a.id - b.id,
+        (a.featuredOrder ?? Number.MAX_SAFE_INTEGER) -
+          (b.featuredOrder ?? Number.MAX_SAFE_INTEGER) || a.id - b.id,
     )
     .slice(0, FEATURED_LIMIT);
 }

@@ -78,7 +78,8 @@ export const storeConfig: StoreConfig = {
     navigationMenuDepth: 1,
     sidebarNavigationDepth: 6,
     seoTitle: 'Industrial Parts Depot: pallet jack and forklift parts',
-    blogDescription: 'Guides, compatibility notes and maintenance tips for material-handling parts.',
+    blogDescription:
+      'Guides, compatibility notes and maintenance tips for material-handling parts.',
     footerNavLinks: [
       { title: 'About Us', url: '/about-us' },
       { title: 'Contact Us', url: '/contact-us' },

@@ -1,0 +1,134 @@
+// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8]`
+// Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
+// products/filter and product-by-handle under a bounded load from a second process on
+// loopback. Prints a table and writes bench-results/bench-<time>.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { databaseFile, startApi } from '../server/main.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { seedDemo } from '../server/seed/index.ts';
+import { buildSite } from './lib/build-site.ts';
+import { percentile } from './lib/percentile.ts';
+import { temporaryDir } from './lib/stack.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '2000,100000' },
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '8' },
+  },
+});
+const sizes = (values.sizes ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  latenciesMs: number[];
+}
+
+function load(urls: string[]): Promise<LoadResult> {
+  const plan = { urls, concurrency, durationMs: seconds * 1000, maxRequests: 200_000 };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/lib/load-client.ts', JSON.stringify(plan)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as LoadResult)
+        : reject(new Error(`load client exit ${code}`)),
+    );
+  });
+}
+
+const summary = (result: LoadResult) => ({
+  requests: result.requests,
+  errors: result.errors,
+  p50Ms: Number(percentile(result.latenciesMs, 50).toFixed(2)),
+  p95Ms: Number(percentile(result.latenciesMs, 95).toFixed(2)),
+  perSecond: Math.round(result.requests / seconds),
+});
+
+const results = [];
+for (const size of sizes) {
+  const work = temporaryDir(`store-bench-${size}-`);
+  try {
+    console.log(`\n--- ${size} products`);
+    const seedStarted = Date.now();
+    const db = openDatabase(databaseFile(work.path));
+    seedDemo(db, { products: size, seed: 1 });
+    db.close();
+    const seedMs = Date.now() - seedStarted;
+    console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+
+    const api = await startApi({ port: 0, dataDir: work.path });
+    try {
+      const handles = (
+        (await (
+          await fetch(`${api.url}/api/products/filter?limit=76&sortBy=title_asc`)
+        ).json()) as {
+          products: { handle: string }[];
+        }
+      ).products.map((p) => p.handle);
+      const filterQueries = [
+        '?limit=24',
+        '?limit=24&sortBy=price_asc&page=3',
+        '?q=wheel&limit=24',
+        '?q=seal%20kit&limit=24&sortBy=best_selling',
+        '?q=85-288&limit=24',
+        '?q=polyurethane%20load%20wheel&minPrice=20&maxPrice=200&limit=24',
+        '?v=Crown&limit=24&sortBy=title_asc',
+      ].map((query) => `${api.url}/api/products/filter${query}`);
+      const filter = summary(await load(filterQueries));
+      const byHandle = summary(
+        await load(handles.map((handle) => `${api.url}/api/products/handle/${handle}`)),
+      );
+
+      const build = await buildSite({
+        apiUrl: api.url,
+        outDir: join(work.path, 'dist'),
+        cacheDir: join(work.path, 'cache'),
+        quiet: true,
+      });
+      const pagesPerSecond = build.pages / (build.astroMs / 1000);
+      results.push({
+        products: size,
+        seedMs,
+        build: { ...build, pagesPerSecond },
+        filter,
+        byHandle,
+      });
+    } finally {
+      await api.close();
+    }
+  } finally {
+    work.remove();
+  }
+}
+
+console.log(
+  '\n| products | seed s | pages | build s | pages/s | pagefind s | filter p50/p95 ms | by handle p50/p95 ms |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(
+    `| ${r.products} | ${(r.seedMs / 1000).toFixed(1)} | ${r.build.pages} | ${(r.build.astroMs / 1000).toFixed(1)} | ` +
+      `${r.build.pagesPerSecond.toFixed(0)} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+      `${r.filter.p50Ms} / ${r.filter.p95Ms} | ${r.byHandle.p50Ms} / ${r.byHandle.p95Ms} |`,
+  );
+}
+mkdirSync('bench-results', { recursive: true });
+const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify({ at: new Date().toISOString(), seconds, concurrency, results }, null, 2),
+);
+console.log(`\nWrote ${file}`);

@@ -1,0 +1,26 @@
+// `npm start`: seed an empty catalogue, start the API, build the site from it, serve it.
+import { env } from '../src/lib/env.ts';
+import { startStack } from './lib/stack.ts';
+
+const stack = await startStack({
+  dataDir: env.DATA_DIR,
+  seedProducts: env.SEED_PRODUCTS,
+  apiPort: env.API_PORT,
+  sitePort: env.PORT,
+  outDir: env.BUILD_OUT_DIR,
+  cacheDir: env.BUILD_CACHE_DIR,
+  adminToken: env.ADMIN_TOKEN,
+  log: (message) => console.log(message),
+});
+
+console.log(`\nThe store is ready at http://localhost:${env.PORT}  (Ctrl-C stops it)\n`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping...');
+  void stack.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,73 @@
+// `npm test`: every test, unit to end-to-end, on a fresh machine (README, "Testing").
+// One throwaway catalogue and API serve the type check (astro check syncs the content
+// collections from it), the end-to-end build and the browser tests. The build comes first:
+// it also writes the content collections' types that lint and the type check read.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { env } from '../src/lib/env.ts';
+import { startStack, temporaryDir } from './lib/stack.ts';
+
+const E2E_PRODUCTS = 240;
+const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
+
+function run(
+  title: string,
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: 'inherit',
+      env: { ...process.env, ...extraEnv },
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${title} failed (exit ${code})`)),
+    );
+  });
+}
+
+const work = temporaryDir('store-test-');
+let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+const started = Date.now();
+try {
+  await run('browser', 'bash', ['scripts/setup-browser.sh']);
+  console.log('\n=== end-to-end stack: seed, API, build, serve');
+  stack = await startStack({
+    dataDir: join(work.path, 'data'),
+    seedProducts: E2E_PRODUCTS,
+    apiPort: 0,
+    sitePort: 0,
+    host: '127.0.0.1',
+    outDir: join(work.path, 'dist'),
+    cacheDir: join(work.path, 'cache'),
+    adminToken: env.ADMIN_TOKEN,
+    quiet: true,
+    log: (message) => console.log(message),
+  });
+  const apiEnv = { API_URL: stack.api.url };
+  // Lint and types need the content collections' generated types (.astro/), which the
+  // build above wrote.
+  await run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+  await run('format', bin('prettier'), ['--check', '.']);
+  await run('unit and API tests', bin('vitest'), ['run']);
+  await run('types', bin('astro'), ['check', '--minimumSeverity', 'warning'], {
+    ...apiEnv,
+    BUILD_CACHE_DIR: join(work.path, 'check-cache'),
+  });
+  await run('types (server and scripts)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  await run('end-to-end', bin('playwright'), ['test'], {
+    ...apiEnv,
+    E2E_BASE_URL: stack.site.url,
+    BUILD_OUT_DIR: join(work.path, 'dist'),
+  });
+  console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await stack?.close();
+  work.remove();
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('fills every default', () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 4321,
+      API_PORT: 4322,
+      API_URL: 'http://127.0.0.1:4322',
+      DATA_DIR: './data',
+      SITE_URL: 'http://localhost:4321',
+      SEED_PRODUCTS: 2000,
+    });
+  });
+
+  it('coerces numbers from strings', () => {
+    expect(parseEnv({ PORT: '8080', SEED_PRODUCTS: '100000' })).toMatchObject({
+      PORT: 8080,
+      SEED_PRODUCTS: 100000,
+    });
+  });
+
+  it('names every bad variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty', API_URL: 'not a url', ADMIN_TOKEN: 'short' })).toThrow(
+      /Invalid environment: .*PORT.*API_URL.*ADMIN_TOKEN/,
+    );
+    expect(() => parseEnv({ API_PORT: '70000' })).toThrow(/API_PORT/);
+  });
+});
