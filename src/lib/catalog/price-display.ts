@@ -1,0 +1,58 @@
+import { formatPrice } from '../format/price.ts';
+
+/** spec storefront 5: the text for a product priced 0 on product and results pages. */
+export const CALL_FOR_PRICE = 'Please call us for price on this product.';
+/** spec storefront 2: a card shows FREE for price 0. */
+export const FREE_CARD_PRICE = 'FREE';
+
+export interface PriceDisplay {
+  /** The price text, or the call-for-price text. */
+  price: string;
+  /** The struck-through compare-at price, when it shows. */
+  compareAt: string | null;
+  /** "compare price minus price", 2 decimals, in the store currency. */
+  saving: string | null;
+}
+
+interface Priced {
+  price: number;
+  compareAtPrice: number | null;
+  availableForSale: boolean;
+}
+
+/**
+ * The compare-at price shows only when the item is available for sale and the compare-at
+ * price is a number greater than the price (spec storefront 5).
+ */
+export function showsCompareAt(item: Priced): boolean {
+  return (
+    item.availableForSale &&
+    typeof item.compareAtPrice === 'number' &&
+    Number.isFinite(item.compareAtPrice) &&
+    item.compareAtPrice > item.price
+  );
+}
+
+/**
+ * What a price block shows; `zeroText` is the call-for-price text on product and results
+ * pages and FREE on cards (spec storefront 5).
+ * @example priceDisplay({ price: 10, compareAtPrice: 12.5, availableForSale: true }, 'USD')
+ *   // { price: '$10.00', compareAt: '$12.50', saving: '$2.50' }
+ */
+export function priceDisplay(
+  item: Priced,
+  currency: string,
+  zeroText: string = CALL_FOR_PRICE,
+): PriceDisplay {
+  if (item.price === 0) return { price: zeroText, compareAt: null, saving: null };
+  const price = formatPrice(item.price, currency);
+  if (!showsCompareAt(item)) return { price, compareAt: null, saving: null };
+  const compareAt = item.compareAtPrice ?? 0;
+  // Cents first, so 12.5 - 10.1 is 2.40 and not 2.3999999.
+  const savingCents = Math.round(compareAt * 100) - Math.round(item.price * 100);
+  return {
+    price,
+    compareAt: formatPrice(compareAt, currency),
+    saving: formatPrice(savingCents / 100, currency),
+  };
+}

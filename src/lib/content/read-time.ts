@@ -1,0 +1,17 @@
+/** spec storefront 9: article read-time estimate at 225 words per minute. */
+export const WORDS_PER_MINUTE = 225;
+
+/** Words in a text (HTML tags are not words). */
+export function countWords(text: string): number {
+  const plain = text.replace(/<[^>]*>/g, ' ');
+  return plain.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/**
+ * Minutes to read, rounded up, at least 1.
+ * @example readTimeMinutes(450) // 2
+ */
+export function readTimeMinutes(words: number, wordsPerMinute = WORDS_PER_MINUTE): number {
+  if (!Number.isFinite(words) || words <= 0) return 1;
+  return Math.max(1, Math.ceil(words / wordsPerMinute));
+}
