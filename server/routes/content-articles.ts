@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import type { Database } from '../db/open.ts';
+import type { Deps } from '../deps.ts';
+import { jsonError } from '../http/errors.ts';
+import { handleParam, numericId, pageInfo, readPaging } from './content-paging.ts';
+
+/** An article in the blog list (issue 2, content the route table needs). */
+export interface ArticleSummary {
+  id: number;
+  handle: string;
+  title: string;
+  summary: string;
+  author: string;
+  imageUrl: string | null;
+  publishedAt: string;
+}
+
+/** One article with its body; wordCount feeds the read-time estimate (spec: storefront 9). */
+export interface Article extends ArticleSummary {
+  bodyHtml: string;
+  wordCount: number;
+}
+
+interface ArticleRow {
+  id: number;
+  handle: string;
+  title: string;
+  summary: string;
+  author: string;
+  image_url: string | null;
+  published_at: string;
+  body_html: string;
+}
+
+const NOT_FOUND = 'Article not found.';
+const SUMMARY_COLUMNS = 'id, handle, title, summary, author, image_url, published_at';
+
+/**
+ * Words of an HTML body as a reader sees them: tags and entities count as spaces.
+ *
+ * @example countWords('<p>Seal&nbsp;kit <b>fits</b></p>') // 3
+ */
+export function countWords(html: string): number {
+  const text = html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+function toSummary(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    summary: row.summary,
+    author: row.author,
+    imageUrl: row.image_url,
+    publishedAt: row.published_at,
+  };
+}
+
+function toArticle(row: ArticleRow): Article {
+  return { ...toSummary(row), bodyHtml: row.body_html, wordCount: countWords(row.body_html) };
+}
+
+function findArticle(db: Database, column: 'id' | 'handle', value: number | string) {
+  const row = db
+    .prepare(`SELECT ${SUMMARY_COLUMNS}, body_html FROM articles WHERE ${column} = ?`)
+    .get(value) as ArticleRow | undefined;
+  return row ? toArticle(row) : null;
+}
+
+/**
+ * Articles: the blog list, newest first, and one article by id or handle. The storefront links
+ * /Articles.asp?ID={id} (spec: storefront 2, product page: articles 355, 257 and 354), so ids are stable.
+ */
+export function articleRoutes({ db }: Deps): Hono {
+  const app = new Hono();
+
+  app.get('/articles', (c) => {
+    const paging = readPaging(c, { fallback: 20 });
+    const { total } = db.prepare('SELECT COUNT(*) AS total FROM articles').get() as {
+      total: number;
+    };
+    const rows = db
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM articles
+         ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(paging.limit, paging.offset) as unknown as ArticleRow[];
+    return c.json({ articles: rows.map(toSummary), pageInfo: pageInfo(paging, total) });
+  });
+
+  app.get('/articles/handle/:handle', (c) => {
+    const handle = handleParam(c.req.param('handle'));
+    const article = handle === null ? null : findArticle(db, 'handle', handle);
+    return article ? c.json({ article }) : jsonError(c, 404, NOT_FOUND);
+  });
+
+  app.get('/articles/:id', (c) => {
+    const id = numericId(c.req.param('id'));
+    const article = id === null ? null : findArticle(db, 'id', id);
+    return article ? c.json({ article }) : jsonError(c, 404, NOT_FOUND);
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { Database } from '../db/open.ts';
+import type { testApp } from '../testing/app.ts';
+
+/** Test helpers for the content, geography and user routes (used by their *.test.ts only). */
+
+type App = ReturnType<typeof testApp>['app'];
+
+/** The status and parsed JSON body of GET http://localhost{path}. */
+export async function getJson<T = Record<string, unknown>>(
+  app: App,
+  path: string,
+): Promise<{ status: number; type: string | null; body: T }> {
+  const res = await app.request(`http://localhost${path}`);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: (await res.json()) as T,
+  };
+}
+
+/** Inserts one row into `table` with SQL, as the demo seed does; returns its rowid. */
+export function insertRow(
+  db: Database,
+  table: string,
+  row: Record<string, string | number | null>,
+) {
+  const columns = Object.keys(row);
+  const result = db
+    .prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    .run(...Object.values(row));
+  return Number(result.lastInsertRowid);
+}
+
+/** Hostile strings for path segments and query values: SQL, FTS and URL metacharacters. */
+export const HOSTILE = [
+  "' OR '1'='1",
+  "x'; DROP TABLE articles; --",
+  '" OR ""="',
+  'NEAR(a b)',
+  '*',
+  '%',
+  '_',
+  '\\',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '😀',
+];

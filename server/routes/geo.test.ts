@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/open.ts';
+import { testApp } from '../testing/app.ts';
+import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import { STATES_PER_PAGE, type Country, type State } from './geo.ts';
+
+type App = ReturnType<typeof testApp>['app'];
+
+function seedGeo(db: Database) {
+  insertRow(db, 'countries', { code: 'MX', title: 'Mexico', position: 2 });
+  insertRow(db, 'countries', { code: 'US', title: 'United States', position: 0 });
+  insertRow(db, 'countries', { code: 'CA', title: 'Canada', position: 1 });
+  insertRow(db, 'countries', { code: 'AR', title: 'Argentina', position: 2 });
+  const state = (id: number, country: string, code: string, title: string, mainland = 1) =>
+    insertRow(db, 'states', { id, country_code: country, code, title, mainland });
+  state(1, 'US', 'TX', 'Texas');
+  state(2, 'US', 'AK', 'Alaska', 0);
+  state(3, 'US', 'HI', 'Hawaii', 0);
+  state(4, 'US', 'AL', 'Alabama');
+  state(5, 'CA', 'ON', 'Ontario');
+}
+
+describe('GET /api/countries', () => {
+  let app: App;
+  let db: Database;
+  beforeEach(() => {
+    ({ app, db } = testApp());
+  });
+
+  it('answers an empty list when no countries are stored', async () => {
+    const { status, body } = await getJson(app, '/api/countries');
+    expect(status).toBe(200);
+    expect(body).toEqual({ countries: [] });
+  });
+
+  it('lists countries by position, then title, as {countryCode, title}', async () => {
+    seedGeo(db);
+    const { body } = await getJson<{ countries: Country[] }>(app, '/api/countries');
+    expect(body.countries).toEqual([
+      { countryCode: 'US', title: 'United States' },
+      { countryCode: 'CA', title: 'Canada' },
+      { countryCode: 'AR', title: 'Argentina' },
+      { countryCode: 'MX', title: 'Mexico' },
+    ]);
+  });
+
+  it('answers the spec form with a trailing slash the same way', async () => {
+    seedGeo(db);
+    const withSlash = await getJson(app, '/api/countries/');
+    const without = await getJson(app, '/api/countries');
+    expect(withSlash.status).toBe(200);
+    expect(withSlash.type).toMatch(/application\/json/);
+    expect(withSlash.body).toEqual(without.body);
+  });
+
+  it('ignores query parameters it does not use', async () => {
+    seedGeo(db);
+    const { status, body } = await getJson<{ countries: Country[] }>(
+      app,
+      "/api/countries?page=-1&x='%20OR%201=1",
+    );
+    expect(status).toBe(200);
+    expect(body.countries).toHaveLength(4);
+  });
+});
+
+describe('GET /api/states', () => {
+  let app: App;
+  let db: Database;
+  beforeEach(() => {
+    ({ app, db } = testApp());
+    seedGeo(db);
+  });
+
+  it('lists the states of a country by title (spec form: page=0, countryCode)', async () => {
+    const { status, body } = await getJson<{ states: State[] }>(
+      app,
+      '/api/states?page=0&countryCode=US',
+    );
+    expect(status).toBe(200);
+    expect(body.states).toEqual([
+      { id: 4, stateCode: 'AL', title: 'Alabama', countryCode: 'US', mainland: true },
+      { id: 2, stateCode: 'AK', title: 'Alaska', countryCode: 'US', mainland: false },
+      { id: 3, stateCode: 'HI', title: 'Hawaii', countryCode: 'US', mainland: false },
+      { id: 1, stateCode: 'TX', title: 'Texas', countryCode: 'US', mainland: true },
+    ]);
+  });
+
+  it('defaults page to 0', async () => {
+    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=CA');
+    expect(body.states).toEqual([
+      { id: 5, stateCode: 'ON', title: 'Ontario', countryCode: 'CA', mainland: true },
+    ]);
+  });
+
+  it('accepts a lower-case or padded country code', async () => {
+    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=%20us%20');
+    expect(body.states).toHaveLength(4);
+  });
+
+  it('answers an unknown country, or one without states, with an empty list', async () => {
+    for (const code of ['ZZ', 'MX', 'XYZ']) {
+      const { status, body } = await getJson(app, `/api/states?countryCode=${code}`);
+      expect(status).toBe(200);
+      expect(body).toEqual({ states: [] });
+    }
+  });
+
+  it('answers a page past the last with an empty list', async () => {
+    const { status, body } = await getJson(app, '/api/states?countryCode=US&page=1');
+    expect(status).toBe(200);
+    expect(body).toEqual({ states: [] });
+  });
+
+  it('pages a country with more states than one page holds', async () => {
+    insertRow(db, 'countries', { code: 'BG', title: 'Big', position: 9 });
+    db.exec('BEGIN');
+    for (let i = 0; i < STATES_PER_PAGE + 3; i += 1) {
+      insertRow(db, 'states', {
+        country_code: 'BG',
+        code: `S${i}`,
+        title: `State ${String(i).padStart(4, '0')}`,
+      });
+    }
+    db.exec('COMMIT');
+    const first = await getJson<{ states: State[] }>(app, '/api/states?countryCode=BG&page=0');
+    const second = await getJson<{ states: State[] }>(app, '/api/states?countryCode=BG&page=1');
+    expect(first.body.states).toHaveLength(STATES_PER_PAGE);
+    expect(second.body.states.map((s) => s.stateCode)).toEqual([
+      `S${STATES_PER_PAGE}`,
+      `S${STATES_PER_PAGE + 1}`,
+      `S${STATES_PER_PAGE + 2}`,
+    ]);
+  });
+
+  it.each([
+    '/api/states',
+    '/api/states?page=0',
+    '/api/states?countryCode=',
+    '/api/states?countryCode=%20',
+  ])('refuses %s (no countryCode) with a 400 and {error}', async (path) => {
+    const { status, body } = await getJson(app, path);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'Choose a country first (countryCode is required).' });
+  });
+
+  it.each([...HOSTILE, 'U', 'USAA', 'U1', 'x'.repeat(10_000)])(
+    'refuses the malformed countryCode %s with a 400, not a 500',
+    async (code) => {
+      const { status, body } = await getJson(
+        app,
+        `/api/states?countryCode=${encodeURIComponent(code)}`,
+      );
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: 'countryCode must be a country code such as US.' });
+    },
+  );
+
+  it.each(['page=-1', 'page=abc', 'page=1.5', 'page=99999999999'])(
+    'refuses %s with a 400 and {error}',
+    async (query) => {
+      const { status, body } = await getJson(app, `/api/states?countryCode=US&${query}`);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: expect.any(String) as string });
+    },
+  );
+
+  it('leaves the states table intact after an injection attempt', async () => {
+    await getJson(
+      app,
+      `/api/states?countryCode=${encodeURIComponent("US'; DELETE FROM states;--")}`,
+    );
+    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=US');
+    expect(body.states).toHaveLength(4);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../testing/app.ts';
+import { getJson } from './content-fixtures.ts';
+
+describe('GET /api/user', () => {
+  it('answers { user: null } for a guest (spec: account-and-shell 4, signed out)', async () => {
+    const { app } = testApp();
+    const { status, type, body } = await getJson(app, '/api/user');
+    expect(status).toBe(200);
+    expect(type).toMatch(/application\/json/);
+    expect(body).toEqual({ user: null });
+  });
+
+  it('stays a guest whatever cookies or headers are sent before sign-in exists', async () => {
+    const { app } = testApp();
+    const res = await app.request('http://localhost/api/user', {
+      headers: { cookie: "session=' OR 1=1; other=x", authorization: 'Bearer nonsense' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ user: null });
+  });
+
+  it('ignores query parameters', async () => {
+    const { app } = testApp();
+    const { status, body } = await getJson(app, '/api/user?id=1&page=-1');
+    expect(status).toBe(200);
+    expect(body).toEqual({ user: null });
+  });
+});
+
+describe('GET /api/customer', () => {
+  it('answers { customer: null } for a guest (spec: storefront 7)', async () => {
+    const { app } = testApp();
+    const { status, type, body } = await getJson(app, '/api/customer');
+    expect(status).toBe(200);
+    expect(type).toMatch(/application\/json/);
+    expect(body).toEqual({ customer: null });
+  });
+
+  it('does not reveal a stored customer to a guest', async () => {
+    const { app, db } = testApp();
+    db.prepare("INSERT INTO customers (id, email) VALUES (1, 'buyer@example.com')").run();
+    expect((await getJson(app, '/api/customer')).body).toEqual({ customer: null });
+    expect((await getJson(app, '/api/user')).body).toEqual({ user: null });
+  });
+
+  it('refuses a write with a 4xx, not a 500', async () => {
+    const { app } = testApp();
+    const res = await app.request('http://localhost/api/customer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"id": 1',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
