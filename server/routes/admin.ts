@@ -1,7 +1,247 @@
-import { Hono } from 'hono';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { collectionInputSchema, productInputSchema } from '../catalog/input.ts';
+import {
+  deleteCollection,
+  deleteProduct,
+  upsertCollection,
+  upsertProduct,
+} from '../catalog/write.ts';
+import { transaction, type Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
+import { HttpError, jsonError } from '../http/errors.ts';
+import { pathId, readJson } from '../http/input.ts';
 
-// Placeholder: filled in by the route work of issue 2.
-export function adminRoutes(_deps: Deps): Hono {
-  return new Hono();
+/** Catalogue records can be large (descriptions, reviews); merchandisers may send up to 4 MB. */
+export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Requires `Authorization: Bearer <token>`. Both sides are hashed first, so the comparison
+ * is constant-time whatever the length of what was sent.
+ */
+export function bearerAuth({ token }: { token: string }): MiddlewareHandler {
+  const expected = sha256(token);
+  return async (c, next) => {
+    const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '');
+    const given = sha256(match?.[1] ?? '');
+    if (!match || token.length === 0 || !timingSafeEqual(given, expected)) {
+      c.header('WWW-Authenticate', 'Bearer realm="merchandiser"');
+      return jsonError(c, 401, 'Sign in as a merchandiser to change the catalogue.');
+    }
+    await next();
+    return undefined;
+  };
+}
+
+/**
+ * A database constraint failure as a 422 (the record conflicts with another one); any
+ * other error unchanged. write.ts checks the known conflicts itself; this is the backstop.
+ */
+export function asConflict(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERR_SQLITE_ERROR' && error instanceof Error && /constraint/i.test(error.message)) {
+    return new HttpError(422, 'The change conflicts with another record of the catalogue.');
+  }
+  return error;
+}
+
+function write<T>(db: Database, work: () => T): T {
+  try {
+    return transaction(db, work);
+  } catch (error) {
+    throw asConflict(error);
+  }
+}
+
+/** PATCH /products/:id/inventory: a quick stock change (tests, merchandisers). */
+export const inventoryPatchSchema = z
+  .object({
+    variantId: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31)
+      .optional(),
+    inventoryLevelId: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31)
+      .optional(),
+    availableQuantity: z.number().int().min(0).max(10_000_000),
+    bypassNegativeQuantity: z.boolean().optional(),
+  })
+  .refine((body) => (body.variantId === undefined) !== (body.inventoryLevelId === undefined), {
+    path: ['variantId'],
+    message: 'give either variantId or inventoryLevelId',
+  });
+
+/**
+ * The merchandiser API (issue 2: "an authenticated way for merchandisers and tests to create,
+ * change and remove products and collections"). Every write leaves rows in the change feed
+ * through the triggers of server/db/schema.ts, which the next build reads.
+ *
+ * POST /products, PUT /products/:id -> `{ product: { id, handle } }` (201 on create)
+ * DELETE /products/:id -> `{ success: true }`
+ * PATCH /products/:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`
+ * POST /collections, PUT /collections/:id, DELETE /collections/:id: the same shapes with `collection`.
+ */
+export function adminRoutes({ db, adminToken }: Deps): Hono {
+  const app = new Hono();
+  const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
+  const st = {
+    product: db.prepare('SELECT id, handle FROM products WHERE id = ?'),
+    productByHandle: db.prepare('SELECT id FROM products WHERE handle = ?'),
+    collection: db.prepare('SELECT id, handle FROM collections WHERE id = ?'),
+    collectionByHandle: db.prepare('SELECT id FROM collections WHERE handle = ?'),
+    levelById: db.prepare(`
+      SELECT il.id FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
+      WHERE il.id = ? AND v.product_id = ?`),
+    levelByVariant: db.prepare(`
+      SELECT il.id FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
+      WHERE v.id = ? AND v.product_id = ? ORDER BY il.id LIMIT 1`),
+    setLevel: db.prepare(`
+      UPDATE inventory_levels SET available_quantity = ?,
+        bypass_negative_quantity = COALESCE(?, bypass_negative_quantity)
+      WHERE id = ?
+      RETURNING id, variant_id AS variantId, available_quantity AS availableQuantity,
+        bypass_negative_quantity AS bypassNegativeQuantity`),
+    // The same rule as upsertProduct: some variant for sale with stock or backorders allowed.
+    // Updating the row also leaves a change-feed row (trigger products_changed_update).
+    refreshProduct: db.prepare(`
+      UPDATE products SET available_for_sale = EXISTS (
+          SELECT 1 FROM variants v JOIN inventory_levels il ON il.variant_id = v.id
+          WHERE v.product_id = products.id AND v.available_for_sale = 1
+            AND (il.bypass_negative_quantity = 1 OR il.available_quantity > 0)),
+        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      WHERE id = ?
+      RETURNING id, handle, available_for_sale AS availableForSale`),
+    // A product page shows its collections, so their members go into the change feed too.
+    touchMembers: db.prepare(`
+      UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      WHERE id IN (SELECT product_id FROM product_collections WHERE collection_id = ?)`),
+  };
+
+  const existingProduct = (id: number) => {
+    const row = st.product.get(id) as { id: number; handle: string } | undefined;
+    if (!row) throw new HttpError(404, 'The product was not found.');
+    return row;
+  };
+  const existingCollection = (id: number) => {
+    const row = st.collection.get(id) as { id: number; handle: string } | undefined;
+    if (!row) throw new HttpError(404, 'The collection was not found.');
+    return row;
+  };
+
+  app.use('*', bearerAuth({ token: adminToken }));
+
+  app.post('/products', async (c) => {
+    const input = await readJson(c, productInputSchema, limit);
+    const id = write(db, () => {
+      if (input.id !== undefined && st.product.get(input.id)) {
+        throw new HttpError(422, `product ${input.id} already exists; change it with PUT`);
+      }
+      if (st.productByHandle.get(input.handle)) {
+        throw new HttpError(422, `handle "${input.handle}" belongs to another product`);
+      }
+      return upsertProduct(db, input);
+    });
+    return c.json({ product: { id, handle: input.handle } }, 201);
+  });
+
+  app.put('/products/:id', async (c) => {
+    const id = pathId(c.req.param('id'), 'product');
+    const input = await readJson(c, productInputSchema, limit);
+    write(db, () => {
+      existingProduct(id);
+      // The id in the path wins over one in the body (issue 2, merchandiser API).
+      upsertProduct(db, { ...input, id });
+    });
+    return c.json({ product: { id, handle: input.handle } });
+  });
+
+  app.delete('/products/:id', (c) => {
+    const id = pathId(c.req.param('id'), 'product');
+    write(db, () => deleteProduct(db, existingProduct(id).id));
+    return c.json({ success: true });
+  });
+
+  app.patch('/products/:id/inventory', async (c) => {
+    const id = pathId(c.req.param('id'), 'product');
+    const body = await readJson(c, inventoryPatchSchema);
+    const reply = write(db, () => {
+      existingProduct(id);
+      const level = (
+        body.inventoryLevelId === undefined
+          ? st.levelByVariant.get(body.variantId ?? 0, id)
+          : st.levelById.get(body.inventoryLevelId, id)
+      ) as { id: number } | undefined;
+      if (!level) {
+        throw new HttpError(
+          404,
+          body.inventoryLevelId === undefined
+            ? 'The variant was not found on this product.'
+            : 'The inventory level was not found on this product.',
+        );
+      }
+      const bypass =
+        body.bypassNegativeQuantity === undefined ? null : Number(body.bypassNegativeQuantity);
+      const saved = st.setLevel.get(body.availableQuantity, bypass, level.id) as {
+        id: number;
+        variantId: number;
+        availableQuantity: number;
+        bypassNegativeQuantity: number;
+      };
+      const product = st.refreshProduct.get(id) as {
+        id: number;
+        handle: string;
+        availableForSale: number;
+      };
+      return {
+        inventoryLevel: { ...saved, bypassNegativeQuantity: saved.bypassNegativeQuantity === 1 },
+        product: { ...product, availableForSale: product.availableForSale === 1 },
+      };
+    });
+    return c.json(reply);
+  });
+
+  app.post('/collections', async (c) => {
+    const input = await readJson(c, collectionInputSchema, limit);
+    const id = write(db, () => {
+      if (input.id !== undefined && st.collection.get(input.id)) {
+        throw new HttpError(422, `collection ${input.id} already exists; change it with PUT`);
+      }
+      if (st.collectionByHandle.get(input.handle)) {
+        throw new HttpError(422, `handle "${input.handle}" belongs to another collection`);
+      }
+      return upsertCollection(db, input);
+    });
+    return c.json({ collection: { id, handle: input.handle } }, 201);
+  });
+
+  app.put('/collections/:id', async (c) => {
+    const id = pathId(c.req.param('id'), 'collection');
+    const input = await readJson(c, collectionInputSchema, limit);
+    write(db, () => {
+      existingCollection(id);
+      upsertCollection(db, { ...input, id });
+      st.touchMembers.run(id);
+    });
+    return c.json({ collection: { id, handle: input.handle } });
+  });
+
+  app.delete('/collections/:id', (c) => {
+    const id = pathId(c.req.param('id'), 'collection');
+    write(db, () => {
+      existingCollection(id);
+      st.touchMembers.run(id);
+      deleteCollection(db, id);
+    });
+    return c.json({ success: true });
+  });
+
+  return app;
 }
