@@ -1,7 +1,66 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { checkoutPage, confirmationPage, messagePage } from '../cart/html.ts';
+import { orderOfCheckout, placeOrder } from '../cart/place-order.ts';
+import {
+  CHECKOUT_COOKIE,
+  checkoutExists,
+  clearCheckoutCookie,
+  isCheckoutId,
+} from '../cart/session.ts';
+import { checkoutTotals } from '../cart/view.ts';
 import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
 
-// Placeholder: filled in by the route work of issue 2.
-export function externalCheckoutRoutes(_deps: Deps): Hono {
-  return new Hono();
+/** No scripts, no outside resources, forms only back to this origin. */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";
+
+function html(c: Context, body: string, status: ContentfulStatusCode = 200) {
+  c.header('content-security-policy', CSP);
+  c.header('cache-control', 'no-store');
+  return c.html(body, status);
+}
+
+/**
+ * The external checkout at webUrl (issue 2: "so the journey ends somewhere real"; spec
+ * storefront 4: what it does after the shopper leaves is not shown). The path id is the
+ * capability: it is long and random, and it is what webUrl carries.
+ * - GET /:checkoutId: an HTML page with the lines, the totals and a "Place order" form;
+ *   a placed checkout shows its confirmation again; unknown: 404 HTML.
+ * - POST /:checkoutId: places the order (orders row with a displayable id and the total),
+ *   clears the cart cookie when it named this checkout and answers a confirmation page.
+ */
+export function externalCheckoutRoutes({ db }: Deps): Hono {
+  const app = new Hono();
+
+  const notFound = (c: Context) =>
+    html(c, messagePage('Checkout not found', 'This checkout does not exist or has expired.'), 404);
+
+  app.get('/:checkoutId', (c) => {
+    const id = c.req.param('checkoutId');
+    if (!isCheckoutId(id)) return notFound(c);
+    const placed = orderOfCheckout(db, id);
+    if (placed !== undefined) return html(c, confirmationPage(placed));
+    if (!checkoutExists(db, id)) return notFound(c);
+    return html(c, checkoutPage(c.req.path, checkoutTotals(db, id)));
+  });
+
+  app.post('/:checkoutId', (c) => {
+    const id = c.req.param('checkoutId');
+    if (!isCheckoutId(id)) return notFound(c);
+    const placed = orderOfCheckout(db, id);
+    if (placed !== undefined) return html(c, confirmationPage(placed)); // a double submit
+    if (!checkoutExists(db, id)) return notFound(c);
+    try {
+      const order = placeOrder(db, id);
+      if (getCookie(c, CHECKOUT_COOKIE) === id) clearCheckoutCookie(c);
+      return html(c, confirmationPage(order));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return html(c, checkoutPage(c.req.path, checkoutTotals(db, id), error.message), error.status);
+    }
+  });
+
+  return app;
 }

@@ -1,0 +1,212 @@
+import { upsertCollection, upsertProduct } from '../catalog/write.ts';
+import type { Database } from '../db/open.ts';
+import { testApp } from '../testing/app.ts';
+import { CHECKOUT_COOKIE } from './session.ts';
+
+/**
+ * Test helpers of the cart area (not used by the server): a small catalogue covering the
+ * stock rules, and a client that carries the cart cookie between calls by hand.
+ */
+
+/** Creates the test catalogue; returns inventory level ids by a short name. */
+export function seedCartCatalogue(db: Database) {
+  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
+  const simple = (
+    handle: string,
+    title: string,
+    price: number,
+    inventory: { availableQuantity: number; bypassNegativeQuantity?: boolean },
+    extra: { availableForSale?: boolean; isEligibleForFreeShipping?: boolean } = {},
+  ) =>
+    upsertProduct(db, {
+      handle,
+      title,
+      price,
+      sku: `${handle.toUpperCase()}-SKU`,
+      collections: ['wheels'],
+      imageUrl: `/api/media/${handle}.jpg`,
+      ...(extra.isEligibleForFreeShipping === undefined
+        ? {}
+        : { isEligibleForFreeShipping: extra.isEligibleForFreeShipping }),
+      variants: [
+        {
+          title: 'Default Title',
+          price,
+          availableForSale: extra.availableForSale ?? true,
+          inventory,
+        },
+      ],
+    });
+  simple('poly-load-wheel', 'Poly Load Wheel', 25.99, { availableQuantity: 3 });
+  simple('seal-kit', 'Seal Kit', 12.5, { availableQuantity: 0 });
+  simple('made-to-order-fork', 'Made-to-Order Fork', 300, {
+    availableQuantity: 0,
+    bypassNegativeQuantity: true,
+  });
+  simple(
+    'discontinued-pump',
+    'Discontinued Pump',
+    80,
+    { availableQuantity: 10 },
+    {
+      availableForSale: false,
+    },
+  );
+  simple(
+    'freight-battery',
+    'Freight Battery',
+    150,
+    { availableQuantity: 10 },
+    {
+      isEligibleForFreeShipping: false,
+    },
+  );
+  simple('markup-chain', '<b>Lift</b> Chain &amp; Pin', 10, { availableQuantity: 50 });
+  upsertProduct(db, {
+    handle: 'hydraulic-pump',
+    title: 'Hydraulic Pump',
+    price: 100,
+    options: ['Size'],
+    variants: [
+      {
+        title: 'Small',
+        sku: 'HP-S',
+        price: 100,
+        availableForSale: false,
+        options: { Size: 'Small' },
+        inventory: { availableQuantity: 5 },
+      },
+      {
+        title: 'Medium',
+        sku: 'HP-M',
+        price: 110,
+        options: { Size: 'Medium' },
+        inventory: { availableQuantity: 0 },
+      },
+      {
+        title: 'Large',
+        sku: 'HP-L',
+        price: 120,
+        options: { Size: 'Large' },
+        inventory: { availableQuantity: 2 },
+      },
+    ],
+  });
+  const level = (handle: string, variant = 'Default Title'): number =>
+    (
+      db
+        .prepare(
+          `SELECT il.id FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
+           JOIN products p ON p.id = v.product_id WHERE p.handle = ? AND v.title = ?`,
+        )
+        .get(handle, variant) as { id: number }
+    ).id;
+  return {
+    wheel: level('poly-load-wheel'),
+    sealKit: level('seal-kit'),
+    fork: level('made-to-order-fork'),
+    pump: level('discontinued-pump'),
+    battery: level('freight-battery'),
+    chain: level('markup-chain'),
+    hydraulicSmall: level('hydraulic-pump', 'Small'),
+    hydraulicMedium: level('hydraulic-pump', 'Medium'),
+    hydraulicLarge: level('hydraulic-pump', 'Large'),
+  };
+}
+
+/** Inserts a country, states and discount codes used by the cart tests; returns state ids. */
+export function seedCartSettings(db: Database) {
+  db.exec(`INSERT INTO countries (code, title) VALUES ('US', 'United States');
+    INSERT INTO states (id, country_code, code, title, tax_rate, shipping_cents, mainland)
+    VALUES (1, 'US', 'TX', 'Texas', 0.0625, 1299, 1), (2, 'US', 'HI', 'Hawaii', 0.04, 4999, 0);
+    INSERT INTO discount_codes (code, kind, value, minimum_subtotal_cents, active) VALUES
+      ('SAVE10', 'percent', 10, 0, 1), ('FIVEOFF', 'amount', 500, 0, 1),
+      ('BIGSPENDER', 'amount', 2000, 20000, 1), ('EXPIRED', 'percent', 50, 0, 0),
+      ('HUGE', 'amount', 1000000, 0, 1);`);
+  return { texas: 1, hawaii: 2 };
+}
+
+type App = ReturnType<typeof testApp>['app'];
+
+/** One shopper: a cookie jar of one cookie, and calls to /api with JSON bodies. */
+export class Shopper {
+  cookie = '';
+  readonly app: App;
+  constructor(app: App) {
+    this.app = app;
+  }
+
+  /** Calls `/api{path}`; `body` is sent as JSON unless it is already a string. */
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie === '' ? {} : { cookie: this.cookie }),
+        ...headers,
+      },
+      body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    const response = await this.app.request(`http://localhost/api${path}`, init);
+    this.keepCookie(response);
+    return response;
+  }
+
+  /** Takes the cart cookie from a reply, as a browser would. */
+  keepCookie(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      if (pair?.startsWith(`${CHECKOUT_COOKIE}=`)) {
+        const value = pair.slice(CHECKOUT_COOKIE.length + 1);
+        this.cookie = value === '' || /max-age=0/i.test(header) ? '' : pair;
+      }
+    }
+  }
+
+  /** The checkout of a reply (asserting the reply is JSON with one). */
+  static async checkout(response: Response): Promise<CheckoutJson> {
+    const json = (await response.json()) as { checkout: CheckoutJson };
+    return json.checkout;
+  }
+}
+
+/** The checkout reply as the tests read it. */
+export interface CheckoutJson {
+  id: string | null;
+  webUrl: string | null;
+  LineItems: {
+    id: number;
+    inventoryLevelId: number;
+    variantId: number;
+    productId: number;
+    productHandle: string;
+    title: string;
+    variantTitle: string;
+    sku: string;
+    imageUrl: string | null;
+    currentQuantity: number;
+    totalUnitPrice: number;
+    availableForSale: boolean;
+    availableQuantity: number;
+    bypassNegativeQuantity: boolean;
+  }[];
+  totalQuantity: number;
+  subtotalPrice: number;
+  discountedSubtotalPrice: number;
+  discountCode: string | null;
+  totalPrice: number;
+  currencyCode: string;
+}
+
+/** A fresh app with the cart catalogue and settings, and one shopper. */
+export function cartTestApp(options: { now?: () => number } = {}) {
+  const { app, db } = testApp(options.now === undefined ? {} : { now: options.now });
+  const levels = seedCartCatalogue(db);
+  const states = seedCartSettings(db);
+  return { app, db, levels, states, shopper: new Shopper(app) };
+}

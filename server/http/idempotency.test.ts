@@ -1,0 +1,370 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { openDatabase } from '../db/open.ts';
+import { handleError } from './errors.ts';
+import { idempotency } from './idempotency.ts';
+import { readJson } from './input.ts';
+
+const HOUR = 3_600_000;
+
+/** A body that arrives only when the test says so: a deliberately slow request. */
+function slowBody(text: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await gate;
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+  return { stream, release };
+}
+
+/** Lets pending I/O callbacks run once (no timer, no sleep). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A tiny app around the middleware alone: POST /count counts, POST /flaky fails once. */
+function counterApp() {
+  const db = openDatabase(':memory:');
+  const clock = { now: 1_700_000_000_000 };
+  let count = 0;
+  let flaky = 0;
+  const once = idempotency({
+    db,
+    now: () => clock.now,
+    scope: (c) => c.req.header('x-scope') ?? '-',
+  });
+  const app = new Hono();
+  app.onError(handleError);
+  app.post('/count', once, async (c) => {
+    const { by } = await readJson(c, z.object({ by: z.number().int() }));
+    count += by;
+    c.header('set-cookie', `seen=${count}; Path=/`, { append: true });
+    return c.json({ count }, 201);
+  });
+  app.post('/flaky', once, (c) => {
+    flaky += 1;
+    return flaky === 1 ? c.json({ error: 'Down.' }, 503) : c.json({ flaky });
+  });
+  app.get('/count', once, (c) => c.json({ count }));
+  const post = (
+    path: string,
+    body: string | ReadableStream<Uint8Array>,
+    headers: Record<string, string> = {},
+  ) =>
+    app.request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+  const rows = () =>
+    db.prepare('SELECT scope, key, state FROM idempotency_keys ORDER BY scope, key').all();
+  return { app, db, clock, post, rows, count: () => count, flaky: () => flaky };
+}
+
+describe('idempotency middleware', () => {
+  it('replays the first reply (status, body, Set-Cookie) without a second effect', async () => {
+    const { post, count } = counterApp();
+    const first = await post('/count', '{"by":2}', { 'idempotency-key': 'k1' });
+    const again = await post('/count', '{"by":2}', { 'idempotency-key': 'k1' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ count: 2 });
+    expect(again.headers.getSetCookie()).toEqual(['seen=2; Path=/']);
+    expect(again.headers.get('content-type')).toMatch(/application\/json/);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(count()).toBe(2);
+  });
+
+  it('runs every call without a key, and ignores a key on GET', async () => {
+    const { app, post, count, rows } = counterApp();
+    await post('/count', '{"by":1}');
+    await post('/count', '{"by":1}');
+    expect(count()).toBe(2);
+    const get = await app.request('http://localhost/count', {
+      headers: { 'idempotency-key': 'g' },
+    });
+    expect(get.status).toBe(200);
+    expect(rows()).toEqual([]);
+  });
+
+  it('answers 422 for the same key with another body, path or method', async () => {
+    const { post, count } = counterApp();
+    await post('/count', '{"by":1}', { 'idempotency-key': 'k' });
+    const other = await post('/count', '{"by":5}', { 'idempotency-key': 'k' });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({
+      error: 'This Idempotency-Key was already used for a different request. Use a new key.',
+    });
+    const otherPath = await post('/flaky', '{"by":1}', { 'idempotency-key': 'k' });
+    expect(otherPath.status).toBe(422);
+    expect(count()).toBe(1);
+  });
+
+  it('answers 409 while the same key is in flight, then replays once it is done', async () => {
+    const { post, count } = counterApp();
+    const slow = slowBody('{"by":3}');
+    const first = post('/count', slow.stream, { 'idempotency-key': 'busy' });
+    await turn();
+    const overlapping = await post('/count', '{"by":3}', { 'idempotency-key': 'busy' });
+    expect(overlapping.status).toBe(409);
+    expect(await overlapping.json()).toEqual({
+      error: 'This request is still being processed. Please try again.',
+    });
+    const otherBody = await post('/count', '{"by":9}', { 'idempotency-key': 'busy' });
+    expect(otherBody.status).toBe(409);
+    slow.release();
+    expect((await first).status).toBe(201);
+    const retry = await post('/count', '{"by":3}', { 'idempotency-key': 'busy' });
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual({ count: 3 });
+    expect(count()).toBe(3);
+  });
+
+  it('lets a retry take over a key stuck in flight past the 60 s lease', async () => {
+    const { post, clock, count } = counterApp();
+    const stuck = slowBody('{"by":1}');
+    const first = post('/count', stuck.stream, { 'idempotency-key': 'crash' });
+    await turn();
+    clock.now += 59_000;
+    expect((await post('/count', '{"by":1}', { 'idempotency-key': 'crash' })).status).toBe(409);
+    clock.now += 2_000;
+    const takeover = await post('/count', '{"by":1}', { 'idempotency-key': 'crash' });
+    expect(takeover.status).toBe(201);
+    // The original finally arrives: it lost its claim and must not act a second time.
+    stuck.release();
+    expect((await first).status).toBe(409);
+    expect(count()).toBe(1);
+  });
+
+  it('forgets keys after 24 hours and deletes them', async () => {
+    const { post, clock, count, rows } = counterApp();
+    await post('/count', '{"by":1}', { 'idempotency-key': 'old' });
+    clock.now += 24 * HOUR - 1;
+    expect(
+      (await post('/count', '{"by":1}', { 'idempotency-key': 'old' })).headers.get(
+        'idempotent-replayed',
+      ),
+    ).toBe('true');
+    expect(count()).toBe(1);
+    clock.now += 2;
+    const later = await post('/count', '{"by":1}', { 'idempotency-key': 'old' });
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(count()).toBe(2);
+    await post('/count', '{"by":1}', { 'idempotency-key': 'another' });
+    clock.now += 24 * HOUR + 1;
+    await post('/count', '{"by":1}', { 'idempotency-key': 'fresh' });
+    expect(rows()).toEqual([{ scope: '-', key: 'fresh', state: 'done' }]);
+  });
+
+  it('scopes keys: the same key in two scopes are two requests', async () => {
+    const { post, count } = counterApp();
+    const a = await post('/count', '{"by":1}', { 'idempotency-key': 'same', 'x-scope': 'cart-a' });
+    const b = await post('/count', '{"by":10}', { 'idempotency-key': 'same', 'x-scope': 'cart-b' });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(count()).toBe(11);
+  });
+
+  it('does not keep 5xx replies, so a retry runs again', async () => {
+    const { post, flaky, rows } = counterApp();
+    const failed = await post('/flaky', '{}', { 'idempotency-key': 'f' });
+    expect(failed.status).toBe(503);
+    expect(rows()).toEqual([]);
+    const retried = await post('/flaky', '{}', { 'idempotency-key': 'f' });
+    expect(retried.status).toBe(200);
+    expect(flaky()).toBe(2);
+  });
+
+  it('keeps 4xx replies: the same bad request gets the same answer', async () => {
+    const { post, rows } = counterApp();
+    const bad = await post('/count', '{"by":"x"}', { 'idempotency-key': 'bad' });
+    expect(bad.status).toBe(400);
+    const again = await post('/count', '{"by":"x"}', { 'idempotency-key': 'bad' });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await bad.json());
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('passes an oversized body to the handler untracked, which refuses it', async () => {
+    const { post, rows } = counterApp();
+    const res = await post('/count', JSON.stringify({ by: 1, pad: 'x'.repeat(300_000) }), {
+      'idempotency-key': 'big',
+    });
+    expect(res.status).toBe(413);
+    expect(rows()).toEqual([]);
+  });
+
+  it.each(['', 'has space', 'x'.repeat(256), 'ünïcode'])(
+    'refuses the key %j with 400',
+    async (key) => {
+      const { post, count } = counterApp();
+      const res = await post('/count', '{"by":1}', { 'idempotency-key': key });
+      // An empty header value reaches the middleware as '' and is refused too.
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+      });
+      expect(count()).toBe(0);
+    },
+  );
+});
+
+describe('idempotency on the cart', () => {
+  const add = (shopper: Shopper, inventoryLevelId: number, quantity: number, key: string) =>
+    shopper.call(
+      'POST',
+      '/checkouts/lineItems',
+      { inventoryLevelId, quantity },
+      { 'idempotency-key': key },
+    );
+
+  it('replays the call that created the checkout, cookie included, to a caller without one', async () => {
+    const { shopper, app, levels, db } = cartTestApp();
+    const first = await add(shopper, levels.wheel, 1, 'create-1');
+    const cookie = first.headers.getSetCookie()[0];
+    // The reply was lost: the retry comes without the cookie.
+    const lost = new Shopper(app);
+    const retry = await add(lost, levels.wheel, 1, 'create-1');
+    expect(retry.status).toBe(200);
+    expect(retry.headers.getSetCookie()[0]).toBe(cookie);
+    expect(lost.cookie).toBe(shopper.cookie);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM checkouts').get() as { n: number }).n).toBe(1);
+    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+  });
+
+  it('replays the creating call also to a retry that did get the cookie', async () => {
+    const { shopper, levels } = cartTestApp();
+    const first = await Shopper.checkout(await add(shopper, levels.wheel, 1, 'create-2'));
+    const retry = await add(shopper, levels.wheel, 1, 'create-2');
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await Shopper.checkout(retry)).toEqual(first);
+    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+  });
+
+  it('replays adds, sets, removals, products and discount codes without a second effect', async () => {
+    const { shopper, levels } = cartTestApp();
+    const created = await Shopper.checkout(await add(shopper, levels.chain, 1, 'a'));
+    const id = created.id ?? '';
+    const calls: [string, string, unknown][] = [
+      ['POST', '/checkouts/lineItems', { inventoryLevelId: levels.chain, quantity: 2 }],
+      ['POST', '/checkouts/products', { handles: ['poly-load-wheel'] }],
+      ['PUT', '/checkouts/lineItems', { inventoryLevelId: levels.fork, quantity: 2 }],
+      ['POST', `/checkouts/${id}/discountCodes?code=FIVEOFF`, undefined],
+    ];
+    for (const [index, [method, path, body]] of calls.entries()) {
+      const first = await shopper.call(method, path, body, { 'idempotency-key': `call-${index}` });
+      const second = await shopper.call(method, path, body, { 'idempotency-key': `call-${index}` });
+      expect(second.status).toBe(first.status);
+      expect(await second.json()).toEqual(await first.json());
+    }
+    const checkout = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
+      [
+        [levels.chain, 3],
+        [levels.wheel, 1],
+        [levels.fork, 2],
+      ],
+    );
+    const lineId = checkout.LineItems[0]?.id ?? 0;
+    const removed = await shopper.call('DELETE', `/checkouts/lineItems/${lineId}`, undefined, {
+      'idempotency-key': 'rm',
+    });
+    const removedAgain = await shopper.call('DELETE', `/checkouts/lineItems/${lineId}`, undefined, {
+      'idempotency-key': 'rm',
+    });
+    expect(removed.status).toBe(200);
+    expect(removedAgain.status).toBe(200);
+    expect(await removedAgain.json()).toEqual(await removed.json());
+  });
+
+  it('answers 422 when a cart key is reused for another item', async () => {
+    const { shopper, levels } = cartTestApp();
+    await add(shopper, levels.chain, 1, 'reuse');
+    const res = await add(shopper, levels.wheel, 1, 'reuse');
+    expect(res.status).toBe(422);
+    expect(
+      (await Shopper.checkout(await shopper.call('GET', '/checkouts'))).LineItems,
+    ).toHaveLength(1);
+  });
+
+  it("keeps one checkout's keys from colliding with another's", async () => {
+    const { shopper, app, levels } = cartTestApp();
+    const other = new Shopper(app);
+    await add(shopper, levels.chain, 1, 'setup-a');
+    await add(other, levels.chain, 1, 'setup-b');
+    const mine = await add(shopper, levels.chain, 2, 'shared-key');
+    const theirs = await add(other, levels.wheel, 1, 'shared-key');
+    expect(mine.status).toBe(200);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect((await Shopper.checkout(theirs)).LineItems.map((line) => line.inventoryLevelId)).toEqual(
+      [levels.chain, levels.wheel],
+    );
+  });
+
+  it('answers 409 to a retry that overlaps a slow add, and the add happens once', async () => {
+    const { app, shopper, levels } = cartTestApp();
+    await add(shopper, levels.chain, 1, 'setup');
+    const body = JSON.stringify({ inventoryLevelId: levels.chain, quantity: 1 });
+    const slow = slowBody(body);
+    const headers = {
+      'content-type': 'application/json',
+      cookie: shopper.cookie,
+      'idempotency-key': 'slow',
+    };
+    const first = app.request('http://localhost/api/checkouts/lineItems', {
+      method: 'POST',
+      headers,
+      body: slow.stream,
+      duplex: 'half',
+    } as RequestInit);
+    await turn();
+    const overlap = await shopper.call('POST', '/checkouts/lineItems', body, {
+      'idempotency-key': 'slow',
+    });
+    expect(overlap.status).toBe(409);
+    slow.release();
+    expect((await first).status).toBe(200);
+    const retry = await shopper.call('POST', '/checkouts/lineItems', body, {
+      'idempotency-key': 'slow',
+    });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await Shopper.checkout(retry)).totalQuantity).toBe(2);
+  });
+
+  it('expires cart keys after 24 hours through deps.now', async () => {
+    const clock = { now: 1_700_000_000_000 };
+    const { shopper, levels } = cartTestApp({ now: () => clock.now });
+    await add(shopper, levels.chain, 1, 'day');
+    clock.now += 23 * HOUR;
+    expect((await Shopper.checkout(await add(shopper, levels.chain, 1, 'day'))).totalQuantity).toBe(
+      1,
+    );
+    clock.now += 2 * HOUR;
+    expect((await Shopper.checkout(await add(shopper, levels.chain, 1, 'day'))).totalQuantity).toBe(
+      2,
+    );
+  });
+
+  it('replays a refusal too, without looking at the stock again', async () => {
+    const { shopper, levels, db } = cartTestApp();
+    const refused = await add(shopper, levels.sealKit, 1, 'refused');
+    expect(refused.status).toBe(422);
+    db.prepare('UPDATE inventory_levels SET available_quantity = 5 WHERE id = ?').run(
+      levels.sealKit,
+    );
+    const again = await add(shopper, levels.sealKit, 1, 'refused');
+    expect(again.status).toBe(422);
+    const fresh = await add(shopper, levels.sealKit, 1, 'new-key');
+    expect(fresh.status).toBe(200);
+  });
+});
