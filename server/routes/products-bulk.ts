@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { idList } from '../catalog/filter-params.ts';
+import { productDetails } from '../catalog/read.ts';
+import type { Deps } from '../deps.ts';
+import { queryInt } from '../http/input.ts';
+
+/** Most records in one bulk page. */
+export const MAX_BULK = 1000;
+/** Records in a bulk page when `limit` is not given. */
+export const DEFAULT_BULK = 100;
+
+/**
+ * GET /api/products/bulk: full product records for the build (DESIGN, build pipeline 1 and 6).
+ * - `?afterId=N&limit=M` (M up to 1000): the next M products by id after N, as
+ *   `{ products, pageInfo: { nextAfterId } }`; nextAfterId is null on the last page.
+ * - `?ids=1,2,3` (up to 1000): those products in that order, unknown ids left out,
+ *   as `{ products }`.
+ * Child records are read once per page, not once per product.
+ */
+export function productBulkRoutes({ db }: Deps): Hono {
+  const app = new Hono();
+  const after = db.prepare('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?');
+  app.get('/', (c) => {
+    const ids = c.req.query('ids');
+    if (ids !== undefined) return c.json({ products: productDetails(db, idList(ids, MAX_BULK)) });
+    const afterId = queryInt(c, 'afterId', { fallback: 0, min: 0, max: 2 ** 31 });
+    const limit = queryInt(c, 'limit', { fallback: DEFAULT_BULK, min: 1, max: MAX_BULK });
+    // One more than asked tells whether another page follows, without an empty last page.
+    const rows = after.all(afterId, limit + 1) as { id: number }[];
+    const page = rows.slice(0, limit).map((row) => row.id);
+    const nextAfterId = rows.length > limit ? (page.at(-1) ?? null) : null;
+    return c.json({ products: productDetails(db, page), pageInfo: { nextAfterId } });
+  });
+  return app;
+}
