@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { storeRoutes } from './src/integrations/store-routes.ts';
 import { env } from './src/lib/env.ts';
 
 // https://docs.astro.build/en/reference/configuration-reference/
@@ -12,7 +13,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap({ entryLimit: 50_000 })],
+  integrations: [storeRoutes(), react(), sitemap({ entryLimit: 50_000 })],
   experimental: {
     // Unchanged product pages are skipped on a rebuild (DESIGN, build pipeline 6).
     incrementalBuild: true,

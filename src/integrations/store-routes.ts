@@ -1,0 +1,34 @@
+import type { AstroIntegration } from 'astro';
+import { storeConfig } from '../lib/config/store-config.ts';
+
+/**
+ * The routes whose base path is configurable (spec account-and-shell 2.1: "configurable
+ * collection path and base path", product path, article path). Their pages live in
+ * src/routes/ and are injected here under the bases of the store configuration, so changing
+ * a base in one place moves the pages, the links and the canonical URLs together.
+ */
+export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
+  const { collectionBase, productBase, articleBase } = paths;
+  const routes = [
+    { pattern: collectionBase, entrypoint: './src/routes/collection-list.astro' },
+    { pattern: `${collectionBase}/vendors`, entrypoint: './src/routes/vendor-list.astro' },
+    // Page 1 at /{handle}, later pages at /{handle}/page/{n} (the rest parameter).
+    {
+      pattern: `${collectionBase}/[handle]/[...page]`,
+      entrypoint: './src/routes/collection.astro',
+    },
+    { pattern: `${productBase}/[handle]`, entrypoint: './src/routes/product.astro' },
+    { pattern: articleBase, entrypoint: './src/routes/article-list.astro' },
+    { pattern: `${articleBase}/[handle]`, entrypoint: './src/routes/article.astro' },
+    // The legacy /Articles.asp?ID={id} links land here (src/lib/routing/legacy-routes.ts).
+    { pattern: `${articleBase}/id/[id]`, entrypoint: './src/routes/article-by-id.astro' },
+  ];
+  return {
+    name: 'store-routes',
+    hooks: {
+      'astro:config:setup': ({ injectRoute }) => {
+        for (const route of routes) injectRoute(route);
+      },
+    },
+  };
+}
