@@ -12,6 +12,7 @@ import {
   siteReviewRecordSchema,
   topicRecordSchema,
 } from './loaders/catalogue-records.ts';
+import { productRecordSchema } from './loaders/product-record.ts';
 import { productsLoader } from './loaders/products-loader.ts';
 
 // Pages read only from these collections; no page fetches the API (DESIGN, build pipeline 4).
@@ -20,7 +21,10 @@ const { paths, imagePlacements } = storeConfig.theme;
 const byHandle = (path: string) => (listed: Record<string, unknown>) =>
   `${path}/${encodeURIComponent(String(listed['handle']))}`;
 
-const products = defineCollection({ loader: productsLoader({ apiUrl }) });
+const products = defineCollection({
+  loader: productsLoader({ apiUrl }),
+  schema: productRecordSchema,
+});
 
 const categories = defineCollection({
   loader: apiListLoader({
@@ -28,6 +32,7 @@ const categories = defineCollection({
     source: { path: '/api/collections?sortBy=id_asc', key: 'collections', pageSize: 500 },
     schema: collectionRecordSchema,
   }),
+  schema: collectionRecordSchema,
 });
 
 /** The whole navigation tree, one entry per top-level node; menus cut it to their depth. */
@@ -40,6 +45,7 @@ const nav = defineCollection({
     },
     schema: navNodeSchema,
   }),
+  schema: navNodeSchema,
 });
 
 const articles = defineCollection({
@@ -54,6 +60,7 @@ const articles = defineCollection({
     },
     schema: articleRecordSchema,
   }),
+  schema: articleRecordSchema,
 });
 
 const helpAnswers = defineCollection({
@@ -67,6 +74,7 @@ const helpAnswers = defineCollection({
     },
     schema: helpAnswerRecordSchema,
   }),
+  schema: helpAnswerRecordSchema,
 });
 
 const pages = defineCollection({
@@ -80,6 +88,7 @@ const pages = defineCollection({
     },
     schema: pageRecordSchema,
   }),
+  schema: pageRecordSchema,
 });
 
 const questionTopics = defineCollection({
@@ -88,6 +97,7 @@ const questionTopics = defineCollection({
     source: { path: '/api/questions/topics', key: 'topics' },
     schema: topicRecordSchema,
   }),
+  schema: topicRecordSchema,
 });
 
 const questions = defineCollection({
@@ -103,6 +113,7 @@ const questions = defineCollection({
     },
     schema: questionRecordSchema,
   }),
+  schema: questionRecordSchema,
 });
 
 const siteReviews = defineCollection({
@@ -111,6 +122,7 @@ const siteReviews = defineCollection({
     source: { path: '/api/reviews/siteReviews', key: 'siteReviews', pageSize: 100 },
     schema: siteReviewRecordSchema,
   }),
+  schema: siteReviewRecordSchema,
 });
 
 export const collections = {
