@@ -1,0 +1,153 @@
+import type { Database } from '../db/open.ts';
+import { articleHtml, DEMO_ARTICLES } from './articles.ts';
+import { HELP_ANSWERS, DEMO_PAGES, PEOPLE, QUESTION_TEMPLATES, QUESTION_TOPICS } from './pages.ts';
+import { DEMO_EPOCH } from './products.ts';
+import { createRandom } from './random.ts';
+import { SITE_REVIEW_MESSAGES } from './review-texts.ts';
+
+/** Counts of what writeContent wrote. */
+export interface ContentCounts {
+  articles: number;
+  helpAnswers: number;
+  pages: number;
+  questions: number;
+  siteReviews: number;
+  orders: number;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Rows of the content tables this module replaces, in an order foreign keys allow. */
+export const CONTENT_TABLES = [
+  'questions',
+  'question_topics',
+  'articles',
+  'help_answers',
+  'pages',
+  'site_reviews',
+  'orders',
+  'discount_codes',
+] as const;
+
+/**
+ * Replaces the store's content with SQL into the tables of server/db/schema.ts: articles,
+ * help answers, pages, question topics and questions (some tied to products 1..productCount,
+ * some answered), site reviews (some without a message), discount codes, the free-shipping
+ * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.
+ */
+export function writeContent(db: Database, seed: number, productCount: number): ContentCounts {
+  const rng = createRandom(seed, 0x0c0de);
+  for (const table of CONTENT_TABLES) db.exec(`DELETE FROM ${table}`);
+
+  const article = db.prepare(
+    `INSERT INTO articles (id, handle, title, summary, body_html, author, image_url, published_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  DEMO_ARTICLES.forEach((a, n) => {
+    const image = `/api/media/banners/article-${a.handle}.svg`;
+    article.run(
+      a.id,
+      a.handle,
+      a.title,
+      a.summary,
+      articleHtml(a),
+      a.author,
+      image,
+      iso(DEMO_EPOCH - (n + 1) * 9 * DAY),
+    );
+  });
+
+  const help = db.prepare(
+    'INSERT INTO help_answers (id, handle, title, body_html, topic, position) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  HELP_ANSWERS.forEach((h, n) => help.run(n + 1, h.handle, h.title, h.body, h.topic, n));
+
+  const page = db.prepare('INSERT INTO pages (id, handle, title, body_html) VALUES (?, ?, ?, ?)');
+  DEMO_PAGES.forEach((p, n) => page.run(n + 1, p.handle, p.title, p.body));
+
+  const topic = db.prepare('INSERT INTO question_topics (id, handle, title) VALUES (?, ?, ?)');
+  for (const t of QUESTION_TOPICS) topic.run(t.id, t.handle, t.title);
+  const question = db.prepare(
+    `INSERT INTO questions (id, displayable_id, handle, topic_id, product_id, title, body,
+       answer_html, asked_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const questionCount = 30;
+  for (let n = 0; n < questionCount; n += 1) {
+    const [topicId, title, body, answer] = QUESTION_TEMPLATES[n % QUESTION_TEMPLATES.length] ?? [
+      1,
+      'Question',
+      '',
+      '',
+    ];
+    // Two in three questions are about a product (spec storefront 2: the Q&A block).
+    const productId = productCount > 0 && n % 3 !== 2 ? rng.int(1, productCount) : null;
+    const handle = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    question.run(
+      n + 1,
+      `Q${10_000 + n + 1}`,
+      handle,
+      topicId,
+      productId,
+      title,
+      body,
+      answer,
+      rng.pick(PEOPLE),
+      iso(DEMO_EPOCH - (n + 1) * 3 * DAY - rng.int(0, DAY - 1)),
+    );
+  }
+
+  const review = db.prepare(
+    'INSERT INTO site_reviews (id, name, message, stars, url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const reviewCount = 40;
+  for (let n = 0; n < reviewCount; n += 1) {
+    // Every fifth review has no message (spec account-and-shell 3: 'No feedback given.').
+    const message = n % 5 === 3 ? null : rng.pick(SITE_REVIEW_MESSAGES);
+    const stars = rng.weighted([3, 4, 5], [1, 3, 10]);
+    review.run(
+      n + 1,
+      rng.pick(PEOPLE),
+      message,
+      stars,
+      `https://www.resellerratings.com/store/Industrial_Parts_Depot#review-${n + 1}`,
+      iso(DEMO_EPOCH - n * 2 * DAY - rng.int(0, DAY - 1)),
+    );
+  }
+
+  db.exec(`INSERT INTO discount_codes (code, kind, value, minimum_subtotal_cents, active) VALUES
+    ('WELCOME10', 'percent', 10, 0, 1),
+    ('SAVE20', 'amount', 2000, 10000, 1),
+    ('SPRING15', 'percent', 15, 0, 0)`);
+  // The free-shipping threshold in dollars, a JSON number (spec storefront 9: $199).
+  db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run('freeShippingAmount', '199');
+
+  const order = db.prepare(
+    `INSERT INTO orders (id, customer_id, displayable_id, status, total_cents, created_at)
+     VALUES (?, NULL, ?, ?, ?, ?)`,
+  );
+  const statuses = ['SUCCESS', 'PENDING', 'SUCCESS', 'FAILURE', 'SUCCESS'];
+  statuses.forEach((status, n) => {
+    order.run(
+      n + 1,
+      `IPD-${100_123 + n * 17}`,
+      status,
+      rng.int(2_000, 250_000),
+      iso(DEMO_EPOCH - (n + 1) * 5 * DAY),
+    );
+  });
+
+  return {
+    articles: DEMO_ARTICLES.length,
+    helpAnswers: HELP_ANSWERS.length,
+    pages: DEMO_PAGES.length,
+    questions: questionCount,
+    siteReviews: reviewCount,
+    orders: statuses.length,
+  };
+}
