@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProductRecord } from '../../src/loaders/product-record.ts';
 import { fixtureApp } from '../routes/products-fixtures.ts';
 import { plainText, productCards, productDetail, productDetails } from './read.ts';
+import { upsertProduct } from './write.ts';
 
 describe('productCards', () => {
   it('answers the card of spec storefront 3 with its first stock record', () => {
@@ -62,6 +63,31 @@ describe('productCards', () => {
       bypassNegativeQuantity: true,
       availableInventoryLevels: [{ availableForSale: true, bypassNegativeQuantity: true }],
     });
+  });
+
+  it("names the manufacturer's part number, or the store's code when there is none", () => {
+    const { db } = fixtureApp();
+    const variants = [{ title: 'Default Title', price: 5, inventory: { availableQuantity: 1 } }];
+    const both = upsertProduct(db, {
+      handle: 'both-codes',
+      title: 'Both',
+      price: 5,
+      sku: '85288-001',
+      productCode: 'IPD-000001',
+      variants,
+    });
+    const codeOnly = upsertProduct(db, {
+      handle: 'code-only',
+      title: 'Code only',
+      price: 5,
+      productCode: 'IPD-000002',
+      variants,
+    });
+    expect(productCards(db, [both, codeOnly]).map((card) => card.partNumber)).toEqual([
+      '85288-001',
+      'IPD-000002',
+    ]);
+    expect(productDetail(db, both)?.['partNumber']).toBe('85288-001');
   });
 
   it('keeps the order asked and leaves out unknown ids', () => {

@@ -109,7 +109,9 @@ export type ProductDetail = {
   Variants: VariantDetail[];
 };
 
-const partNumber = (row: ProductRow): string => row.product_code || row.sku;
+// The part number a shopper looks for is the manufacturer's (sku); the store's own product
+// code stands in only when a product has none.
+const partNumber = (row: ProductRow): string => row.sku || row.product_code;
 const rating = (value: number): number => Math.round(value * 100) / 100;
 
 function cardLevel(level: LevelRow & { level_id: number }): CardInventoryLevel {

@@ -31,7 +31,7 @@ describe('productSearchRecord', () => {
       title: 'Load Wheel',
       image: '/api/media/products/x.png',
       price: '49.50',
-      partNumber: 'CR-85288',
+      partNumber: '85288-001',
     });
     expect(record.filters).toEqual({
       type: ['product'],

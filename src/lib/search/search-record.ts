@@ -47,7 +47,7 @@ export function productSearchRecord(product: Searchable, productBase: string): S
       title,
       image: product.imageUrl ?? '',
       price: product.price.toFixed(2),
-      partNumber: product.productCode || product.sku,
+      partNumber: product.sku || product.productCode,
     },
     filters: {
       type: ['product'],
