@@ -114,13 +114,13 @@ describe('GET /api/products/handle/:handle', () => {
     });
   });
 
-  it('uses the product code as the part number when there is one', async () => {
+  it('uses the manufacturer's sku as the part number when there is one', async () => {
     const { get } = fixtureApp();
     const { body } = await get<{ product: Detail }>('/handle/nylon-steer-wheel');
     expect(body.product).toMatchObject({
       sku: 'ST-100',
       productCode: 'TY-55-900',
-      partNumber: 'TY-55-900',
+      partNumber: 'ST-100',
       availableForSale: false,
       Images: [],
       PDFs: [],
