@@ -114,7 +114,7 @@ describe('GET /api/products/handle/:handle', () => {
     });
   });
 
-  it('uses the manufacturer's sku as the part number when there is one', async () => {
+  it('uses the manufacturer sku as the part number when there is one', async () => {
     const { get } = fixtureApp();
     const { body } = await get<{ product: Detail }>('/handle/nylon-steer-wheel');
     expect(body.product).toMatchObject({
