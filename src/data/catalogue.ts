@@ -1,0 +1,113 @@
+import { getCollection } from 'astro:content';
+import type { CollectionRecord } from '../loaders/catalogue-records.ts';
+import type { ProductRecord } from '../loaders/product-record.ts';
+
+/**
+ * Lookups over the whole catalogue, built once per build and shared by every page
+ * (DESIGN, build pipeline 7: a getCollection() in every page's frontmatter grows with
+ * pages times entries). Pages call `await catalogue()` and read maps, never scan lists.
+ */
+export interface Catalogue {
+  products: readonly ProductRecord[];
+  productById: ReadonlyMap<number, ProductRecord>;
+  productByHandle: ReadonlyMap<string, ProductRecord>;
+  collections: readonly CollectionRecord[];
+  collectionById: ReadonlyMap<number, CollectionRecord>;
+  collectionByHandle: ReadonlyMap<string, CollectionRecord>;
+  /** Child collections by parent id (null for the top level), in position order. */
+  childrenOf: (parentId: number | null) => readonly CollectionRecord[];
+  /** Products of a collection and all its descendants, by title, each once. */
+  productsIn: (collectionId: number) => readonly ProductRecord[];
+  /** Brands with their product counts, by name. */
+  vendors: readonly { name: string; productCount: number }[];
+  /** Products of one brand (case-insensitive), by title. */
+  productsOfVendor: (name: string) => readonly ProductRecord[];
+}
+
+let built: Promise<Catalogue> | undefined;
+
+/** The catalogue lookups of this build (made on first use). */
+export function catalogue(): Promise<Catalogue> {
+  built ??= build();
+  return built;
+}
+
+const byTitle = (a: ProductRecord, b: ProductRecord) =>
+  a.title.localeCompare(b.title, 'en') || a.id - b.id;
+
+async function build(): Promise<Catalogue> {
+  const [productEntries, collectionEntries] = await Promise.all([
+    getCollection('products'),
+    getCollection('collections'),
+  ]);
+  const products = productEntries.map((entry) => entry.data);
+  const collections = collectionEntries
+    .map((entry) => entry.data)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
+  const collectionById = new Map(collections.map((c) => [c.id, c]));
+
+  const children = new Map<number | null, CollectionRecord[]>();
+  for (const collection of collections) {
+    const parent =
+      collection.parentId !== null && collectionById.has(collection.parentId)
+        ? collection.parentId
+        : null;
+    const list = children.get(parent) ?? [];
+    list.push(collection);
+    children.set(parent, list);
+  }
+
+  const direct = new Map<number, ProductRecord[]>();
+  const vendorProducts = new Map<string, ProductRecord[]>();
+  for (const product of products) {
+    for (const { id } of product.Collections) {
+      const list = direct.get(id) ?? [];
+      list.push(product);
+      direct.set(id, list);
+    }
+    if (product.vendor) {
+      const key = product.vendor.toLowerCase();
+      const list = vendorProducts.get(key) ?? [];
+      list.push(product);
+      vendorProducts.set(key, list);
+    }
+  }
+
+  const subtreeProducts = new Map<number, ProductRecord[]>();
+  const productsIn = (collectionId: number): ProductRecord[] => {
+    const cached = subtreeProducts.get(collectionId);
+    if (cached) return cached;
+    // Walk the subtree with a visited set: a corrupt parent chain cannot loop the build.
+    const seen = new Set<number>();
+    const found = new Map<number, ProductRecord>();
+    const stack = [collectionId];
+    while (stack.length > 0) {
+      const id = stack.pop() ?? 0;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const product of direct.get(id) ?? []) found.set(product.id, product);
+      for (const child of children.get(id) ?? []) stack.push(child.id);
+    }
+    const list = [...found.values()].sort(byTitle);
+    subtreeProducts.set(collectionId, list);
+    return list;
+  };
+
+  const vendors = [...vendorProducts.values()]
+    .map((list) => ({ name: list[0]?.vendor ?? '', productCount: list.length }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  for (const list of vendorProducts.values()) list.sort(byTitle);
+
+  return {
+    products,
+    productById: new Map(products.map((p) => [p.id, p])),
+    productByHandle: new Map(products.map((p) => [p.handle, p])),
+    collections,
+    collectionById,
+    collectionByHandle: new Map(collections.map((c) => [c.handle, c])),
+    childrenOf: (parentId) => children.get(parentId) ?? [],
+    productsIn,
+    vendors,
+    productsOfVendor: (name) => vendorProducts.get(name.toLowerCase()) ?? [],
+  };
+}
