@@ -64,7 +64,6 @@ export function isCatalogueEmpty(db: Database): boolean {
 /** The random id this database was given when it was created. */
 export function databaseId(db: Database): string {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return row?.value ?? '';
 }
