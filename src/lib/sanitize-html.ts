@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import sanitize from 'sanitize-html';
 
 /**
@@ -87,7 +88,13 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, options);
 }
 
-/** Plain text of an HTML fragment (titles with markup, meta descriptions). */
+/**
+ * Plain text of an HTML fragment (titles with markup, meta descriptions), with entities
+ * decoded: 'Handles &amp; Controls' becomes 'Handles & Controls'. It is text, not HTML:
+ * render it escaped (Astro's {expression} does), never with set:html.
+ * @example htmlToText('<b>Seal</b> kit &amp; pump') // 'Seal kit & pump'
+ */
 export function htmlToText(html: string): string {
-  return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const stripped = sanitize(html, { allowedTags: [], allowedAttributes: {} });
+  return decodeHTML(stripped).replace(/\s+/g, ' ').trim();
 }
