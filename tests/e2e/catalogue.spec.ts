@@ -22,7 +22,9 @@ test.describe('pages built from the API', () => {
       'href',
       `/search.php?v=${encodeURIComponent(detail.vendor)}`,
     );
-    await expect(page.getByText(`Part number: ${detail.partNumber}`)).toBeVisible();
+    await expect(
+      page.getByText(`Part number: ${detail.partNumber}`, { exact: true }),
+    ).toBeVisible();
     const canonical = page.locator('link[rel="canonical"]');
     await expect(canonical).toHaveAttribute('href', new RegExp(`/products/${product.handle}$`));
   });
