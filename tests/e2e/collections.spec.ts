@@ -1,0 +1,265 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** A collection as GET /api/collections lists it (the fields these tests read). */
+interface ApiCollection {
+  id: number;
+  title: string;
+  handle: string;
+  parentId: number | null;
+  descriptionHtml: string;
+  productCount: number;
+  breadcrumbs: { title: string; handle: string }[];
+}
+
+interface ApiVendor {
+  name: string;
+  productCount: number;
+}
+
+const PER_PAGE = 24;
+
+async function allCollections(api: APIRequestContext): Promise<ApiCollection[]> {
+  const reply = await api.get('/api/collections?sortBy=id_asc&limit=500');
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { collections: ApiCollection[] }).collections;
+}
+
+async function vendorsByCount(api: APIRequestContext, limit: number): Promise<ApiVendor[]> {
+  const reply = await api.get(
+    `/api/products/vendors/fullDetail?page=0&limit=${limit}&sortBy=PRODUCT_COUNT&order=DESC`,
+  );
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { vendors: ApiVendor[] }).vendors;
+}
+
+/** A collection with child collections and more than one page of products. */
+async function pagedParent(api: APIRequestContext) {
+  const collections = await allCollections(api);
+  const collection = collections.find(
+    (entry) =>
+      entry.productCount > PER_PAGE && collections.some((child) => child.parentId === entry.id),
+  );
+  if (!collection)
+    throw new Error('the demo catalogue has no collection with children and two pages');
+  const children = collections.filter((child) => child.parentId === collection.id);
+  return { collection, children, collections };
+}
+
+const productList = (page: Page) => page.getByRole('region', { name: 'Products' });
+
+test.describe('collection page', () => {
+  test('shows breadcrumbs, title, child categories and the first page of products', async ({
+    page,
+    api,
+  }) => {
+    const { collection, children } = await pagedParent(api);
+    await page.goto(`/collections/${collection.handle}`);
+
+    await expect(page).toHaveTitle(new RegExp(collection.title));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(collection.title);
+
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.getByRole('listitem').last()).toHaveText(collection.title);
+    for (const ancestor of collection.breadcrumbs.slice(0, -1)) {
+      await expect(crumbs.getByRole('link', { name: ancestor.title })).toHaveAttribute(
+        'href',
+        `/collections/${ancestor.handle}`,
+      );
+    }
+
+    const categories = page.getByRole('region', { name: 'Shop by Category' });
+    await expect(categories.getByRole('link')).toHaveCount(children.length);
+    for (const child of children.slice(0, 21)) {
+      await expect(
+        categories.getByRole('link', { name: child.title, exact: true }),
+      ).toHaveAttribute('href', `/collections/${child.handle}`);
+    }
+
+    const list = productList(page);
+    await expect(list).toHaveAttribute('data-collection-id', String(collection.id));
+    await expect(list.getByRole('article')).toHaveCount(PER_PAGE);
+    await expect(
+      list.getByText(`Showing 1-${PER_PAGE} of ${collection.productCount}`),
+    ).toBeVisible();
+    await expect(list.getByText(`${collection.productCount} products`)).toBeVisible();
+
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical).toHaveAttribute(
+      'href',
+      new RegExp(`/collections/${collection.handle}$`),
+    );
+  });
+
+  test('pages through the products and back', async ({ page, api }) => {
+    const { collection } = await pagedParent(api);
+    await page.goto(`/collections/${collection.handle}`);
+    const pager = page.getByRole('navigation', { name: 'Product pages' });
+    const firstCard = productList(page).getByRole('article').first();
+    const firstTitle = await firstCard.getByRole('heading').textContent();
+
+    await pager.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}/page/2$`));
+    const last = Math.min(2 * PER_PAGE, collection.productCount);
+    await expect(
+      productList(page).getByText(`Showing ${PER_PAGE + 1}-${last} of ${collection.productCount}`),
+    ).toBeVisible();
+    await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
+    await expect(firstCard.getByRole('heading')).not.toHaveText(firstTitle ?? '');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/page\/2$/);
+
+    await pager.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}$`));
+    await expect(firstCard.getByRole('heading')).toHaveText(firstTitle ?? '');
+  });
+
+  test('a long description folds with Read More and Read Less', async ({ page, api }) => {
+    const collections = await allCollections(api);
+    const longest = [...collections].sort(
+      (a, b) => b.descriptionHtml.length - a.descriptionHtml.length,
+    )[0];
+    if (!longest) throw new Error('the demo catalogue has no collections');
+    await page.goto(`/collections/${longest.handle}`);
+
+    const more = page.getByRole('button', { name: 'Read More' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const body = page.locator('[data-description-body]');
+    expect((await body.boundingBox())?.height).toBeLessThanOrEqual(800);
+
+    await more.click();
+    const less = page.getByRole('button', { name: 'Read Less' });
+    await expect(less).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(async () => (await body.boundingBox())?.height ?? 0).toBeGreaterThan(800);
+
+    await less.click();
+    await expect(page.getByRole('button', { name: 'Read More' })).toBeVisible();
+  });
+
+  test('a short description shows in full with no toggle', async ({ page, api }) => {
+    const collections = await allCollections(api);
+    const short = collections.find(
+      (entry) => entry.descriptionHtml.length > 0 && entry.descriptionHtml.length < 400,
+    );
+    test.skip(!short, 'no collection with a short description');
+    await page.goto(`/collections/${short?.handle ?? ''}`);
+    await expect(page.locator('[data-description-body]')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Read (More|Less)/ })).toHaveCount(0);
+  });
+
+  test('an unknown collection is the not-found page', async ({ page }) => {
+    const reply = await page.goto('/collections/no-such-collection-here');
+    expect(reply?.status()).toBe(404);
+    await expect(page).toHaveTitle('404 Not Found');
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page, api }) => {
+    test.setTimeout(60_000);
+    const { collection } = await pagedParent(api);
+    await page.goto(`/collections/${collection.handle}`);
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+});
+
+test.describe('catalogue sidebar', () => {
+  test('the CATEGORIES tree opens and links to the collections', async ({ page, api }) => {
+    const { collection, children, collections } = await pagedParent(api);
+    const topLevel = collections.filter((entry) => entry.parentId === null);
+    const other = topLevel.find((entry) => entry.id !== collection.id) ?? collection;
+    await page.goto(`/collections/${collection.handle}`);
+
+    const tree = page.getByRole('navigation', { name: 'Categories' });
+    for (const top of topLevel) {
+      await expect(tree.getByRole('link', { name: top.title, exact: true })).toHaveAttribute(
+        'href',
+        `/collections/${top.handle}`,
+      );
+    }
+    // The way to the current page is open, and the page is marked.
+    await expect(tree.locator('[aria-current="page"]')).toHaveText(collection.title);
+    const firstChild = children[0];
+    if (firstChild) {
+      await expect(tree.getByRole('link', { name: firstChild.title, exact: true })).toBeVisible();
+    }
+
+    // Another branch opens and closes with its toggle.
+    const otherChild = collections.find((entry) => entry.parentId === other.id);
+    test.skip(!otherChild || other === collection, 'no second branch with children');
+    const toggle = tree.getByRole('button', { name: `Subcategories of ${other.title}` });
+    const childLink = tree.getByRole('link', { name: otherChild?.title ?? '', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(childLink).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(childLink).toBeVisible();
+    await toggle.click();
+    await expect(childLink).toBeHidden();
+  });
+
+  test('BRANDS lists the 10 brands with the most products and links to all brands', async ({
+    page,
+    api,
+  }) => {
+    const top = await vendorsByCount(api, 10);
+    await page.goto('/collections');
+    const brands = page.getByRole('navigation', { name: 'Brands' });
+    await expect(brands.getByRole('heading', { name: 'Brands' })).toBeVisible();
+    const links = brands.locator('.brand-list').getByRole('link');
+    await expect(links).toHaveText(top.map((vendor) => vendor.name));
+    await expect(links.first()).toHaveAttribute(
+      'href',
+      `/brands/${encodeURIComponent(top[0]?.name ?? '')}`,
+    );
+    await brands.getByRole('link', { name: 'View all brands' }).click();
+    await expect(page).toHaveURL(/\/brands$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Brands');
+  });
+});
+
+test.describe('collection and vendor lists', () => {
+  test('the collection list shows every top-level category with its children', async ({
+    page,
+    api,
+  }) => {
+    const collections = await allCollections(api);
+    await page.goto('/collections');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Categories');
+    const list = page.locator('main .groups');
+    for (const top of collections.filter((entry) => entry.parentId === null)) {
+      const heading = list.getByRole('heading', { level: 2, name: top.title, exact: true });
+      await expect(heading.getByRole('link')).toHaveAttribute('href', `/collections/${top.handle}`);
+      const child = collections.find((entry) => entry.parentId === top.id);
+      if (child) {
+        await expect(list.getByRole('link', { name: child.title, exact: true })).toHaveAttribute(
+          'href',
+          `/collections/${child.handle}`,
+        );
+      }
+    }
+  });
+
+  test('the vendor list shows every brand with its product count', async ({ page, api }) => {
+    const vendors = await vendorsByCount(api, 1000);
+    await page.goto('/collections/vendors');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vendors');
+    const items = page.locator('main .vendors > li');
+    await expect(items).toHaveCount(vendors.length);
+    for (const vendor of vendors) {
+      const item = items.filter({
+        has: page.getByRole('link', { name: vendor.name, exact: true }),
+      });
+      await expect(item.getByRole('link')).toHaveAttribute(
+        'href',
+        `/brands/${encodeURIComponent(vendor.name)}`,
+      );
+      await expect(item).toContainText(
+        `${vendor.productCount} ${vendor.productCount === 1 ? 'product' : 'products'}`,
+      );
+    }
+  });
+});
