@@ -12,6 +12,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { navRoutes } from './routes/nav.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { shippingRoutes } from './routes/shipping.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -35,6 +36,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/checkouts', checkoutRoutes(deps));
   api.route('/shippingPolicies', shippingRoutes(deps));
   api.route('/orders', orderRoutes(deps));
+  api.route('/quoteRequests', quoteRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', userRoutes(deps));
   api.route('/', contentRoutes(deps));

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { cartSchemaSql } from './schema-cart.ts';
 import { catalogSchemaSql } from './schema-catalog.ts';
 import { contentSchemaSql } from './schema-content.ts';
+import { quotesSchemaSql } from './schema-quotes.ts';
 import { SCHEMA_VERSION, schemaSql } from './schema.ts';
 
 export type Database = DatabaseSync;
@@ -22,7 +23,15 @@ export function openDatabase(file: string): Database {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  for (const sql of [schemaSql, catalogSchemaSql, cartSchemaSql, contentSchemaSql]) db.exec(sql);
+  for (const sql of [
+    schemaSql,
+    catalogSchemaSql,
+    cartSchemaSql,
+    contentSchemaSql,
+    quotesSchemaSql,
+  ]) {
+    db.exec(sql);
+  }
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
     'schema_version',
     String(SCHEMA_VERSION),

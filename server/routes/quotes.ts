@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { quotesSchemaSql } from '../db/schema-quotes.ts';
+import type { Deps } from '../deps.ts';
+import { readJson } from '../http/input.ts';
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+
+/** A quote request as the home page's form sends it (src/lib/shell/quote-request.ts). */
+export const quoteRequestSchema = z.object({
+  name: text(100).min(1, 'is required'),
+  email: z.email('must be an email address').max(200),
+  phone: text(40).default(''),
+  partNumbers: text(500).min(1, 'is required'),
+  quantity: z.number().int().min(1).max(100_000),
+  message: text(2000).default(''),
+});
+
+/**
+ * Quote requests (spec storefront 2, "Request a quote"), mounted at /api/quoteRequests:
+ * POST / with the form as JSON -> 201 `{ success: true, id }`. Requests are only stored;
+ * there is no GET, since they hold shoppers' contact details.
+ */
+export function quoteRoutes({ db, now }: Deps): Hono {
+  // Idempotent, so the route also works before openDatabase registers the schema.
+  db.exec(quotesSchemaSql);
+  const insert = db.prepare(
+    `INSERT INTO quote_requests (name, email, phone, part_numbers, quantity, message, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const app = new Hono();
+
+  app.post('/', async (c) => {
+    const quote = await readJson(c, quoteRequestSchema, { maxBytes: 16 * 1024 });
+    const result = insert.run(
+      quote.name,
+      quote.email,
+      quote.phone,
+      quote.partNumbers,
+      quote.quantity,
+      quote.message,
+      new Date(now()).toISOString(),
+    );
+    return c.json({ success: true, id: Number(result.lastInsertRowid) }, 201);
+  });
+
+  return app;
+}
