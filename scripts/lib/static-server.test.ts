@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFile, startStaticServer, type StaticServer } from './static-server.ts';
+import {
+  handleSet,
+  PRODUCT_HANDLES_FILE,
+  resolveFile,
+  startStaticServer,
+  type StaticServer,
+} from './static-server.ts';
 
 let dist: string;
 let api: Server;
@@ -22,6 +28,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'cart', 'index.html'), '<h1>cart page</h1>');
   mkdirSync(join(dist, '_astro'));
   writeFileSync(join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
+  mkdirSync(join(dist, 'products', 'poly-load-wheel'), { recursive: true });
+  writeFileSync(
+    join(dist, 'products', 'poly-load-wheel', 'index.html'),
+    '<h1>Poly Load Wheel</h1>',
+  );
+  mkdirSync(join(dist, 'about-us'));
+  writeFileSync(join(dist, 'about-us', 'index.html'), '<h1>About us</h1>');
+  writeFileSync(join(dist, PRODUCT_HANDLES_FILE), 'poly-load-wheel\nabout-us\n');
 
   api = createServer((req, res) => {
     let body = '';
@@ -93,6 +107,29 @@ describe('static server', () => {
     expect(article.headers.get('location')).toBe('/articles/id/355/');
   });
 
+  it('redirects product URLs nested under a collection to the canonical one', async () => {
+    const nested = await fetch(`${site.url}/collections/load-wheels/product/poly-load-wheel`, {
+      redirect: 'manual',
+    });
+    expect(nested.status).toBe(301);
+    expect(nested.headers.get('location')).toBe('/products/poly-load-wheel');
+    const followed = await fetch(`${site.url}/collection/load-wheels/product/poly-load-wheel`);
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toBe('<h1>Poly Load Wheel</h1>');
+  });
+
+  it('redirects a product handle alone to its page, after the files of the build', async () => {
+    const alone = await fetch(`${site.url}/poly-load-wheel?variant=2`, { redirect: 'manual' });
+    expect(alone.status).toBe(301);
+    expect(alone.headers.get('location')).toBe('/products/poly-load-wheel?variant=2');
+    // A generic page with the same handle is a file, and it answers.
+    const page = await fetch(`${site.url}/about-us`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<h1>About us</h1>');
+    // An unknown handle is still not found.
+    expect((await fetch(`${site.url}/no-such-part`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('proxies /api with method, body, cookies and the forwarded host', async () => {
     const reply = await fetch(`${site.url}/api/checkouts/lineItems?x=1`, {
       method: 'POST',
@@ -124,6 +161,22 @@ describe('static server', () => {
       expect(answer).toBe('pong');
     } finally {
       client.close();
+    }
+  });
+
+  it('reads the handles file again when a rebuild changes it, and copes without one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'handles-'));
+    try {
+      const file = join(dir, PRODUCT_HANDLES_FILE);
+      const set = handleSet(file);
+      expect((await set.current()).size).toBe(0);
+      writeFileSync(file, 'a\nb\n');
+      expect([...(await set.current())]).toEqual(['a', 'b']);
+      writeFileSync(file, 'c\n');
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect([...(await set.current())]).toEqual(['c']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import {
   createServer,
   request as httpRequest,
@@ -9,7 +9,10 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { matchLegacyRoute } from '../../src/lib/routing/legacy-routes.ts';
+import { matchLegacyRoute, productHandleRedirect } from '../../src/lib/routing/legacy-routes.ts';
+
+/** The build's product handles, one a line (src/pages/product-handles.txt.ts writes it). */
+export const PRODUCT_HANDLES_FILE = 'product-handles.txt';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,6 +58,7 @@ export interface StaticServer {
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const { distDir, apiUrl, port, host = '0.0.0.0' } = options;
   const api = new URL(apiUrl);
+  const productHandles = handleSet(join(distDir, PRODUCT_HANDLES_FILE));
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[serve]', error);
@@ -78,8 +82,16 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
     if (legacy) pathname = new URL(legacy.location, 'http://localhost').pathname;
     const file = await resolveFile(distDir, pathname);
-    if (!file) return sendFile(req, res, join(distDir, '404.html'), 404);
-    return sendFile(req, res, file, 200);
+    if (file) return sendFile(req, res, file, 200);
+    // spec storefront 2: a product is also reachable by its handle alone; a file (a generic
+    // page of the same handle) answers first.
+    const handles = await productHandles.current();
+    const byHandle = productHandleRedirect(pathname, url.search, (h) => handles.has(h));
+    if (byHandle) {
+      res.writeHead(301, { location: byHandle.location }).end();
+      return;
+    }
+    return sendFile(req, res, join(distDir, '404.html'), 404);
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -122,6 +134,32 @@ export async function resolveFile(distDir: string, pathname: string): Promise<st
     }
   }
   return undefined;
+}
+
+/**
+ * The set of handles in a handles file, read on first use and again whenever the file
+ * changes (a rebuild while serving); an absent file is an empty set.
+ */
+export function handleSet(file: string): { current: () => Promise<ReadonlySet<string>> } {
+  let loaded: { mtimeMs: number; handles: ReadonlySet<string> } | undefined;
+  const empty: ReadonlySet<string> = new Set();
+  return {
+    current: async () => {
+      let mtimeMs: number;
+      try {
+        mtimeMs = (await stat(file)).mtimeMs;
+      } catch {
+        loaded = undefined;
+        return empty;
+      }
+      if (loaded?.mtimeMs !== mtimeMs) {
+        const text = await readFile(file, 'utf8');
+        const handles = new Set(text.split('\n').filter((line) => line !== ''));
+        loaded = { mtimeMs, handles };
+      }
+      return loaded.handles;
+    },
+  };
 }
 
 async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number) {

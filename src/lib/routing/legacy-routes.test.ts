@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { legacyRules, matchLegacyRoute, redirectsFile } from './legacy-routes.ts';
+import {
+  legacyRules,
+  matchLegacyRoute,
+  productHandleRedirect,
+  productRouteRules,
+  redirectsFile,
+} from './legacy-routes.ts';
 
 describe('matchLegacyRoute', () => {
   it.each([
@@ -16,6 +22,7 @@ describe('matchLegacyRoute', () => {
     ['/productimage.php', '?product_id=12', 200, '/productimage/?product_id=12'],
     ['/sitemap.php', '', 200, '/sitemap-index/'],
     ['/sitemap.php/categories', '', 200, '/sitemap-index/categories/'],
+    ['/sitemap.php/categories/', '', 200, '/sitemap-index/categories/'],
     ['/Articles.asp', '?ID=355', 301, '/articles/id/355/'],
     ['/articles.asp', '?id=257&utm=x', 301, '/articles/id/257/?utm=x'],
   ])('%s%s -> %i %s', (path, search, status, location) => {
@@ -26,6 +33,7 @@ describe('matchLegacyRoute', () => {
     expect(matchLegacyRoute('/', '')).toBeUndefined();
     expect(matchLegacyRoute('/products/load-wheel', '')).toBeUndefined();
     expect(matchLegacyRoute('/cart.php/extra', '')).toBeUndefined();
+    expect(matchLegacyRoute('/sitemap.php/a/b', '')).toBeUndefined();
   });
 
   it('refuses unsafe parameter values', () => {
@@ -35,11 +43,89 @@ describe('matchLegacyRoute', () => {
   });
 });
 
+describe('product routes nested under a collection', () => {
+  it('redirect to the canonical product URL, keeping the query', () => {
+    expect(matchLegacyRoute('/collections/load-wheels/product/poly-load-wheel', '')).toEqual({
+      status: 301,
+      location: '/products/poly-load-wheel',
+    });
+    expect(matchLegacyRoute('/collections/load-wheels/product/poly-load-wheel/', '?v=3')).toEqual({
+      status: 301,
+      location: '/products/poly-load-wheel?v=3',
+    });
+  });
+
+  it("also answer at the route table's literal /collection base", () => {
+    expect(matchLegacyRoute('/collection/load-wheels/product/poly-load-wheel', '')).toEqual({
+      status: 301,
+      location: '/products/poly-load-wheel',
+    });
+  });
+
+  it('need both parameters and the product segment', () => {
+    expect(matchLegacyRoute('/collections/load-wheels/product', '')).toBeUndefined();
+    expect(matchLegacyRoute('/collections/load-wheels/products/x', '')).toBeUndefined();
+    expect(matchLegacyRoute('/collections//product/x', '')).toBeUndefined();
+    expect(matchLegacyRoute('/collections/a/product/x/y', '')).toBeUndefined();
+    expect(matchLegacyRoute('/collections/a/product/..%2Fx', '')).toBeUndefined();
+  });
+
+  it('accept handles as long as the API allows (200 characters) and no longer', () => {
+    const long = 'a'.repeat(200);
+    expect(matchLegacyRoute(`/collections/c/product/${long}`, '')?.location).toBe(
+      `/products/${long}`,
+    );
+    expect(matchLegacyRoute(`/collections/c/product/${long}a`, '')).toBeUndefined();
+  });
+
+  it('follow the configured bases', () => {
+    const rules = productRouteRules({ collectionBase: '/c', productBase: '/p' });
+    expect(rules).toEqual([
+      { from: '/c/:collection/product/:handle', to: '/p/:handle', status: 301 },
+      { from: '/collection/:collection/product/:handle', to: '/p/:handle', status: 301 },
+    ]);
+    expect(matchLegacyRoute('/c/x/product/y', '', rules)).toEqual({
+      status: 301,
+      location: '/p/y',
+    });
+    expect(productRouteRules({ collectionBase: '/collection', productBase: '/p' })).toHaveLength(1);
+  });
+});
+
+describe('productHandleRedirect', () => {
+  const known = (handle: string) => handle === 'poly-load-wheel';
+
+  it('sends a known handle to its product page', () => {
+    expect(productHandleRedirect('/poly-load-wheel', '', known)).toEqual({
+      status: 301,
+      location: '/products/poly-load-wheel',
+    });
+    expect(productHandleRedirect('/poly-load-wheel/', '?variant=4', known, '/p')).toEqual({
+      status: 301,
+      location: '/p/poly-load-wheel?variant=4',
+    });
+  });
+
+  it('leaves unknown handles and deeper or unsafe paths alone', () => {
+    expect(productHandleRedirect('/no-such-part', '', known)).toBeUndefined();
+    expect(productHandleRedirect('/', '', known)).toBeUndefined();
+    expect(productHandleRedirect('/x/poly-load-wheel', '', known)).toBeUndefined();
+    expect(productHandleRedirect('/poly load', '', () => true)).toBeUndefined();
+    expect(productHandleRedirect('/..', '', () => true)).toBeUndefined();
+  });
+});
+
 describe('redirectsFile', () => {
   it('writes one line per rule', () => {
     const lines = redirectsFile().trim().split('\n');
     expect(lines).toHaveLength(legacyRules.length);
     expect(lines).toContain('/cart.php /cart/ 200');
     expect(lines).toContain('/Articles.asp ID=:ID /articles/id/:ID/ 301');
+  });
+
+  it('carries the nested product rules from the same source as the server', () => {
+    const lines = redirectsFile().trim().split('\n');
+    expect(lines).toContain('/collections/:collection/product/:handle /products/:handle 301');
+    expect(lines).toContain('/collection/:collection/product/:handle /products/:handle 301');
   });
 });

@@ -1,10 +1,13 @@
+import { storeConfig } from '../config/store-config.ts';
+
 /**
  * The legacy URLs of the spec's route table (account-and-shell 2.1) and where they live in
  * the static build. The local server applies these rules, and the build writes them as a
  * host configuration file (`dist/_redirects`), so a CDN keeps them working the same way.
  *
- * A rule matches a path exactly, or with one `:param` segment; `query` names a query
- * parameter whose value fills `:param` in the target (Articles.asp?ID=355).
+ * A rule matches a path segment by segment; a `:name` segment matches one safe segment and
+ * fills `:name` in the target (`/collections/:collection/product/:handle`). `query` names a
+ * query parameter whose value fills `:query` in the target (Articles.asp?ID=355).
  */
 export interface LegacyRule {
   from: string;
@@ -12,6 +15,23 @@ export interface LegacyRule {
   /** 200 serves the target's page under the old URL; 301 redirects to it. */
   status: 200 | 301;
   query?: string;
+}
+
+/**
+ * The other routes to a product page (spec storefront 2, "Product detail page";
+ * account-and-shell 2.1): nested under a collection, at the configured collection base and
+ * at the literal /collection of the route table. Both redirect to the one canonical URL, so
+ * the build renders each product once.
+ */
+export function productRouteRules(
+  paths: { collectionBase: string; productBase: string } = storeConfig.theme.paths,
+): LegacyRule[] {
+  const bases = [...new Set([paths.collectionBase, '/collection'])];
+  return bases.map((base) => ({
+    from: `${base}/:collection/product/:handle`,
+    to: `${paths.productBase}/:handle`,
+    status: 301,
+  }));
 }
 
 export const legacyRules: readonly LegacyRule[] = [
@@ -29,6 +49,7 @@ export const legacyRules: readonly LegacyRule[] = [
   { from: '/sitemap.php', to: '/sitemap-index/', status: 200 },
   { from: '/sitemap.php/:section', to: '/sitemap-index/:section/', status: 200 },
   { from: '/Articles.asp', query: 'ID', to: '/articles/id/:ID/', status: 301 },
+  ...productRouteRules(),
 ];
 
 export interface LegacyMatch {
@@ -37,12 +58,38 @@ export interface LegacyMatch {
   location: string;
 }
 
-const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+// 200: the longest handle the API accepts (server/catalog/input.ts, handleSchema).
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The `:name` values of a rule's path pattern in a request path, or undefined when the path
+ * does not match. One trailing slash is allowed after a parameter.
+ */
+function matchPattern(pattern: string, pathname: string): Map<string, string> | undefined {
+  const wanted = pattern.split('/');
+  const hasParam = wanted.some((segment) => segment.startsWith(':'));
+  if (!hasParam) return pathname === pattern ? new Map() : undefined;
+  const given = pathname.replace(/(.)\/$/, '$1').split('/');
+  if (given.length !== wanted.length) return undefined;
+  const values = new Map<string, string>();
+  for (const [index, segment] of wanted.entries()) {
+    const value = given[index] ?? '';
+    if (segment.startsWith(':')) {
+      if (!SAFE_SEGMENT.test(value)) return undefined;
+      values.set(segment.slice(1), value);
+    } else if (segment !== value) {
+      return undefined;
+    }
+  }
+  return values;
+}
 
 /**
  * Applies the first matching rule to a request path and query string.
  * @example matchLegacyRoute('/cart.php', '') // { status: 200, location: '/cart/' }
  * @example matchLegacyRoute('/Articles.asp', '?ID=355') // { status: 301, location: '/articles/id/355/' }
+ * @example matchLegacyRoute('/collections/wheels/product/load-wheel', '')
+ *   // { status: 301, location: '/products/load-wheel' }
  */
 export function matchLegacyRoute(
   pathname: string,
@@ -59,20 +106,36 @@ export function matchLegacyRoute(
       to = to.replace(`:${rule.query}`, value);
       params.delete(rule.query);
       params.delete(rule.query.toLowerCase());
-    } else if (rule.from.includes('/:')) {
-      const base = rule.from.slice(0, rule.from.indexOf('/:'));
-      const name = rule.from.slice(rule.from.indexOf('/:') + 2);
-      if (!pathname.startsWith(`${base}/`)) continue;
-      const value = pathname.slice(base.length + 1).replace(/\/$/, '');
-      if (!SAFE_SEGMENT.test(value)) continue;
-      to = to.replace(`:${name}`, value);
-    } else if (pathname !== rule.from) {
-      continue;
+    } else {
+      const values = matchPattern(rule.from, pathname);
+      if (!values) continue;
+      for (const [name, value] of values) to = to.replace(`:${name}`, value);
     }
     const rest = params.toString();
     return { status: rule.status, location: rest ? `${to}?${rest}` : to };
   }
   return undefined;
+}
+
+/**
+ * A product reached by its handle alone (spec storefront 2: "a product is also reachable by
+ * handle alone"): `/{handle}` redirects to `{productBase}/{handle}` when the handle is one
+ * of the build's products. Callers ask only when no file of the build answers the path, so
+ * a generic page with the same handle wins.
+ * @example productHandleRedirect('/load-wheel', '?v=2', (h) => h === 'load-wheel')
+ *   // { status: 301, location: '/products/load-wheel?v=2' }
+ */
+export function productHandleRedirect(
+  pathname: string,
+  search: string,
+  isProductHandle: (handle: string) => boolean,
+  productBase: string = storeConfig.theme.paths.productBase,
+): LegacyMatch | undefined {
+  const handle = /^\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!handle || !SAFE_SEGMENT.test(handle) || !isProductHandle(handle)) return undefined;
+  const query = new URLSearchParams(search).toString();
+  const location = `${productBase}/${handle}`;
+  return { status: 301, location: query ? `${location}?${query}` : location };
 }
 
 /**

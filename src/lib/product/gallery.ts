@@ -1,0 +1,74 @@
+import { srcsetFor } from '../images/srcset.ts';
+import { videoEmbedUrl, videoIds, videoThumbnailUrl } from './video.ts';
+
+/** One thumbnail of the gallery (spec storefront 2, "Gallery"). */
+export type GalleryItem =
+  | { kind: 'image'; src: string; alt: string; srcset: string | undefined }
+  | { kind: 'model'; src: string; poster: string; alt: string }
+  | { kind: 'video'; id: string; thumb: string; embed: string; alt: string };
+
+export interface Gallery {
+  /** The large picture shown first: the first image, or the no-image picture. */
+  main: { src: string; alt: string; srcset: string | undefined };
+  /** Thumbnails: images, then 3D models (poster), then videos. */
+  items: GalleryItem[];
+  /** True when the product has no picture of its own. */
+  noImage: boolean;
+}
+
+interface GalleryProduct {
+  imageUrl: string | null;
+  Images: readonly { url: string; altText: string }[];
+  Model3Ds: readonly { url: string; posterUrl: string }[];
+  Metafields: readonly { metafieldKey: string; metafieldValue: string }[];
+}
+
+export interface GalleryOptions {
+  /** The product's title as text, for alt texts the data leaves empty. */
+  title: string;
+  noImageUrl: string;
+  cdnPrefix: string;
+  video: { embedBase: string; thumbnailBase: string };
+}
+
+/**
+ * The gallery's view model, which the static markup renders and the gallery island reads
+ * back from its data attributes.
+ */
+export function productGallery(product: GalleryProduct, options: GalleryOptions): Gallery {
+  const { title } = options;
+  const images = product.Images.length
+    ? product.Images
+    : product.imageUrl
+      ? [{ url: product.imageUrl, altText: title }]
+      : [];
+  const items: GalleryItem[] = [
+    ...images.map((image) => ({
+      kind: 'image' as const,
+      src: image.url,
+      alt: image.altText.trim() || title,
+      srcset: srcsetFor(image.url, options.cdnPrefix),
+    })),
+    ...product.Model3Ds.map((model, index) => ({
+      kind: 'model' as const,
+      src: model.url,
+      poster: model.posterUrl || options.noImageUrl,
+      alt: `${title}, 3D model${product.Model3Ds.length > 1 ? ` ${index + 1}` : ''}`,
+    })),
+    ...videoIds(product.Metafields).map((id, index, all) => ({
+      kind: 'video' as const,
+      id,
+      thumb: videoThumbnailUrl(id, options.video.thumbnailBase),
+      embed: videoEmbedUrl(id, options.video.embedBase),
+      alt: `${title}, video${all.length > 1 ? ` ${index + 1}` : ''}`,
+    })),
+  ];
+  const first = items[0]?.kind === 'image' ? items[0] : undefined;
+  return {
+    main: first
+      ? { src: first.src, alt: first.alt, srcset: first.srcset }
+      : { src: options.noImageUrl, alt: title, srcset: undefined },
+    items,
+    noImage: !first,
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { relatedProducts } from './related.ts';
+
+const product = (id: number, ...collections: number[]) => ({
+  id,
+  Collections: collections.map((c) => ({ id: c })),
+});
+
+describe('relatedProducts', () => {
+  const a = product(1, 10, 1);
+  const b = product(2, 10);
+  const c = product(3, 20, 10);
+  const d = product(4, 10);
+  const e = product(5);
+  const all = [a, b, c, d, e];
+
+  it('takes products of the same first collection, after the product, wrapping round', () => {
+    const related = relatedProducts(all, 2);
+    expect(related.get(1)?.map((p) => p.id)).toEqual([2, 4]);
+    expect(related.get(2)?.map((p) => p.id)).toEqual([4, 1]);
+    expect(related.get(4)?.map((p) => p.id)).toEqual([1, 2]);
+  });
+
+  it('never includes the product itself, nor repeats one', () => {
+    const related = relatedProducts(all, 10);
+    expect(related.get(1)?.map((p) => p.id)).toEqual([2, 4]);
+  });
+
+  it('gives none to a product alone in its first collection or without one', () => {
+    const related = relatedProducts(all, 3);
+    expect(related.get(3)).toEqual([]);
+    expect(related.get(5)).toEqual([]);
+    expect(relatedProducts(all, 0).get(1)).toEqual([]);
+  });
+
+  it('keeps the same objects (no copies per page)', () => {
+    expect(relatedProducts(all, 1).get(1)?.[0]).toBe(b);
+  });
+
+  it('is linear at catalogue scale', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => product(i + 1, i % 50));
+    const started = performance.now();
+    const related = relatedProducts(many);
+    expect(related.size).toBe(100_000);
+    expect(related.get(1)).toHaveLength(5);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

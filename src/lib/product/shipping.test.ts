@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  freeShippingNotice,
+  offersFreeShipping,
+  REASSURANCES,
+  shippingAmountText,
+  shippingLine,
+} from './shipping.ts';
+
+describe('freeShippingNotice', () => {
+  it('names the threshold', () => {
+    expect(freeShippingNotice(199)).toEqual({
+      offered: true,
+      text: 'Orders over $199 Ships for FREE!',
+    });
+    expect(freeShippingNotice(1499.5).text).toBe('Orders over $1,499.50 Ships for FREE!');
+    expect(freeShippingNotice(0).text).toBe('Orders over $0 Ships for FREE!');
+  });
+
+  it('says there is none for -1', () => {
+    expect(freeShippingNotice(-1)).toEqual({
+      offered: false,
+      text: 'No Free Shipping Options Available',
+    });
+  });
+
+  it('treats any other negative or non-finite amount as none', () => {
+    expect(freeShippingNotice(-5).offered).toBe(false);
+    expect(freeShippingNotice(Number.NaN).offered).toBe(false);
+    expect(offersFreeShipping(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe('shippingAmountText', () => {
+  it('writes whole amounts without decimals and others with two', () => {
+    expect(shippingAmountText(199)).toBe('199');
+    expect(shippingAmountText(2500)).toBe('2,500');
+    expect(shippingAmountText(99.9)).toBe('99.90');
+  });
+});
+
+describe('shippingLine', () => {
+  it('is free for an eligible product', () => {
+    expect(shippingLine(true, 199)).toEqual({
+      eligible: true,
+      line: '+ Free Shipping',
+      method: null,
+    });
+  });
+
+  it('is calculated at checkout, flat rate, for a product that is not eligible', () => {
+    expect(shippingLine(false, 199)).toEqual({
+      eligible: false,
+      line: '+ Calculated at checkout',
+      method: 'Flat-Rate Shipping',
+    });
+  });
+
+  it('is never free when the store has no free shipping (-1)', () => {
+    expect(shippingLine(true, -1)).toEqual({
+      eligible: false,
+      line: '+ Calculated at checkout',
+      method: 'Flat-Rate Shipping',
+    });
+  });
+});
+
+describe('REASSURANCES', () => {
+  it('lists the four icons of the spec in order', () => {
+    expect(REASSURANCES).toEqual([
+      'Lowest price guarantee',
+      '30 Days Return',
+      'Guaranteed Deliver',
+      'Free or Flat-Rate Shipping',
+    ]);
+  });
+});

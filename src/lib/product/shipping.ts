@@ -1,0 +1,57 @@
+/** spec storefront 9: a free-shipping amount of -1 means there is no free shipping. */
+export const NO_FREE_SHIPPING = -1;
+export const NO_FREE_SHIPPING_TEXT = 'No Free Shipping Options Available';
+export const FREE_SHIPPING_LINE = '+ Free Shipping';
+export const CALCULATED_SHIPPING_LINE = '+ Calculated at checkout';
+export const FLAT_RATE_SHIPPING = 'Flat-Rate Shipping';
+/** The four reassurance icons of the product page, in order (spec storefront 9). */
+export const REASSURANCES = [
+  'Lowest price guarantee',
+  '30 Days Return',
+  'Guaranteed Deliver',
+  'Free or Flat-Rate Shipping',
+] as const;
+
+/** Whether the store offers free shipping at all (any amount but -1 or another negative). */
+export const offersFreeShipping = (amount: number): boolean =>
+  Number.isFinite(amount) && amount >= 0;
+
+/**
+ * The amount as the notice writes it after '$': whole amounts without decimals, others with 2.
+ * @example shippingAmountText(199) // '199'
+ * @example shippingAmountText(1499.5) // '1,499.50'
+ */
+export function shippingAmountText(amount: number): string {
+  const whole = Number.isInteger(amount);
+  return amount.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
+}
+
+/**
+ * The product page's free-shipping notice (spec storefront 9): 'Orders over ${amount} Ships
+ * for FREE!' (mainland US only, said beside it), or 'No Free Shipping Options Available'
+ * for -1.
+ * @example freeShippingNotice(199) // { offered: true, text: 'Orders over $199 Ships for FREE!' }
+ */
+export function freeShippingNotice(amount: number): { offered: boolean; text: string } {
+  if (!offersFreeShipping(amount)) return { offered: false, text: NO_FREE_SHIPPING_TEXT };
+  return { offered: true, text: `Orders over $${shippingAmountText(amount)} Ships for FREE!` };
+}
+
+/**
+ * The shipping line beside the price and the method label (spec storefront 9): an eligible
+ * product gets '+ Free Shipping'; any other gets '+ Calculated at checkout' and
+ * 'Flat-Rate Shipping'. A store without free shipping (-1) makes no product eligible, so
+ * the page never says both 'No Free Shipping Options Available' and '+ Free Shipping'.
+ */
+export function shippingLine(
+  isEligibleForFreeShipping: boolean,
+  freeShippingAmount: number,
+): { eligible: boolean; line: string; method: string | null } {
+  const eligible = isEligibleForFreeShipping && offersFreeShipping(freeShippingAmount);
+  return eligible
+    ? { eligible, line: FREE_SHIPPING_LINE, method: null }
+    : { eligible, line: CALCULATED_SHIPPING_LINE, method: FLAT_RATE_SHIPPING };
+}

@@ -1,0 +1,78 @@
+import sanitize from 'sanitize-html';
+import { htmlToText } from '../sanitize-html.ts';
+
+/** Inline tags a product title may carry on desktop (spec storefront 2: "HTML allowed"). */
+const TITLE_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'span',
+  'br',
+];
+
+/** The description meta falls back to this many characters of the description text. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+/**
+ * Text of an HTML fragment as written (entities decoded), for Astro to escape once.
+ * @example textOf('Fork 3 &amp; 4 <b>in</b>') // 'Fork 3 & 4 in'
+ */
+export const textOf = (html: string): string => htmlToText(html);
+
+export interface ProductTitle {
+  /** The title as text: mobile, the document title, alt text, structured data. */
+  plain: string;
+  /** Sanitised inline markup for the desktop heading, or null when it has no markup. */
+  markup: string | null;
+}
+
+/**
+ * The two forms of a product title. The loader does not sanitise titles, so the markup is
+ * made safe here with a narrower allowlist than descriptions: inline tags only, no
+ * attributes (no links, handlers or styles inside a heading).
+ * @example productTitle('Seal <b>Kit</b>') // { plain: 'Seal Kit', markup: 'Seal <b>Kit</b>' }
+ * @example productTitle('Seal Kit') // { plain: 'Seal Kit', markup: null }
+ */
+export function productTitle(title: string): ProductTitle {
+  const plain = textOf(title);
+  const markup = sanitize(title, {
+    allowedTags: TITLE_TAGS,
+    allowedAttributes: {},
+    // Anything dropped loses its content as well as its tags: no script text in a heading.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'title'],
+  }).trim();
+  return { plain, markup: markup.includes('<') ? markup : null };
+}
+
+/**
+ * The page's title and description meta (spec storefront 2, "SEO metadata"): the SEO
+ * fields, falling back to the title and to the start of the description text.
+ */
+export function productMeta(product: {
+  title: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  descriptionHtml: string;
+}): { title: string; description: string | undefined } {
+  const seoTitle = product.seoTitle ? textOf(product.seoTitle) : '';
+  const seoDescription = product.seoDescription ? textOf(product.seoDescription) : '';
+  return {
+    title: seoTitle || textOf(product.title),
+    description: seoDescription || shorten(textOf(product.descriptionHtml)) || undefined,
+  };
+}
+
+/** Text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function shorten(text: string, max = META_DESCRIPTION_LENGTH): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}

@@ -1,0 +1,484 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { priceDisplay } from '../../src/lib/catalog/price-display.ts';
+import { reviewCountText } from '../../src/lib/catalog/rating.ts';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { env } from '../../src/lib/env.ts';
+import { activeContent } from '../../src/lib/product/html-audit.ts';
+import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
+import { freeShippingNotice } from '../../src/lib/product/shipping.ts';
+import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
+import { expect, test } from './fixtures.ts';
+
+// The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
+// pages"). Products are chosen from the live API by what they hold, so any seed works.
+
+const { productBase, collectionBase } = storeConfig.theme.paths;
+const { theme } = storeConfig;
+
+/** The fields of GET /api/products/bulk the checks read. */
+interface Detail {
+  id: number;
+  handle: string;
+  title: string;
+  vendor: string;
+  sku: string;
+  partNumber: string;
+  condition: string;
+  price: number;
+  compareAtPrice: number | null;
+  availableForSale: boolean;
+  totalReviews: number;
+  isEligibleForFreeShipping: boolean;
+  descriptionHtml: string;
+  Images: { url: string }[];
+  PDFs: { url: string; Attachment: { localFilename: string } }[];
+  Reviews: { title: string }[];
+  Collections: { id: number; handle: string; title: string }[];
+}
+
+let catalogue: Detail[] | undefined;
+
+/** The catalogue's products (first 1,000 by id: the demo store has fewer). */
+async function products(api: APIRequestContext): Promise<Detail[]> {
+  if (!catalogue) {
+    const reply = await api.get('/api/products/bulk?limit=1000');
+    expect(reply.ok()).toBe(true);
+    catalogue = ((await reply.json()) as { products: Detail[] }).products;
+  }
+  return catalogue;
+}
+
+/** The first product that matches, or a skip when the seed has none. */
+async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {
+  const found = (await products(api)).find(match);
+  test.skip(!found, 'no such product in this catalogue');
+  return found as Detail;
+}
+
+const plain = (title: string) => title.replace(/<[^>]*>/g, '').trim();
+const pagePath = (product: Detail) => `${productBase}/${product.handle}`;
+
+async function open(page: Page, product: Detail) {
+  const reply = await page.goto(pagePath(product));
+  expect(reply?.status()).toBe(200);
+  return page.getByRole('region', { name: plain(product.title), exact: true });
+}
+
+test.describe('product page', () => {
+  test('shows the title, vendor and brand links, part number and canonical URL', async ({
+    page,
+    api,
+  }) => {
+    const product = await productWhere(api, (p) => p.vendor !== '' && p.Collections.length > 0);
+    const summary = await open(page, product);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(plain(product.title));
+    await expect(summary.getByRole('link', { name: product.vendor, exact: true })).toHaveAttribute(
+      'href',
+      `/search.php?v=${encodeURIComponent(product.vendor)}`,
+    );
+    await expect(
+      summary.getByRole('link', { name: `All ${product.vendor} parts` }),
+    ).toHaveAttribute('href', `/brands/${encodeURIComponent(product.vendor)}`);
+    await expect(summary.getByText(`Part number: ${product.partNumber}`)).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${pagePath(product)}$`),
+    );
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
+    const first = product.Collections[0];
+    await expect(crumbs.locator(`a[href="${collectionBase}/${first?.handle ?? ''}"]`)).toHaveCount(
+      1,
+    );
+    await expect(crumbs.getByText(plain(product.title))).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('shows the main image eager and first, with its size', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.Images.length > 0);
+    await open(page, product);
+    const main = page.locator('[data-gallery-main]');
+    await expect(main).toHaveAttribute('fetchpriority', 'high');
+    await expect(main).toHaveAttribute('loading', 'eager');
+    await expect(main).toHaveAttribute('width', '800');
+    await expect(main).toHaveAttribute('src', product.Images[0]?.url ?? '');
+    await expect(page.locator('[data-gallery]')).toHaveAttribute(
+      'data-product-id',
+      String(product.id),
+    );
+  });
+
+  test('shows the price, compare-at price and saving', async ({ page, api }) => {
+    const product = await productWhere(
+      api,
+      (p) => p.price > 0 && p.availableForSale && (p.compareAtPrice ?? 0) > p.price,
+    );
+    const summary = await open(page, product);
+    const shown = priceDisplay(product, theme.storeCurrency);
+    await expect(summary.getByText(shown.price, { exact: true })).toBeVisible();
+    await expect(summary.getByText(shown.compareAt ?? '', { exact: true })).toBeVisible();
+    await expect(summary.getByText(`Save ${shown.saving ?? ''}`)).toBeVisible();
+  });
+
+  test('asks to call for the price of a product priced 0', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.price === 0);
+    const summary = await open(page, product);
+    await expect(summary.getByText('Please call us for price on this product.')).toBeVisible();
+  });
+
+  test('shows shipping, compatibility and reassurance', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.price > 0);
+    const summary = await open(page, product);
+    await expect(
+      summary.getByRole('link', { name: 'Check compatibility. Ask our experts.' }),
+    ).toHaveAttribute('href', '/Articles.asp?ID=355');
+    await expect(summary.getByText(freeShippingNotice(theme.freeShippingValue).text)).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Shipping details' })).toHaveAttribute(
+      'href',
+      '/Articles.asp?ID=257',
+    );
+    await expect(summary.getByRole('link', { name: 'Bulk orders' })).toHaveAttribute(
+      'href',
+      '/Articles.asp?ID=354',
+    );
+    const eligible = product.isEligibleForFreeShipping && theme.freeShippingValue >= 0;
+    await expect(
+      summary.getByText(eligible ? '+ Free Shipping' : '+ Calculated at checkout'),
+    ).toBeVisible();
+    for (const label of [
+      'Lowest price guarantee',
+      '30 Days Return',
+      'Guaranteed Deliver',
+      'Free or Flat-Rate Shipping',
+    ]) {
+      await expect(summary.getByText(label, { exact: true })).toBeVisible();
+    }
+    const buyBox = page.locator('[data-buy-box]');
+    await expect(buyBox).toHaveAttribute('data-product-id', String(product.id));
+    await expect(buyBox).toHaveAttribute('data-product-handle', product.handle);
+    await expect(page.locator(`[data-product-block][data-product-id="${product.id}"]`)).toHaveCount(
+      1,
+    );
+  });
+
+  test('says Flat-Rate Shipping for a product that is not eligible', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => !p.isEligibleForFreeShipping && p.price > 0);
+    const summary = await open(page, product);
+    await expect(summary.getByText('+ Calculated at checkout')).toBeVisible();
+    await expect(summary.getByText('Flat-Rate Shipping', { exact: true })).toBeVisible();
+  });
+
+  test('links the rating summary to the reviews and lists them', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.Reviews.length > 0);
+    const summary = await open(page, product);
+    const text = reviewCountText(product.totalReviews);
+    await summary.getByRole('link', { name: new RegExp(text) }).click();
+    await expect(page).toHaveURL(/#reviews$/);
+    const reviews = page.getByRole('region', { name: 'Reviews', exact: true });
+    await expect(reviews.getByText(text, { exact: true })).toBeVisible();
+    await expect(
+      reviews.getByRole('heading', { name: product.Reviews[0]?.title ?? '' }).first(),
+    ).toBeVisible();
+  });
+
+  test('says so when there are no reviews', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.Reviews.length === 0);
+    const summary = await open(page, product);
+    await expect(summary.getByRole('link', { name: /No reviews/ })).toBeVisible();
+    await expect(
+      page.getByText(
+        "This product hasn't received any reviews yet. Be the first to review this product!",
+      ),
+    ).toBeVisible();
+  });
+
+  test('has the Q&A block at its anchor', async ({ page, api }) => {
+    const product = await productWhere(api, () => true);
+    await page.goto(`${pagePath(product)}#q&a`);
+    const qa = page.getByRole('region', { name: 'Questions & Answers', exact: true });
+    await expect(qa).toHaveAttribute('id', 'q&a');
+    await expect(qa).toBeInViewport();
+  });
+
+  test('shows related products of the same collection', async ({ page, api }) => {
+    const all = await products(api);
+    const counts = new Map<number, number>();
+    for (const p of all) {
+      const id = p.Collections[0]?.id;
+      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const product = await productWhere(
+      api,
+      (p) => (counts.get(p.Collections[0]?.id ?? -1) ?? 0) > 1,
+    );
+    await open(page, product);
+    const related = page.getByRole('region', { name: 'Related Products', exact: true });
+    await expect(related.getByRole('article').first()).toBeVisible();
+  });
+});
+
+test.describe('description and manuals', () => {
+  test('a product without PDFs has the Description tab only', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length === 0);
+    await open(page, product);
+    await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: 'Manuals' })).toHaveCount(0);
+    const panel = page.getByRole('tabpanel', { name: 'Description' });
+    if (product.descriptionHtml.trim() === '') {
+      await expect(panel.getByText('Fast Shipping. Order Today!')).toBeVisible();
+    } else {
+      await expect(panel).not.toContainText('Fast Shipping. Order Today!');
+    }
+  });
+
+  test('an empty description says Fast Shipping. Order Today!', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.descriptionHtml.trim() === '');
+    await open(page, product);
+    await expect(
+      page.getByRole('tabpanel', { name: 'Description' }).getByText('Fast Shipping. Order Today!'),
+    ).toBeVisible();
+  });
+
+  test('the Manuals tab lists each PDF and works by keyboard', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    await open(page, product);
+    const description = page.getByRole('tab', { name: 'Description' });
+    const manuals = page.getByRole('tab', { name: 'Manuals' });
+    await description.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(manuals).toBeFocused();
+    await expect(manuals).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel', { name: 'Manuals' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeHidden();
+    for (const pdf of product.PDFs) {
+      await expect(
+        panel.getByRole('heading', { name: pdfTitle(pdf.Attachment.localFilename) }),
+      ).toBeVisible();
+    }
+    await page.keyboard.press('Home');
+    await expect(description).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('View opens the manual in a large modal', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const pdf = product.PDFs[0];
+    const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
+    await open(page, product);
+    await page.getByRole('tab', { name: 'Manuals' }).click();
+    await page.getByRole('button', { name: `View ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', pdf?.url ?? '');
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box?.width ?? 0).toBeGreaterThan((viewport?.width ?? 0) * 0.8);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('Download saves the PDF under its stored name', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const pdf = product.PDFs[0];
+    const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
+    await open(page, product);
+    await page.getByRole('tab', { name: 'Manuals' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${title}` }).click();
+    expect((await download).suggestedFilename()).toBe(pdf?.Attachment.localFilename);
+    await expect(page.getByText('Network response was not ok')).toBeHidden();
+  });
+
+  test('a failed download says Network response was not ok', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const pdf = product.PDFs[0];
+    await page.route(`**${pdf?.url ?? ''}`, (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
+    await open(page, product);
+    await page.getByRole('tab', { name: 'Manuals' }).click();
+    await page
+      .getByRole('button', { name: `Download ${pdfTitle(pdf?.Attachment.localFilename ?? '')}` })
+      .click();
+    await expect(page.getByRole('alert')).toHaveText('Network response was not ok');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the tabs are plain sections and the manuals plain links', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    await open(page, product);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Description', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Manuals', level: 2 })).toBeVisible();
+    const pdf = product.PDFs[0];
+    await expect(
+      page.getByRole('link', { name: `Open ${pdfTitle(pdf?.Attachment.localFilename ?? '')}` }),
+    ).toHaveAttribute('href', pdf?.url ?? '');
+  });
+});
+
+interface Graph {
+  '@type': string;
+  [key: string]: unknown;
+}
+
+test.describe('structured data', () => {
+  test('Product, Offer, return policy, shipping and rating, field by field', async ({
+    page,
+    api,
+  }) => {
+    const product = await productWhere(api, (p) => p.Images.length > 0 && p.totalReviews > 0);
+    await open(page, product);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const graphs = blocks.map((text) => JSON.parse(text) as Graph);
+    const data = graphs.find((graph) => graph['@type'] === 'Product') as Graph & {
+      offers: Record<string, unknown> & {
+        hasMerchantReturnPolicy: Record<string, unknown>;
+        shippingDetails: Record<string, unknown>;
+      };
+      aggregateRating: Record<string, unknown>;
+      brand: Record<string, unknown>;
+      image: string[];
+    };
+    expect(data).toBeDefined();
+    expect(data['@context']).toBe('https://schema.org');
+    expect(data['name']).toBe(plain(product.title));
+    expect(data['sku']).toBe(product.sku);
+    expect(data['mpn']).toBe(product.partNumber);
+    expect(data.brand).toEqual({ '@type': 'Brand', name: product.vendor });
+    expect(data.image.map((url) => new URL(url).pathname)).toEqual(
+      product.Images.map((image) => image.url),
+    );
+    expect(typeof data['description']).toBe('string');
+    expect(new URL(String(data['url'])).pathname).toBe(pagePath(product));
+
+    const offer = data.offers;
+    expect(offer['@type']).toBe('Offer');
+    expect(offer['price']).toBe(product.price.toFixed(2));
+    expect(offer['priceCurrency']).toBe(theme.storeCurrency);
+    expect(offer['url']).toBe(data['url']);
+    expect(offer['availability']).toBe(
+      product.availableForSale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    );
+    expect(String(offer['itemCondition'])).toMatch(/^https:\/\/schema\.org\/\w+Condition$/);
+    const validUntil = String(offer['priceValidUntil']);
+    expect(validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A week after the build: at most 7 days from now, and the build was recent.
+    const days = (Date.parse(validUntil) - Date.now()) / 86_400_000;
+    expect(days).toBeLessThanOrEqual(7);
+    expect(days).toBeGreaterThan(5);
+
+    expect(offer.hasMerchantReturnPolicy).toMatchObject({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'US',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: theme.returns.returnDays,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/RestockingFees',
+    });
+    expect(offer.shippingDetails).toMatchObject({
+      '@type': 'OfferShippingDetails',
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+    });
+    expect(data.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      reviewCount: product.totalReviews,
+      bestRating: 5,
+    });
+
+    const breadcrumbs = graphs.find((graph) => graph['@type'] === 'BreadcrumbList') as Graph & {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    expect(breadcrumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Home' });
+    const last = breadcrumbs.itemListElement.at(-1);
+    expect(last?.name).toBe(plain(product.title));
+    expect(new URL(last?.item ?? '').pathname).toBe(pagePath(product));
+  });
+
+  test('no AggregateRating without reviews', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.totalReviews === 0);
+    await open(page, product);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks
+      .map((text) => JSON.parse(text) as Graph)
+      .find((g) => g['@type'] === 'Product');
+    expect(data).toBeDefined();
+    expect(data).not.toHaveProperty('aggregateRating');
+  });
+});
+
+test.describe('other routes to a product', () => {
+  test('nested under a collection, it redirects to the canonical URL', async ({ page, api }) => {
+    const product = await productWhere(api, (p) => p.Collections.length > 0);
+    const nested = `${collectionBase}/${product.Collections[0]?.handle ?? ''}/product/${product.handle}`;
+    const reply = await api.get(nested, { maxRedirects: 0 });
+    expect(reply.status()).toBe(301);
+    expect(reply.headers()['location']).toBe(pagePath(product));
+    await page.goto(nested);
+    await expect(page).toHaveURL(new RegExp(`${pagePath(product)}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(plain(product.title));
+  });
+
+  test('by its handle alone, it redirects to the canonical URL', async ({ page, api }) => {
+    const product = await productWhere(api, () => true);
+    const reply = await api.get(`/${product.handle}?variant=1`, { maxRedirects: 0 });
+    expect(reply.status()).toBe(301);
+    expect(reply.headers()['location']).toBe(`${pagePath(product)}?variant=1`);
+    await page.goto(`/${product.handle}`);
+    await expect(page).toHaveURL(new RegExp(`${pagePath(product)}$`));
+  });
+
+  test('an unknown handle is still not found', async ({ api }) => {
+    const reply = await api.get('/no-such-part-handle-anywhere', { maxRedirects: 0 });
+    expect(reply.status()).toBe(404);
+  });
+});
+
+test.describe('inert HTML', () => {
+  // eslint-disable-next-line no-empty-pattern -- reads files only; Playwright wants the pattern
+  test('no built product page carries a handler attribute or a foreign script', async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'reads dist once');
+    const root = join(env.BUILD_OUT_DIR, productBase.replace(/^\//, ''));
+    const handles = await readdir(root);
+    expect(handles.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    // Every page of a test store; a sample of a large one keeps the test quick.
+    for (const handle of handles.slice(0, 5000)) {
+      const html = await readFile(join(root, handle, 'index.html'), 'utf8').catch(() => '');
+      for (const problem of activeContent(html, ALLOWED_IFRAME_HOSTS)) {
+        problems.push(`${handle}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  test('a product page with manuals has no serious or critical violations', async ({
+    page,
+    api,
+  }) => {
+    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    await open(page, product);
+    const check = async () => {
+      // The related products are ProductCards, whose own pages (home, collections) check
+      // them; this pass is about what the product page itself renders.
+      const results = await new AxeBuilder({ page }).exclude('[data-related-products]').analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    };
+    expect(await check()).toEqual([]);
+    await page.getByRole('tab', { name: 'Manuals' }).click();
+    expect(await check()).toEqual([]);
+  });
+});
