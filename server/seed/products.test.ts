@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productInputSchema, type Product } from '../catalog/input.ts';
 import { BRANDS } from './brands.ts';
+import { HOSTILE_DESCRIPTION_HTML, isHostileIndex } from './hostile.ts';
 import { PART_KINDS } from './category-tree.ts';
 import { demoProduct, FEATURED_COUNT, featuredOrder, productContext, slugify } from './products.ts';
 
@@ -31,7 +32,7 @@ describe('demoProduct', () => {
   });
 
   it('writes titles like a parts store: brand, words, part number', () => {
-    for (const p of products) {
+    for (const p of products.filter((_, index) => !isHostileIndex(index))) {
       expect(BRANDS.map((b) => b.name)).toContain(p.vendor);
       expect(p.title.startsWith(`${p.vendor} `)).toBe(true);
       expect(p.title.endsWith(`(${p.sku})`)).toBe(true);
@@ -43,6 +44,15 @@ describe('demoProduct', () => {
     expect(wheel?.title).toMatch(
       /^[A-Z][\w-]+( [\w-]+)* (Poly|Nylon|Rubber) Load Wheel [\d.]+ x [\d.]+ in\. \(.+\)$/,
     );
+  });
+
+  it('gives a few products hostile markup for the storefront to render inert', () => {
+    const hostile = products.filter((_, index) => isHostileIndex(index));
+    expect(hostile.map((p) => p.id)).toEqual([20, 520]);
+    for (const p of hostile) {
+      expect(p.descriptionHtml).toContain(HOSTILE_DESCRIPTION_HTML);
+      expect(p.title).toMatch(/^<strong>[^<]+<\/strong> .*<script>/);
+    }
   });
 
   it('uses picture names the media routes draw, 0 to 4 per product', () => {

@@ -1,4 +1,5 @@
 import type { Product, VariantInput } from '../catalog/input.ts';
+import { HOSTILE_DESCRIPTION_HTML, isHostileIndex, marked } from './hostile.ts';
 import { partNumber, pickBrand } from './brands.ts';
 import { categoryLeaves, type CategoryLeaf } from './collections.ts';
 import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
@@ -199,18 +200,22 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
     ...(voltage ? [`Voltage: ${voltage}`] : []),
     `OEM part number: ${pn}`,
   ];
-  const descriptionHtml = rng.chance(0.04)
+  const hostile = isHostileIndex(index);
+  const plainDescription = rng.chance(0.04)
     ? ''
     : [
         `<p>The ${brand.name} ${noun.toLowerCase()} (${pn}) is a ${condition === 'New' ? 'new' : condition.toLowerCase()} replacement part for ${brand.name} ${path[0]?.title === 'Forklift Parts' ? 'forklifts' : 'equipment'} including the ${fits.join(', ')}.</p>`,
         `<ul>${specLines.map((line) => `<li>${line}</li>`).join('')}</ul>`,
         '<p>Not sure it fits? Send us your model and serial number and our parts experts will confirm before you order.</p>',
       ].join('\n');
+  const descriptionHtml = hostile
+    ? `${plainDescription}\n${HOSTILE_DESCRIPTION_HTML}`
+    : plainDescription;
 
   return {
     id,
     handle,
-    title,
+    title: hostile ? marked(title) : title,
     seoTitle: rng.chance(0.9) ? `${title} | Industrial Parts Depot` : null,
     seoDescription: `${brand.name} ${noun} ${pn}. ${spec.specs[0] ?? ''}. Same-day shipping on in-stock parts.`,
     isIndexed: !rng.chance(0.01),
