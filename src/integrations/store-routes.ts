@@ -18,7 +18,8 @@ export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
       entrypoint: './src/routes/collection.astro',
     },
     { pattern: `${productBase}/[handle]`, entrypoint: './src/routes/product.astro' },
-    { pattern: articleBase, entrypoint: './src/routes/article-list.astro' },
+    // Page 1 at the base, later pages at /page/{n} (the rest parameter).
+    { pattern: `${articleBase}/[...page]`, entrypoint: './src/routes/article-list.astro' },
     { pattern: `${articleBase}/[handle]`, entrypoint: './src/routes/article.astro' },
     // The legacy /Articles.asp?ID={id} links land here (src/lib/routing/legacy-routes.ts).
     { pattern: `${articleBase}/id/[id]`, entrypoint: './src/routes/article-by-id.astro' },

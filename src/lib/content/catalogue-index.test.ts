@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  groupByLetter,
+  indexLetter,
+  letterIndex,
+  parentTrail,
+  sortIndexEntries,
+  type IndexEntry,
+} from './catalogue-index.ts';
+
+const entry = (label: string): IndexEntry => ({
+  label,
+  path: `/p/${label}`,
+  letter: indexLetter(label),
+});
+
+describe('indexLetter', () => {
+  it('files a title under its first letter, or # for digits and symbols', () => {
+    expect(indexLetter('crown wheel')).toBe('C');
+    expect(indexLetter('  Élan seal')).toBe('E');
+    expect(indexLetter('3/4" bearing')).toBe('#');
+    expect(indexLetter('')).toBe('#');
+  });
+});
+
+describe('letter index', () => {
+  const entries = ['Yale pump', 'axle', '2-ton wheel', 'Bearing 10', 'Bearing 9', 'Axle pin'].map(
+    entry,
+  );
+
+  it('sorts # first, then by letter, then by label with numbers in order', () => {
+    expect(sortIndexEntries(entries).map((e) => e.label)).toEqual([
+      '2-ton wheel',
+      'axle',
+      'Axle pin',
+      'Bearing 9',
+      'Bearing 10',
+      'Yale pump',
+    ]);
+  });
+
+  it('cuts pages and says where each letter starts', () => {
+    const { pages, starts } = letterIndex(entries, 2);
+    expect(pages).toHaveLength(3);
+    expect(starts).toEqual([
+      { letter: '#', page: 1 },
+      { letter: 'A', page: 1 },
+      { letter: 'B', page: 2 },
+      { letter: 'Y', page: 3 },
+    ]);
+  });
+
+  it('groups a page by letter for its headings', () => {
+    const groups = groupByLetter(sortIndexEntries(entries));
+    expect(groups.map((g) => `${g.letter}${g.items.length}`)).toEqual(['#1', 'A2', 'B2', 'Y1']);
+  });
+});
+
+describe('parentTrail', () => {
+  it('joins the parents from the top, without the category itself', () => {
+    const trail = [
+      { title: 'Pallet Jack Parts', handle: 'pj' },
+      { title: 'Wheels', handle: 'pj-wheels' },
+      { title: 'Load Wheels', handle: 'pj-load-wheels' },
+    ];
+    expect(parentTrail(trail, 'pj-load-wheels')).toBe('Pallet Jack Parts › Wheels');
+    expect(parentTrail(trail.slice(0, 2), 'pj-load-wheels')).toBe('Pallet Jack Parts › Wheels');
+    expect(parentTrail(trail.slice(0, 1), 'pj')).toBe('');
+    expect(parentTrail([], 'x')).toBe('');
+  });
+});

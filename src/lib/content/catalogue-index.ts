@@ -1,0 +1,93 @@
+import { paginate, type IndexPage } from './index-pagination.ts';
+
+/** A link of the static product and category indexes. */
+export interface IndexEntry {
+  label: string;
+  path: string;
+  /** The letter heading it files under: 'A' to 'Z', or '#' for anything else. */
+  letter: string;
+}
+
+/**
+ * The letter a title files under.
+ * @example indexLetter('crown wheel') // 'C'
+ * @example indexLetter('3/4" bearing') // '#'
+ */
+export function indexLetter(title: string): string {
+  const first = title
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .charAt(0)
+    .toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+}
+
+const byLabel = (a: { label: string }, b: { label: string }) =>
+  a.label.localeCompare(b.label, 'en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Entries sorted for an A to Z index: '#' first (numbers and symbols), then by letter, and by
+ * label within a letter.
+ */
+export function sortIndexEntries<T extends IndexEntry>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => {
+    if (a.letter !== b.letter) {
+      if (a.letter === '#') return -1;
+      if (b.letter === '#') return 1;
+      return a.letter < b.letter ? -1 : 1;
+    }
+    return byLabel(a, b);
+  });
+}
+
+/** Where each letter starts: the page it first appears on, in index order. */
+export function letterStarts<T extends IndexEntry>(
+  pages: readonly IndexPage<T>[],
+): { letter: string; page: number }[] {
+  const starts: { letter: string; page: number }[] = [];
+  const seen = new Set<string>();
+  for (const { page, items } of pages) {
+    for (const { letter } of items) {
+      if (seen.has(letter)) continue;
+      seen.add(letter);
+      starts.push({ letter, page });
+    }
+  }
+  return starts;
+}
+
+/** Consecutive runs of one letter on a page, for its letter headings. */
+export function groupByLetter<T extends IndexEntry>(
+  items: readonly T[],
+): { letter: string; items: T[] }[] {
+  const groups: { letter: string; items: T[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last?.letter === item.letter) last.items.push(item);
+    else groups.push({ letter: item.letter, items: [item] });
+  }
+  return groups;
+}
+
+/** An A to Z index cut into pages. */
+export function letterIndex<T extends IndexEntry>(entries: readonly T[], perPage: number) {
+  const pages = paginate(sortIndexEntries(entries), perPage);
+  return { pages, starts: letterStarts(pages) };
+}
+
+/**
+ * The trail of a category's parents, top first, for the category index: two 'Wheels' under
+ * different parents read apart. The category itself is dropped when the trail ends with it.
+ * @example parentTrail([{ title: 'Pallet Jack Parts', handle: 'pj' }, { title: 'Wheels', handle: 'w' }], 'w') // 'Pallet Jack Parts'
+ */
+export function parentTrail(
+  trail: readonly { title: string; handle: string }[],
+  handle: string,
+): string {
+  const parents = trail.at(-1)?.handle === handle ? trail.slice(0, -1) : trail;
+  return parents
+    .map((crumb) => crumb.title.trim())
+    .filter((title) => title !== '')
+    .join(' › ');
+}

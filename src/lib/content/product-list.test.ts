@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { productListRows, type ProductListSource } from './product-list.ts';
+
+const product = (id: number, partNumber: string, over: Partial<ProductListSource> = {}) => ({
+  id,
+  handle: `p-${id}`,
+  title: `Part ${id}`,
+  partNumber,
+  vendor: 'Crown',
+  price: 10,
+  availableForSale: true,
+  ...over,
+});
+
+describe('productListRows', () => {
+  it('orders by part number with numbers in order, blanks last', () => {
+    const rows = productListRows(
+      [product(1, 'PN-10'), product(2, ''), product(3, 'PN-9'), product(4, 'ab-1')],
+      '/products',
+      'USD',
+    );
+    expect(rows.map((r) => r.id)).toEqual([4, 3, 1, 2]);
+  });
+
+  it('maps a product to its row', () => {
+    const [row] = productListRows([product(7, ' 123-A ', { price: 1234.5 })], '/products', 'USD');
+    expect(row).toEqual({
+      id: 7,
+      title: 'Part 7',
+      path: '/products/p-7',
+      partNumber: '123-A',
+      vendor: 'Crown',
+      price: '$1,234.50',
+      availability: 'In stock',
+    });
+  });
+
+  it('shows FREE for price 0 and Sold out when not for sale', () => {
+    const [row] = productListRows(
+      [product(1, 'x', { price: 0, availableForSale: false })],
+      '/products',
+      'USD',
+    );
+    expect(row?.price).toBe('FREE');
+    expect(row?.availability).toBe('Sold out');
+  });
+});

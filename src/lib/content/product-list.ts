@@ -1,0 +1,56 @@
+import { FREE_CARD_PRICE } from '../catalog/price-display.ts';
+import { formatPrice } from '../format/price.ts';
+
+/** What the product list reads from a product. */
+export interface ProductListSource {
+  id: number;
+  handle: string;
+  /** Plain-text title. */
+  title: string;
+  partNumber: string;
+  vendor: string;
+  price: number;
+  availableForSale: boolean;
+}
+
+/** One row of the product list (/productslist.asp). */
+export interface ProductListRow {
+  id: number;
+  title: string;
+  path: string;
+  partNumber: string;
+  vendor: string;
+  /** Price text; 0 reads 'FREE', as on cards (spec storefront 6). */
+  price: string;
+  availability: 'In stock' | 'Sold out';
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The product list: a row per product, ordered by part number (how a parts buyer looks
+ * things up), products without one last by title.
+ */
+export function productListRows(
+  products: readonly ProductListSource[],
+  productBase: string,
+  currency: string,
+): ProductListRow[] {
+  return [...products]
+    .sort((a, b) => {
+      const pa = a.partNumber.trim();
+      const pb = b.partNumber.trim();
+      if (pa && !pb) return -1;
+      if (!pa && pb) return 1;
+      return collator.compare(pa, pb) || collator.compare(a.title, b.title) || a.id - b.id;
+    })
+    .map((product) => ({
+      id: product.id,
+      title: product.title,
+      path: `${productBase}/${product.handle}`,
+      partNumber: product.partNumber.trim(),
+      vendor: product.vendor,
+      price: product.price === 0 ? FREE_CARD_PRICE : formatPrice(product.price, currency),
+      availability: product.availableForSale ? 'In stock' : 'Sold out',
+    }));
+}

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headExcludes, serializeSitemapItem, servedUrl, sitemapFilter } from './sitemap-xml.ts';
+
+const site = 'https://parts.example';
+let dir = '';
+
+const page = (path: string, head: string) => {
+  mkdirSync(join(dir, path), { recursive: true });
+  writeFileSync(
+    join(dir, path, 'index.html'),
+    `<!doctype html><html><head>${head}</head><body>x</body></html>`,
+  );
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sitemap-filter-'));
+  page('', '<title>Home</title>');
+  page('about-us', '<title>About</title>');
+  page('confirm-subscription', '<title>C</title><meta name="robots" content="noindex">');
+  page('articles/id/355', '<meta http-equiv="refresh" content="0;url=/articles/x">');
+  page('product-index/page/2', '<title>P2</title>');
+  writeFileSync(join(dir, '404.html'), '<title>404 Not Found</title>');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('sitemapFilter', () => {
+  it('keeps indexable HTML pages', () => {
+    const keep = sitemapFilter(dir);
+    expect(keep(`${site}/`)).toBe(true);
+    expect(keep(`${site}/about-us/`)).toBe(true);
+  });
+
+  it('leaves out noindex pages, redirects, later pages, the 404 and non-pages', () => {
+    const keep = sitemapFilter(dir);
+    expect(keep(`${site}/confirm-subscription/`)).toBe(false);
+    expect(keep(`${site}/articles/id/355/`)).toBe(false);
+    expect(keep(`${site}/product-index/page/2/`)).toBe(false);
+    expect(keep(`${site}/404/`)).toBe(false);
+    expect(keep(`${site}/robots.txt`)).toBe(false);
+    expect(keep(`${site}/missing/`)).toBe(false);
+    expect(keep(`${site}/..%2F..%2Fetc/`)).toBe(false);
+  });
+
+  it('reads the robots meta in either attribute order', () => {
+    expect(headExcludes('<meta content="noindex, follow" name="robots">')).toBe(true);
+    expect(headExcludes('<meta name="robots" content="index">')).toBe(false);
+  });
+});
+
+describe('servedUrl', () => {
+  it('lists pages under the legacy URL that serves them', () => {
+    expect(servedUrl(`${site}/help/`)).toBe(`${site}/help.asp`);
+    expect(servedUrl(`${site}/cindex/`)).toBe(`${site}/cindex.asp`);
+    expect(servedUrl(`${site}/sitemap-index/`)).toBe(`${site}/sitemap.php`);
+    expect(servedUrl(`${site}/sitemap-index/brands/`)).toBe(`${site}/sitemap.php/brands`);
+  });
+
+  it('leaves every other URL alone', () => {
+    expect(servedUrl(`${site}/about-us/`)).toBe(`${site}/about-us/`);
+    expect(servedUrl(`${site}/cindex/page/2/`)).toBe(`${site}/cindex/page/2/`);
+    expect(serializeSitemapItem({ url: `${site}/`, links: [] })).toEqual({
+      url: `${site}/`,
+      links: [],
+    });
+  });
+});

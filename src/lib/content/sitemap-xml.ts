@@ -1,0 +1,102 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import { legacyRules, type LegacyRule } from '../routing/legacy-routes.ts';
+import { isPaginatedPath } from './index-pagination.ts';
+
+/**
+ * The options of @astrojs/sitemap for sitemap.xml (DESIGN, "Crawlers"): only indexable
+ * pages, each once, under the URL a visitor uses.
+ */
+
+/** Bytes of a page read to find its head; the robots meta sits near the top. */
+const HEAD_BYTES = 16_384;
+
+/** The start of an HTML file up to its </head> (or the first HEAD_BYTES). */
+function readHead(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+    const text = buffer.subarray(0, read).toString('utf8');
+    const end = text.search(/<\/head>/i);
+    return end === -1 ? text : text.slice(0, end);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const NOINDEX = /<meta\b[^>]*\bname=["']?robots["']?[^>]*\bcontent=["'][^"']*noindex/i;
+const NOINDEX_REVERSED =
+  /<meta\b[^>]*\bcontent=["'][^"']*noindex[^"']*["'][^>]*\bname=["']?robots/i;
+const REFRESH = /<meta\b[^>]*\bhttp-equiv=["']?refresh/i;
+
+/** Whether a built page's head keeps it out of the sitemap: noindex, or a redirect page. */
+export function headExcludes(head: string): boolean {
+  return NOINDEX.test(head) || NOINDEX_REVERSED.test(head) || REFRESH.test(head);
+}
+
+/** The HTML file of a page URL in a directory-format build, if there is one. */
+function htmlFileOf(outDir: string, pathname: string): string[] {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return [];
+  }
+  const root = normalize(outDir + sep);
+  const base = normalize(join(root, decoded));
+  if (!base.startsWith(root)) return [];
+  return decoded.endsWith('.html') ? [base] : [join(base, 'index.html'), `${base}.html`];
+}
+
+/**
+ * The sitemap filter: a page is listed when it is an HTML page of the build that is not the
+ * not-found page, not a later page of a paginated list, and not marked noindex or a redirect
+ * in its head. Runs after the build has written `outDir`; reads only each page's head.
+ */
+export function sitemapFilter(outDir: string): (page: string) => boolean {
+  return (page) => {
+    const { pathname } = new URL(page);
+    if (/^\/404(?:\.html|\/)?$/.test(pathname) || isPaginatedPath(pathname)) return false;
+    for (const file of htmlFileOf(outDir, pathname)) {
+      const head = readHead(file);
+      if (head !== undefined) return !headExcludes(head);
+    }
+    return false;
+  };
+}
+
+/**
+ * The URL a visitor uses for a built page: pages the legacy rules serve under an old URL
+ * (/help/ at /help.asp, /sitemap-index/pages/ at /sitemap.php/pages) are listed under it.
+ * @example servedUrl('https://s.example/help/') // 'https://s.example/help.asp'
+ */
+export function servedUrl(url: string, rules: readonly LegacyRule[] = legacyRules): string {
+  const parsed = new URL(url);
+  const path = parsed.pathname.endsWith('/') ? parsed.pathname : `${parsed.pathname}/`;
+  for (const rule of rules) {
+    if (rule.status !== 200 || rule.query) continue;
+    const to = rule.to.endsWith('/') ? rule.to : `${rule.to}/`;
+    const param = /:([A-Za-z]+)/.exec(to);
+    if (!param) {
+      if (path === to) return new URL(rule.from, parsed).href;
+      continue;
+    }
+    const [prefix = '', suffix = ''] = to.split(param[0]);
+    if (!path.startsWith(prefix) || !path.endsWith(suffix)) continue;
+    const value = path.slice(prefix.length, path.length - suffix.length);
+    if (!/^[A-Za-z0-9_-]+$/.test(value)) continue;
+    return new URL(rule.from.replace(`:${param[1]}`, value), parsed).href;
+  }
+  return url;
+}
+
+/** The sitemap's serialize option: each entry under its served URL. */
+export function serializeSitemapItem<T extends { url: string }>(item: T): T {
+  return { ...item, url: servedUrl(item.url) };
+}
