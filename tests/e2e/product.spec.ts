@@ -470,9 +470,7 @@ test.describe('accessibility', () => {
     const product = await productWhere(api, (p) => p.PDFs.length > 0);
     await open(page, product);
     const check = async () => {
-      // The related products are ProductCards, whose own pages (home, collections) check
-      // them; this pass is about what the product page itself renders.
-      const results = await new AxeBuilder({ page }).exclude('[data-related-products]').analyze();
+      const results = await new AxeBuilder({ page }).analyze();
       return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,0 +1,2 @@
+export { ErrorBoundary, withErrorBoundary } from './ErrorBoundary.tsx';
+export { ErrorFallback, OOPS_MESSAGE, OOPS_TITLE } from './ErrorFallback.tsx';

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MOBILE_BREAKPOINT,
+  SLIDER_ITEM_WIDTH,
+  SLIDER_STEP_DESKTOP,
+  SLIDER_STEP_MOBILE,
+  SWIPE_THRESHOLD,
+  slideTo,
+  sliderModes,
+  sliderStep,
+  swipeDirection,
+  wrapIndex,
+} from './slider.ts';
+
+describe('slider constants (spec storefront 9)', () => {
+  it('match the spec', () => {
+    expect([SLIDER_STEP_MOBILE, SLIDER_STEP_DESKTOP, SLIDER_ITEM_WIDTH]).toEqual([2, 5, 250]);
+    expect(SWIPE_THRESHOLD).toBe(0.15);
+    expect(MOBILE_BREAKPOINT).toBe(768);
+  });
+});
+
+describe('sliderModes', () => {
+  it('is a grid up to 2 items on mobile and up to 5 on desktop', () => {
+    expect(sliderModes(2)).toEqual({ mobile: false, desktop: false });
+    expect(sliderModes(3)).toEqual({ mobile: true, desktop: false });
+    expect(sliderModes(5)).toEqual({ mobile: true, desktop: false });
+    expect(sliderModes(6)).toEqual({ mobile: true, desktop: true });
+  });
+
+  it('is always a slider in history mode', () => {
+    expect(sliderModes(1, true)).toEqual({ mobile: true, desktop: true });
+  });
+});
+
+describe('sliderStep', () => {
+  it('moves 2 items below 768 px and 5 from 768 px', () => {
+    expect(sliderStep(390)).toBe(2);
+    expect(sliderStep(767)).toBe(2);
+    expect(sliderStep(768)).toBe(5);
+    expect(sliderStep(1280)).toBe(5);
+  });
+});
+
+describe('slideTo', () => {
+  it('moves forward by a step but not past the last full view', () => {
+    expect(slideTo({ index: 0, direction: 1, step: 5, count: 11, visible: 4 })).toBe(5);
+    expect(slideTo({ index: 5, direction: 1, step: 5, count: 11, visible: 4 })).toBe(7);
+    expect(slideTo({ index: 7, direction: 1, step: 5, count: 11, visible: 4 })).toBe(7);
+  });
+
+  it('moves back by a step but not before the first item', () => {
+    expect(slideTo({ index: 7, direction: -1, step: 5, count: 11, visible: 4 })).toBe(2);
+    expect(slideTo({ index: 1, direction: -1, step: 2, count: 11, visible: 1 })).toBe(0);
+  });
+
+  it('stays at 0 when everything fits', () => {
+    expect(slideTo({ index: 0, direction: 1, step: 2, count: 3, visible: 4 })).toBe(0);
+    expect(slideTo({ index: 0, direction: 1, step: 2, count: 0, visible: 0 })).toBe(0);
+  });
+});
+
+describe('swipeDirection', () => {
+  it('needs at least 15 percent of the width', () => {
+    expect(swipeDirection(-58, 400)).toBe(0);
+    expect(swipeDirection(-60, 400)).toBe(1);
+    expect(swipeDirection(60, 400)).toBe(-1);
+    expect(swipeDirection(0, 400)).toBe(0);
+  });
+
+  it('ignores a zero width or a bad distance', () => {
+    expect(swipeDirection(-100, 0)).toBe(0);
+    expect(swipeDirection(Number.NaN, 400)).toBe(0);
+  });
+
+  it('takes another threshold', () => {
+    expect(swipeDirection(-50, 100, 0.5)).toBe(1);
+    expect(swipeDirection(-49, 100, 0.5)).toBe(0);
+  });
+});
+
+describe('wrapIndex', () => {
+  it('loops both ways', () => {
+    expect(wrapIndex(2, 1, 3)).toBe(0);
+    expect(wrapIndex(0, -1, 3)).toBe(2);
+    expect(wrapIndex(1, 1, 3)).toBe(2);
+    expect(wrapIndex(0, 1, 0)).toBe(0);
+  });
+});

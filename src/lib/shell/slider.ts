@@ -1,0 +1,71 @@
+/** spec storefront 9: "Slider: 2 items per step on mobile, 5 on desktop". */
+export const SLIDER_STEP_MOBILE = 2;
+export const SLIDER_STEP_DESKTOP = 5;
+/** spec storefront 9: item width 250 px. */
+export const SLIDER_ITEM_WIDTH = 250;
+/** spec storefront 9: swipe threshold 15 percent (of the visible width). */
+export const SWIPE_THRESHOLD = 0.15;
+/** spec account-and-shell 9: mobile means narrower than 768 px. */
+export const MOBILE_BREAKPOINT = 768;
+
+/** Whether a product list is a slider, per viewport (spec storefront 2, "Product cards"). */
+export interface SliderModes {
+  mobile: boolean;
+  desktop: boolean;
+}
+
+/**
+ * A list is a slider in history mode, or with more than 2 items on mobile, or more than 5
+ * on desktop; a plain grid otherwise.
+ * @example sliderModes(4) // { mobile: true, desktop: false }
+ */
+export function sliderModes(itemCount: number, history = false): SliderModes {
+  return {
+    mobile: history || itemCount > SLIDER_STEP_MOBILE,
+    desktop: history || itemCount > SLIDER_STEP_DESKTOP,
+  };
+}
+
+/** Items moved per arrow press or swipe. */
+export function sliderStep(viewportWidth: number): number {
+  return viewportWidth < MOBILE_BREAKPOINT ? SLIDER_STEP_MOBILE : SLIDER_STEP_DESKTOP;
+}
+
+/**
+ * The first visible item after moving `direction` steps from `index`, kept so that the
+ * last item can be reached but no empty space is scrolled into.
+ * @example slideTo({ index: 0, direction: 1, step: 5, count: 11, visible: 4 }) // 5
+ */
+export function slideTo({
+  index,
+  direction,
+  step,
+  count,
+  visible,
+}: {
+  index: number;
+  direction: -1 | 1;
+  step: number;
+  count: number;
+  visible: number;
+}): number {
+  const last = Math.max(0, count - Math.max(1, visible));
+  return Math.min(last, Math.max(0, index + direction * step));
+}
+
+/**
+ * The direction a drag or swipe moves a slider: -1 (back), 1 (forward) or 0 when the
+ * pointer travelled less than `threshold` of `width`. Dragging left moves forward.
+ * @example swipeDirection(-60, 390) // 1 (60 px is 15.4 percent of 390)
+ */
+export function swipeDirection(dx: number, width: number, threshold = SWIPE_THRESHOLD): -1 | 0 | 1 {
+  if (!(width > 0) || !Number.isFinite(dx)) return 0;
+  if (Math.abs(dx) / width < threshold) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+/** Index of a looping slideshow after moving by `delta` (the hero wraps around). */
+export function wrapIndex(index: number, delta: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + delta) % count) + count) % count;
+}

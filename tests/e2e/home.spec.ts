@@ -1,0 +1,270 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { expect, test } from './fixtures.ts';
+
+// The home page (spec storefront 2 "Home page", 4 and 9).
+
+const { store, theme } = storeConfig;
+const isPhone = (info: TestInfo) => info.project.name === 'phone';
+const slideCount = theme.images.heroSlides.length;
+
+const hero = (page: Page) => page.getByRole('region', { name: 'Featured categories' });
+const currentDot = (page: Page) => hero(page).locator('[aria-current="true"]');
+
+/** A page clock that only moves when the test says so. */
+async function pausedClock(page: Page) {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
+async function drag(page: Page, fraction: number) {
+  const box = await hero(page).locator('[data-hero-viewport]').boundingBox();
+  if (!box) throw new Error('the hero has no box');
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width * 0.6;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - (box.width * fraction) / 2, y, { steps: 4 });
+  await page.mouse.move(x - box.width * fraction, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test.describe('home page', () => {
+  test('has the store heading, info cards and the parts grid', async ({ page, api }) => {
+    const reply = await api.get('/api/collections?limit=100&sortBy=id_asc');
+    const all = (
+      (await reply.json()) as { collections: { handle: string; parentId: number | null }[] }
+    ).collections;
+    const topLevel = all.filter((c) => c.parentId === null);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.storeName);
+    for (const title of [
+      'Same Day Shipping',
+      '30 Days Return',
+      'Expert Help',
+      'Lowest Price Guarantee',
+    ]) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    const parts = page.getByRole('region', {
+      name: 'All Industrial Machines and Parts are Available',
+    });
+    await expect(parts.getByRole('link')).toHaveCount(topLevel.length);
+    for (const collection of topLevel) {
+      await expect(
+        parts.locator(`a[href="${theme.paths.collectionBase}/${collection.handle}"]`),
+      ).toBeVisible();
+    }
+  });
+
+  test('shows the blogs link on phones only', async ({ page }, info) => {
+    await page.goto('/');
+    const link = page.getByRole('link', {
+      name: `Visit ${store.storeName} Blogs`,
+      includeHidden: true,
+    });
+    await expect(link).toHaveAttribute('href', theme.links.blogsUrl);
+    if (isPhone(info)) await expect(link).toBeVisible();
+    else await expect(link).toBeHidden();
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+});
+
+test.describe('hero slideshow', () => {
+  test.skip(slideCount < 2, 'one slide does not move');
+
+  test('advances every 7.5 seconds', async ({ page }) => {
+    await pausedClock(page);
+    await page.goto('/');
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+    await page.clock.runFor(7400);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+    await page.clock.runFor(200);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 2/);
+  });
+
+  test('does not advance for reduced motion, and can be paused', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await pausedClock(page);
+    await page.goto('/');
+    await page.clock.runFor(16_000);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await hero(page).getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.clock.runFor(16_000);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+    await expect(hero(page).getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  });
+
+  test('moves with the arrows and dots', async ({ page }) => {
+    await page.goto('/');
+    await hero(page).getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 2/);
+    await hero(page).getByRole('button', { name: 'Previous slide' }).click();
+    await hero(page).getByRole('button', { name: 'Previous slide' }).click();
+    await expect(currentDot(page)).toHaveAccessibleName(
+      new RegExp(`^Show slide ${String(slideCount)}`),
+    );
+    await hero(page)
+      .getByRole('button', { name: /^Show slide 1/ })
+      .click();
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+  });
+
+  test('a drag of 15 percent changes the slide, a shorter one does not', async ({ page }) => {
+    await page.goto('/');
+    await drag(page, 0.1);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+    await drag(page, 0.2);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 2/);
+    await drag(page, -0.2);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show slide 1/);
+  });
+});
+
+test.describe('featured products', () => {
+  test('shows up to 10 products by FEATURED_ORDER after the banner tile', async ({ page, api }) => {
+    const reply = await api.get('/api/products?limit=10&isFeatured=true&sortBy=FEATURED_ORDER');
+    const { products } = (await reply.json()) as { products: { handle: string }[] };
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured Products' });
+    const cards = strip.getByRole('article');
+    await expect(cards).toHaveCount(Math.min(10, products.length));
+    for (const [index, product] of products.slice(0, 10).entries()) {
+      await expect(cards.nth(index).getByRole('heading').getByRole('link')).toHaveAttribute(
+        'href',
+        `${theme.paths.productBase}/${product.handle}`,
+      );
+    }
+    await expect(strip.getByRole('listitem').first().getByRole('link')).toHaveAttribute(
+      'href',
+      theme.featuredProducts.url,
+    );
+  });
+
+  test('each card has its price, rating and a link to the product', async ({ page }) => {
+    await page.goto('/');
+    const card = page
+      .getByRole('region', { name: 'Featured Products' })
+      .getByRole('article')
+      .first();
+    const name = await card.getAttribute('aria-label');
+    await expect(card.getByRole('heading', { name: name ?? '' })).toBeVisible();
+    await expect(card.getByRole('img', { name: /^Rated \d out of 5$/ })).toBeVisible();
+    await expect(card.getByText(/^(No reviews|1 review|\d+ reviews)$/)).toBeVisible();
+    await expect(card.getByText(/^(\$[\d,]+\.\d\d|FREE)$/).first()).toBeVisible();
+    await expect(card.getByRole('link', { name: `View Details: ${name ?? ''}` })).toBeVisible();
+  });
+
+  test('slides with the arrows when there are more cards than fit', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured Products' });
+    const count = await strip.getByRole('article').count();
+    test.skip(count <= 5, 'a grid, not a slider, with 5 or fewer products');
+    const previous = strip.getByRole('button', { name: 'Previous Featured Products' });
+    const next = strip.getByRole('button', { name: 'Next Featured Products' });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect(previous).toBeDisabled();
+  });
+});
+
+test.describe('request a quote', () => {
+  test('loads the form on demand and sends the request', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    let sent: unknown;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/quoteRequests', async (route) => {
+      sent = route.request().postDataJSON();
+      await held;
+      await route.fulfill({ status: 201, json: { success: true, id: 42 } });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => url.includes('quote-overlay'))).toBe(false);
+
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+    await expect(dialog).toBeVisible();
+    expect(scripts.some((url) => url.includes('quote-overlay'))).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Enter your name.')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /Name/ })).toBeFocused();
+
+    await dialog.getByRole('textbox', { name: /Name/ }).fill('Ann Lee');
+    await dialog.getByRole('textbox', { name: /Email/ }).fill('ann@example.com');
+    await dialog.getByRole('textbox', { name: /Phone/ }).fill('555-0100');
+    await dialog.getByRole('textbox', { name: /Quantity/ }).fill('3');
+    await dialog.getByRole('textbox', { name: /Part number/ }).fill('85288-001');
+    await dialog.getByRole('textbox', { name: /Message/ }).fill('Need them by Friday.');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+
+    // The loading bar shows while the request runs.
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    release();
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden();
+    expect(sent).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '555-0100',
+      partNumbers: '85288-001',
+      quantity: 3,
+      message: 'Need them by Friday.',
+    });
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Request a quote' })).toBeFocused();
+
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+    await expect(toast).toContainText('Notification');
+    await expect(toast).toContainText(
+      'Thank you! Your quote request #42 has been sent. We will reply by email soon.',
+    );
+    await expect(toast.locator('time')).toHaveText(/^\d{1,2}:\d{2}/);
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('closes with the close button and returns focus', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Request a quote' })).toBeFocused();
+  });
+
+  test('shows a refusal from the server in the form', async ({ page }) => {
+    await page.route('**/api/quoteRequests', (route) =>
+      route.fulfill({ status: 400, json: { error: 'email: must be an email address' } }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+    await dialog.getByRole('textbox', { name: /Name/ }).fill('Ann');
+    await dialog.getByRole('textbox', { name: /Email/ }).fill('ann@example.com');
+    await dialog.getByRole('textbox', { name: /Part number/ }).fill('1');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('email: must be an email address');
+    await expect(dialog).toBeVisible();
+  });
+});
