@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { quotesSchemaSql } from '../db/schema-quotes.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/input.ts';
 
@@ -22,8 +21,6 @@ export const quoteRequestSchema = z.object({
  * there is no GET, since they hold shoppers' contact details.
  */
 export function quoteRoutes({ db, now }: Deps): Hono {
-  // Idempotent, so the route also works before openDatabase registers the schema.
-  db.exec(quotesSchemaSql);
   const insert = db.prepare(
     `INSERT INTO quote_requests (name, email, phone, part_numbers, quantity, message, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
