@@ -9,7 +9,11 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { matchLegacyRoute, productHandleRedirect } from '../../src/lib/routing/legacy-routes.ts';
+import {
+  brandHtmlRedirect,
+  matchLegacyRoute,
+  productHandleRedirect,
+} from '../../src/lib/routing/legacy-routes.ts';
 
 /** The build's product handles, one a line (src/pages/product-handles.txt.ts writes it). */
 export const PRODUCT_HANDLES_FILE = 'product-handles.txt';
@@ -75,7 +79,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return;
     }
     let pathname = url.pathname;
-    const legacy = matchLegacyRoute(pathname, url.search);
+    const legacy =
+      matchLegacyRoute(pathname, url.search) ?? brandHtmlRedirect(pathname, url.search);
     if (legacy?.status === 301) {
       res.writeHead(301, { location: legacy.location }).end();
       return;

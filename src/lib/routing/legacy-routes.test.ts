@@ -3,6 +3,7 @@ import {
   legacyRules,
   matchLegacyRoute,
   productHandleRedirect,
+  brandHtmlRedirect,
   productRouteRules,
   redirectsFile,
 } from './legacy-routes.ts';
@@ -112,6 +113,26 @@ describe('productHandleRedirect', () => {
     expect(productHandleRedirect('/x/poly-load-wheel', '', known)).toBeUndefined();
     expect(productHandleRedirect('/poly load', '', () => true)).toBeUndefined();
     expect(productHandleRedirect('/..', '', () => true)).toBeUndefined();
+  });
+});
+
+describe('brandHtmlRedirect', () => {
+  it('sends a legacy .html brand link to the brand page, dashes as spaces', () => {
+    expect(brandHtmlRedirect('/brands/Blue-Giant.html', '')).toEqual({
+      status: 301,
+      location: '/brands/Blue%20Giant',
+    });
+    expect(brandHtmlRedirect('/brands/Crown.HTML', '?page=2')).toEqual({
+      status: 301,
+      location: '/brands/Crown?page=2',
+    });
+  });
+
+  it('leaves other paths alone', () => {
+    expect(brandHtmlRedirect('/brands/Crown', '')).toBeUndefined();
+    expect(brandHtmlRedirect('/brands/a/b.html', '')).toBeUndefined();
+    expect(brandHtmlRedirect('/products/x.html', '')).toBeUndefined();
+    expect(brandHtmlRedirect('/brands/.html', '')).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { brandFromRoute, brandPath } from '../catalog/brand-name.ts';
 import { storeConfig } from '../config/store-config.ts';
 
 /**
@@ -48,7 +49,12 @@ export const legacyRules: readonly LegacyRule[] = [
   { from: '/productimage.php', to: '/productimage/', status: 200 },
   { from: '/sitemap.php', to: '/sitemap-index/', status: 200 },
   { from: '/sitemap.php/:section', to: '/sitemap-index/:section/', status: 200 },
-  { from: '/Articles.asp', query: 'ID', to: '/articles/id/:ID/', status: 301 },
+  {
+    from: '/Articles.asp',
+    query: 'ID',
+    to: `${storeConfig.theme.paths.articleBase}/id/:ID/`,
+    status: 301,
+  },
   ...productRouteRules(),
 ];
 
@@ -135,6 +141,22 @@ export function productHandleRedirect(
   if (!handle || !SAFE_SEGMENT.test(handle) || !isProductHandle(handle)) return undefined;
   const query = new URLSearchParams(search).toString();
   const location = `${productBase}/${handle}`;
+  return { status: 301, location: query ? `${location}?${query}` : location };
+}
+
+/**
+ * Legacy brand links end in .html with dashes for spaces (spec account-and-shell 2.6:
+ * /brands/Blue-Giant.html names the brand 'Blue Giant'); they redirect to the brand's page.
+ * The name needs rewriting, which a rule file cannot express, so servers call this.
+ * @example brandHtmlRedirect('/brands/Blue-Giant.html', '') // { status: 301, location: '/brands/Blue%20Giant' }
+ */
+export function brandHtmlRedirect(pathname: string, search: string): LegacyMatch | undefined {
+  const segment = /^\/brands\/([^/]+\.html)$/i.exec(pathname)?.[1];
+  if (!segment) return undefined;
+  const name = brandFromRoute(segment);
+  if (!name || name.length > 200) return undefined;
+  const query = new URLSearchParams(search).toString();
+  const location = brandPath(name);
   return { status: 301, location: query ? `${location}?${query}` : location };
 }
 
