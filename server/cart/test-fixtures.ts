@@ -1,5 +1,6 @@
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
+import type { CheckoutView } from './view.ts';
 import { testApp } from '../testing/app.ts';
 import { CHECKOUT_COOKIE } from './session.ts';
 
@@ -175,33 +176,8 @@ export class Shopper {
   }
 }
 
-/** The checkout reply as the tests read it. */
-export interface CheckoutJson {
-  id: string | null;
-  webUrl: string | null;
-  LineItems: {
-    id: number;
-    inventoryLevelId: number;
-    variantId: number;
-    productId: number;
-    productHandle: string;
-    title: string;
-    variantTitle: string;
-    sku: string;
-    imageUrl: string | null;
-    currentQuantity: number;
-    totalUnitPrice: number;
-    availableForSale: boolean;
-    availableQuantity: number;
-    bypassNegativeQuantity: boolean;
-  }[];
-  totalQuantity: number;
-  subtotalPrice: number;
-  discountedSubtotalPrice: number;
-  discountCode: string | null;
-  totalPrice: number;
-  currencyCode: string;
-}
+/** The checkout reply as the tests read it: the API's own view type. */
+export type CheckoutJson = CheckoutView;
 
 /** A fresh app with the cart catalogue and settings, and one shopper. */
 export function cartTestApp(options: { now?: () => number } = {}) {
