@@ -121,6 +121,10 @@ function prepare(db: Database) {
     collectionTitles: s(`
       SELECT c.title FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
       WHERE pc.product_id = ?`),
+    collectionTitle: s('SELECT title FROM collections WHERE id = ?'),
+    productsInCollection: s('SELECT product_id FROM product_collections WHERE collection_id = ?'),
+    tagValues: s('SELECT value FROM product_tags WHERE product_id = ? ORDER BY rowid'),
+    updateFtsKeywords: s('UPDATE products_fts SET keywords = ? WHERE rowid = ?'),
     deleteProduct: s('DELETE FROM products WHERE id = ?'),
     deleteCollection: s('DELETE FROM collections WHERE id = ?'),
   };
@@ -160,6 +164,10 @@ export function upsertCollection(db: Database, input: CollectionInput | Collecti
     if (id !== null && parentId === id) {
       throw new InvalidRecordError('a collection cannot be its own parent');
     }
+    const oldTitle =
+      id === null
+        ? undefined
+        : (st.collectionTitle.get(id) as { title: string } | undefined)?.title;
     const row = st.upsertCollection.get({
       id,
       handle: collection.handle,
@@ -177,8 +185,30 @@ export function upsertCollection(db: Database, input: CollectionInput | Collecti
     for (const [placement, image] of Object.entries(collection.images)) {
       st.insertCollectionImage.run(row.id, placement, image.imagePath, image.altText);
     }
+    if (oldTitle !== undefined && oldTitle !== collection.title) {
+      refreshKeywords(db, productsIn(db, row.id));
+    }
     return row.id;
   });
+}
+
+const productsIn = (db: Database, collectionId: number): number[] =>
+  (statements(db).productsInCollection.all(collectionId) as { product_id: number }[]).map(
+    (r) => r.product_id,
+  );
+
+/**
+ * Rewrites the search keywords (collection titles and tag values) of these products, after
+ * a collection they belong to was renamed or removed, so search finds them by what their
+ * categories are called now.
+ */
+function refreshKeywords(db: Database, productIds: readonly number[]): void {
+  const st = statements(db);
+  for (const id of productIds) {
+    const titles = (st.collectionTitles.all(id) as { title: string }[]).map((r) => r.title);
+    const tags = (st.tagValues.all(id) as { value: string }[]).map((r) => r.value);
+    st.updateFtsKeywords.run([...titles, ...tags].join(' '), id);
+  }
 }
 
 function searchCodes(product: Product): string {
@@ -367,7 +397,11 @@ export function deleteProduct(db: Database, id: number): void {
 
 /** Removes a collection; its children move to the top level, its products stay. */
 export function deleteCollection(db: Database, id: number): void {
-  if (statements(db).deleteCollection.run(id).changes === 0) {
-    throw new NotFoundError(`collection ${id} not found`);
-  }
+  transaction(db, () => {
+    const members = productsIn(db, id);
+    if (statements(db).deleteCollection.run(id).changes === 0) {
+      throw new NotFoundError(`collection ${id} not found`);
+    }
+    refreshKeywords(db, members);
+  });
 }
