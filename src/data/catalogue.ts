@@ -10,7 +10,6 @@ import type { ProductRecord } from '../loaders/product-record.ts';
 export interface Catalogue {
   products: readonly ProductRecord[];
   productById: ReadonlyMap<number, ProductRecord>;
-  productByHandle: ReadonlyMap<string, ProductRecord>;
   collections: readonly CollectionRecord[];
   collectionById: ReadonlyMap<number, CollectionRecord>;
   collectionByHandle: ReadonlyMap<string, CollectionRecord>;
@@ -101,7 +100,6 @@ async function build(): Promise<Catalogue> {
   return {
     products,
     productById: new Map(products.map((p) => [p.id, p])),
-    productByHandle: new Map(products.map((p) => [p.handle, p])),
     collections,
     collectionById,
     collectionByHandle: new Map(collections.map((c) => [c.handle, c])),
