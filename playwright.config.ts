@@ -1,8 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { env } from './src/lib/env.ts';
 
-const E2E_PORT = 4400;
-
 /** Debian's Chromium (Playwright cannot download its own browser here); flags as the env probe. */
 const launchOptions = {
   executablePath: env.CHROMIUM_PATH,
@@ -27,7 +25,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: env.E2E_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT)}`,
     launchOptions,
     trace: 'retain-on-failure',
   },
@@ -39,8 +37,8 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: `node scripts/e2e-server.ts ${E2E_PORT}`,
-          url: `http://127.0.0.1:${E2E_PORT}/`,
+          command: `node scripts/e2e-server.ts ${String(env.E2E_PORT)}`,
+          url: `http://127.0.0.1:${String(env.E2E_PORT)}/`,
           timeout: 600_000,
           reuseExistingServer: false,
         },

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
   /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
   E2E_BASE_URL: z.url().optional(),
+  /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
+  E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
