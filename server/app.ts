@@ -46,7 +46,8 @@ export function createApp(options: AppOptions): Hono {
   api.route('/external-checkout', externalCheckoutRoutes(deps));
   api.get('/health', (c) => c.json({ ok: true, visitors: deps.visitors() }));
 
-  const app = new Hono();
+  // strict: false answers /api/collections/ like /api/collections (clients differ on the slash).
+  const app = new Hono({ strict: false });
   app.route('/api', api);
   app.notFound((c) => jsonError(c, 404, 'Not found.'));
   app.onError(handleError);

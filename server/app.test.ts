@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from './testing/app.ts';
+
+describe('the API app', () => {
+  it('answers a list route with a trailing slash like the route without one', async () => {
+    const { app } = testApp();
+    for (const path of ['/api/collections', '/api/products?limit=2', '/api/health']) {
+      const slashed = path.replace(/(\?|$)/, '/$1');
+      const plain = await app.request(`http://localhost${path}`);
+      const withSlash = await app.request(`http://localhost${slashed}`);
+      expect(withSlash.status, slashed).toBe(plain.status);
+      expect(plain.status, path).toBe(200);
+      expect(await withSlash.json()).toEqual(await plain.json());
+    }
+  });
+
+  it('still answers an unknown route with the JSON 404', async () => {
+    const { app } = testApp();
+    const reply = await app.request('http://localhost/api/no-such-thing/');
+    expect(reply.status).toBe(404);
+    expect(await reply.json()).toEqual({ error: 'Not found.' });
+  });
+});
