@@ -220,6 +220,53 @@ test.describe('product page', () => {
   });
 });
 
+test.describe('social and feed block', () => {
+  interface Article {
+    title: string;
+    publishedAt: string;
+  }
+
+  test('loads the newest articles only when scrolled near, and links the profiles', async ({
+    page,
+    api,
+  }) => {
+    const reply = await api.get('/api/articles?limit=100');
+    expect(reply.ok()).toBe(true);
+    const articles = ((await reply.json()) as { articles: Article[] }).articles;
+    test.skip(articles.length === 0, 'no articles in this store');
+    const newest = [...articles].sort(
+      (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt),
+    )[0] as Article;
+    const feedRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/feeds/articles.json')) feedRequests.push(request.url());
+    });
+    await open(page, (await products(api))[0] as Detail);
+    const block = page.getByRole('region', { name: 'From our blog' });
+    // Not loaded with the page: the block is far below the first screen.
+    await page.waitForLoadState('load');
+    expect(feedRequests).toEqual([]);
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.getByRole('link', { name: newest.title, exact: true })).toBeVisible();
+    await expect(block.getByRole('listitem').filter({ hasText: 'min read' })).toHaveCount(
+      Math.min(3, articles.length),
+    );
+    expect(feedRequests).toHaveLength(1);
+    for (const { title } of theme.socialLinks) {
+      await expect(block.getByRole('link', { name: new RegExp(`^${title}`) })).toBeVisible();
+    }
+  });
+
+  test('says so when the feed cannot be loaded, and keeps the blog link', async ({ page, api }) => {
+    await page.route('**/feeds/articles.json', (route) => route.fulfill({ status: 503 }));
+    await open(page, (await products(api))[0] as Detail);
+    const block = page.getByRole('region', { name: 'From our blog' });
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.getByText('The latest articles could not be loaded.')).toBeVisible();
+    await expect(block.getByRole('link', { name: 'Read all articles' })).toBeVisible();
+  });
+});
+
 test.describe('description and manuals', () => {
   test('a product without PDFs has the Description tab only', async ({ page, api }) => {
     const product = await productWhere(api, (p) => p.PDFs.length === 0);

@@ -49,6 +49,8 @@ export interface StoreConfig {
     logoAlert: string;
     messages: { imagesCopyrighted: string; noReviews: string };
     links: { sellerReviewsUrl: string; blogsUrl: string; palletJackPartsCollection: string };
+    /** The store's social profiles, shown in the product page's social and feed block. */
+    socialLinks: NavLink[];
     /** Product images on this origin/path get responsive variants (storefront 5). */
     productImageCdnPrefix: string;
     video: { embedBase: string; thumbnailBase: string };
@@ -118,6 +120,11 @@ export const storeConfig: StoreConfig = {
       blogsUrl: '/articles',
       palletJackPartsCollection: '/collections/pallet-jack-parts',
     },
+    socialLinks: [
+      { title: 'YouTube', url: 'https://www.youtube.com/' },
+      { title: 'Facebook', url: 'https://www.facebook.com/' },
+      { title: 'LinkedIn', url: 'https://www.linkedin.com/' },
+    ],
     productImageCdnPrefix: '/api/media/products/',
     video: {
       embedBase: 'https://www.youtube.com/embed/',
