@@ -8,7 +8,7 @@ export interface NavNode {
   url: string;
   /** Only present when the call asks for an image placement; null when it has none. */
   imageUrl?: string | null;
-  /** Not stored per collection: null, and the menu then shows 8 (spec storefront 9). */
+  /** Set per collection by the merchandiser; null, and the menu then shows 8 (spec storefront 9). */
   maxChildItemsToDisplay: number | null;
   children: NavNode[];
 }
@@ -51,7 +51,7 @@ export function buildNav(db: Database, tree: CollectionTree, options: NavOptions
     title: node.title,
     url: `${prefix}/${node.handle}`,
     ...(images ? { imageUrl: images.get(node.id) ?? null } : {}),
-    maxChildItemsToDisplay: null,
+    maxChildItemsToDisplay: node.maxChildItems,
     children: [],
   });
   const top = tree.roots.map(toNav);

@@ -14,6 +14,8 @@ export interface TreeNode {
   handle: string;
   imageUrl: string | null;
   position: number;
+  /** Children the mobile menu lists before 'View all'; null for the default. */
+  maxChildItems: number | null;
 }
 
 /** A node with its level in a walk: the starting collection is LEVEL 1. */
@@ -37,7 +39,8 @@ export function loadCollectionTree(db: Database): CollectionTree {
   let select = statements.get(db);
   if (!select) {
     select = db.prepare(`
-      SELECT id, parent_id AS parentId, title, handle, image_url AS imageUrl, position
+      SELECT id, parent_id AS parentId, title, handle, image_url AS imageUrl, position,
+        max_child_items AS maxChildItems
       FROM collections ORDER BY position, id`);
     statements.set(db, select);
   }

@@ -188,6 +188,8 @@ export const collectionInputSchema = z.object({
   parent: handleSchema.nullable().default(null),
   position: z.number().int().min(0).default(0),
   isFeatured: z.boolean().default(false),
+  /** Children the mobile menu lists under this collection; null for the default of 8. */
+  maxChildItemsToDisplay: z.number().int().min(1).max(1000).nullable().default(null),
   /** Image placements by name, e.g. { topBanner: { imagePath, altText } }. */
   images: z
     .record(text(50), z.object({ imagePath: urlSchema, altText: text(500).default('') }))

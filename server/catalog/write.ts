@@ -29,14 +29,15 @@ function prepare(db: Database) {
     productIdByHandle: s('SELECT id FROM products WHERE handle = ?'),
     upsertCollection: s(`
       INSERT INTO collections (id, handle, title, seo_title, seo_description, is_indexed, image_url,
-        description_html, parent_id, position, is_featured)
+        description_html, parent_id, position, is_featured, max_child_items)
       VALUES (:id, :handle, :title, :seoTitle, :seoDescription, :isIndexed, :imageUrl,
-        :descriptionHtml, :parentId, :position, :isFeatured)
+        :descriptionHtml, :parentId, :position, :isFeatured, :maxChildItemsToDisplay)
       ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, title = excluded.title,
         seo_title = excluded.seo_title, seo_description = excluded.seo_description,
         is_indexed = excluded.is_indexed, image_url = excluded.image_url,
         description_html = excluded.description_html, parent_id = excluded.parent_id,
         position = excluded.position, is_featured = excluded.is_featured,
+        max_child_items = excluded.max_child_items,
         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
       RETURNING id`),
     deleteCollectionImages: s('DELETE FROM collection_images WHERE collection_id = ?'),
@@ -180,6 +181,7 @@ export function upsertCollection(db: Database, input: CollectionInput | Collecti
       parentId,
       position: collection.position,
       isFeatured: bool(collection.isFeatured),
+      maxChildItemsToDisplay: collection.maxChildItemsToDisplay,
     }) as { id: number };
     st.deleteCollectionImages.run(row.id);
     for (const [placement, image] of Object.entries(collection.images)) {

@@ -6,7 +6,7 @@ import { cartSchemaSql } from './schema-cart.ts';
 import { catalogSchemaSql } from './schema-catalog.ts';
 import { contentSchemaSql } from './schema-content.ts';
 import { quotesSchemaSql } from './schema-quotes.ts';
-import { SCHEMA_VERSION, schemaSql } from './schema.ts';
+import { addedColumns, SCHEMA_VERSION, schemaSql } from './schema.ts';
 
 export type Database = DatabaseSync;
 
@@ -32,6 +32,7 @@ export function openDatabase(file: string): Database {
   ]) {
     db.exec(sql);
   }
+  addMissingColumns(db);
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
     'schema_version',
     String(SCHEMA_VERSION),
@@ -42,6 +43,16 @@ export function openDatabase(file: string): Database {
     randomUUID(),
   );
   return db;
+}
+
+/** Brings a database made by an older version up to the current columns. */
+function addMissingColumns(db: Database): void {
+  for (const { table, column, definition } of addedColumns) {
+    const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (!columns.some((existing) => existing.name === column)) {
+      db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+  }
 }
 
 /**

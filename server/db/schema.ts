@@ -5,7 +5,19 @@
  * Every catalogue table change is recorded in `changes` by triggers, which is the
  * change feed a rebuild reads (GET /api/changes?since=).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/**
+ * Columns added after a table was first created: `CREATE TABLE IF NOT EXISTS` leaves an
+ * older database's table as it was, so openDatabase adds what it lacks.
+ */
+export const addedColumns: readonly { table: string; column: string; definition: string }[] = [
+  {
+    table: 'collections',
+    column: 'max_child_items',
+    definition: 'INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0)',
+  },
+];
 
 export const schemaSql = /* sql */ `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -22,6 +34,8 @@ CREATE TABLE IF NOT EXISTS collections (
   parent_id INTEGER REFERENCES collections(id) ON DELETE SET NULL,
   position INTEGER NOT NULL DEFAULT 0,
   is_featured INTEGER NOT NULL DEFAULT 0,
+  -- Children the mobile menu lists before 'View all' (spec storefront 9); NULL means 8.
+  max_child_items INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 );
 CREATE INDEX IF NOT EXISTS collections_parent ON collections(parent_id, position);

@@ -455,6 +455,19 @@ describe('collections', () => {
     expect(changesOf('product', member).length).toBe(before + 1);
   });
 
+  it('stores how many children the mobile menu lists, and refuses 0', async () => {
+    const reply = await send('POST', '/collections', collection({ maxChildItemsToDisplay: 5 }));
+    expect(reply.status).toBe(201);
+    expect(
+      row("SELECT max_child_items AS max FROM collections WHERE handle = 'steer-wheels'"),
+    ).toEqual({ max: 5 });
+    await refused(
+      await send('POST', '/collections', collection({ maxChildItemsToDisplay: 0 })),
+      400,
+      /maxChildItemsToDisplay/,
+    );
+  });
+
   it('refuses a collection as its own parent with 422', async () => {
     const wheels = (row("SELECT id FROM collections WHERE handle = 'wheels'") as { id: number }).id;
     await refused(

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addChain, seedCollectionTree } from '../catalog/collections-fixture.ts';
 import { MAX_NAV_DEPTH, type NavNode } from '../catalog/collections-nav.ts';
+import { upsertCollection } from '../catalog/write.ts';
 import { testApp } from '../testing/app.ts';
 import { isRootRelativePath } from './nav.ts';
 
@@ -64,6 +65,18 @@ describe('GET /api/nav', () => {
       ],
     });
     expect(first).not.toHaveProperty('imageUrl');
+  });
+
+  it("gives a collection's maxChildItemsToDisplay as the merchandiser set it", async () => {
+    upsertCollection(db, {
+      id: id('pallet-jack-parts'),
+      handle: 'pallet-jack-parts',
+      title: 'Pallet Jack Parts',
+      maxChildItemsToDisplay: 12,
+    });
+    const [first, second] = await nav('?collectionUrlPrefix=/collections');
+    expect(first?.maxChildItemsToDisplay).toBe(12);
+    expect(second?.maxChildItemsToDisplay).toBeNull();
   });
 
   it('cuts the tree at depth=1 (top level with empty children)', async () => {

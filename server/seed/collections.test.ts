@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectionInputSchema } from '../catalog/input.ts';
 import { CATEGORY_TREE, PART_KINDS } from './category-tree.ts';
-import { categoryLeaves, demoCollections } from './collections.ts';
+import { categoryLeaves, DEMO_MENU_CHILDREN, demoCollections } from './collections.ts';
 
 describe('demoCollections', () => {
   const collections = demoCollections();
@@ -11,6 +11,15 @@ describe('demoCollections', () => {
     for (const c of collections) expect(collectionInputSchema.safeParse(c).success).toBe(true);
     expect(new Set(collections.map((c) => c.handle)).size).toBe(collections.length);
     expect(collections.map((c) => c.id)).toEqual(collections.map((_, i) => i + 1));
+  });
+
+  it('sets the mobile menu length of pallet-jack-parts below its child count, and no other', () => {
+    const children = collections.filter((c) => c.parent === 'pallet-jack-parts').length;
+    const set = collections.filter((c) => c.maxChildItemsToDisplay !== null);
+    expect(set.map((c) => [c.handle, c.maxChildItemsToDisplay])).toEqual([
+      ['pallet-jack-parts', DEMO_MENU_CHILDREN['pallet-jack-parts']],
+    ]);
+    expect(children).toBeGreaterThan(DEMO_MENU_CHILDREN['pallet-jack-parts'] ?? Infinity);
   });
 
   it('lists every parent before its children', () => {

@@ -44,6 +44,12 @@ function descriptionHtml(node: CategoryNode, depth: number, long: boolean): stri
 }
 
 /**
+ * Collections whose mobile menu lists fewer children than the default 8 (a merchandiser's
+ * setting, spec storefront 9), so the demo shows both the setting and its 'View all'.
+ */
+export const DEMO_MENU_CHILDREN: Readonly<Record<string, number>> = { 'pallet-jack-parts': 4 };
+
+/**
  * The tree flattened parent-first into collection records (the catalogue input format),
  * with explicit ids 1..n so links and carts survive a re-seed.
  */
@@ -77,6 +83,7 @@ export function demoCollections(tree: readonly CategoryNode[] = CATEGORY_TREE): 
         parent,
         position,
         isFeatured: node.featured ?? false,
+        maxChildItemsToDisplay: DEMO_MENU_CHILDREN[node.handle] ?? null,
         images,
       });
       if (node.children) walk(node.children, node.handle, depth + 1);

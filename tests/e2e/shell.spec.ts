@@ -11,6 +11,7 @@ const isPhone = (info: TestInfo) => info.project.name === 'phone';
 interface NavNode {
   title: string;
   url: string;
+  maxChildItemsToDisplay: number | null;
   children: NavNode[];
 }
 
@@ -160,7 +161,8 @@ test.describe('header behaviour', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(menu).toBeVisible();
     for (const node of nav) {
-      await expect(menu.locator(`a[href="${node.url}"]`)).toBeVisible();
+      // A cut submenu also links its parent ('View all'), which stays folded here.
+      await expect(menu.locator(`a[href="${node.url}"]:not(.view-all)`)).toBeVisible();
     }
 
     if (withChildren) {
@@ -179,6 +181,34 @@ test.describe('header behaviour', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
+  });
+
+  test('the mobile menu lists as many children as the collection asks, then View all', async ({
+    page,
+    api,
+  }, info) => {
+    test.skip(!isPhone(info), 'the mobile menu is for phones');
+    const reply = await api.get(
+      `/api/nav?collectionUrlPrefix=${encodeURIComponent(theme.paths.collectionBase)}`,
+    );
+    const limited = ((await reply.json()) as { navData: NavNode[] }).navData.find(
+      (node) =>
+        node.maxChildItemsToDisplay !== null &&
+        node.children.length > (node.maxChildItemsToDisplay ?? 0),
+    );
+    test.skip(!limited, 'no collection in this catalogue sets maxChildItemsToDisplay');
+    const node = limited as NavNode;
+    const limit = node.maxChildItemsToDisplay ?? 0;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    await menu.getByRole('button', { name: `${node.title} subcategories` }).click();
+    for (const [index, child] of node.children.entries()) {
+      const link = menu.locator(`a[href="${child.url}"]`);
+      if (index < limit) await expect(link).toBeVisible();
+      else await expect(link).toHaveCount(0);
+    }
+    await expect(menu.locator(`a.view-all[href="${node.url}"]`)).toBeVisible();
   });
 
   test('the search box needs a keyword and sends q and c to /search.php', async ({ page }) => {
