@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { imageCounter, keyStep, lensGeometry, wrapIndex, type LensInput } from './viewer.ts';
+import {
+  imageCounter,
+  itemCounter,
+  keyStep,
+  lensGeometry,
+  wrapIndex,
+  type LensInput,
+} from './viewer.ts';
 
 describe('wrapIndex', () => {
   it('keeps indexes inside the list and wraps at both ends', () => {
@@ -122,5 +129,13 @@ describe('lensGeometry', () => {
     expect(lensGeometry({ ...square, x: 401 })).toBeUndefined();
     expect(lensGeometry({ ...square, boxWidth: 0 })).toBeUndefined();
     expect(lensGeometry({ ...square, zoom: 0 })).toBeUndefined();
+  });
+});
+
+describe('itemCounter', () => {
+  it('names the kind and counts every item of the gallery', () => {
+    expect(itemCounter('image', 0, 5)).toBe('Image 1 of 5');
+    expect(itemCounter('model', 3, 5)).toBe('3D model 4 of 5');
+    expect(itemCounter('video', 4, 5)).toBe('Video 5 of 5');
   });
 });

@@ -106,3 +106,15 @@ export function lensGeometry(input: LensInput): LensGeometry | undefined {
     backgroundY: side / 2 - py * zoom,
   };
 }
+
+/** What the full-screen viewer calls each kind of item in its counter. */
+export const KIND_LABELS = { image: 'Image', model: '3D model', video: 'Video' } as const;
+
+/**
+ * The product page viewer's counter, which counts every item (images, models, videos) and
+ * names the kind on screen, in the words of account-and-shell 2.8.
+ * @example itemCounter('model', 3, 5) // '3D model 4 of 5'
+ */
+export function itemCounter(kind: keyof typeof KIND_LABELS, index: number, count: number): string {
+  return `${KIND_LABELS[kind]} ${String(wrapIndex(index, count) + 1)} of ${String(count)}`;
+}
