@@ -44,10 +44,13 @@ export function ModelStage({ src, poster, alt }: Props) {
   if (state === 'ready') {
     return (
       <model-viewer
+        // As attributes, model-viewer's documented interface (React would set properties).
+        ref={(node) => {
+          node?.setAttribute('src', src);
+          node?.setAttribute('poster', poster);
+          node?.setAttribute('alt', alt);
+        }}
         className="viewer-model"
-        src={src}
-        poster={poster}
-        alt={alt}
         camera-controls
         touch-action="pan-y"
         interaction-prompt="none"

@@ -5,9 +5,6 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'model-viewer': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
-        src: string;
-        poster?: string;
-        alt: string;
         'camera-controls'?: boolean;
         'touch-action'?: string;
         'interaction-prompt'?: string;
