@@ -52,7 +52,10 @@ async function openGallery(page: Page, product: Detail) {
   const reply = await page.goto(`${productBase}/${product.handle}`);
   expect(reply?.status()).toBe(200);
   const gallery = page.locator('[data-gallery]');
-  await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  // Hydration waits for React's runtime, which can take a while on a busy shared machine.
+  await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/, {
+    timeout: 30_000,
+  });
   return gallery;
 }
 
