@@ -14,7 +14,10 @@ import { expect, test } from './fixtures.ts';
 // with Vite's preload helper) and a product page 4,668 bytes (the shell plus the product
 // page's gallery and manual scripts). The limits leave about 6 percent for small changes.
 const HOME_LIMIT = 7_000;
-const PRODUCT_LIMIT = 5_000;
+// Product pages carry islands (gallery, recently viewed): Astro's island runtime (1,782 bytes)
+// and its client:visible and client:idle directives (489) are inline, so they count; the
+// islands' own code and React load at hydration and do not. Measured 6,643 bytes.
+const PRODUCT_LIMIT = 7_000;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));

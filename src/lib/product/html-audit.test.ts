@@ -51,4 +51,13 @@ describe('activeContent', () => {
     expect(activeContent('<iframe title="Manual" data-viewer-frame></iframe>')).toEqual([]);
     expect(activeContent('<iframe src="/api/media/manuals/a.pdf"></iframe>')).toEqual([]);
   });
+
+  it("passes only the exact inline scripts it is told to trust (Astro's island runtime)", () => {
+    const runtime = '(()=>{(self.Astro||(self.Astro={})).idle=1;})();';
+    expect(activeContent(`<p>a</p><script>${runtime}</script>`, [], [runtime])).toEqual([]);
+    expect(activeContent(`<script>${runtime}alert(1)</script>`, [], [runtime])).toEqual([
+      '<script>',
+    ]);
+    expect(activeContent(`<script>${runtime}</script>`)).toEqual(['<script>']);
+  });
 });

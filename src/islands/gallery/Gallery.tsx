@@ -1,0 +1,181 @@
+import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import type { Gallery as GalleryModel } from '../../lib/product/gallery.ts';
+import { lensGeometry, type LensGeometry } from '../../lib/product/viewer.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import { ViewerDialog } from './ViewerDialog.tsx';
+import './gallery.css';
+
+/** The zoom lens: its side in px and how much it magnifies. */
+const LENS_SIZE = 180;
+const LENS_ZOOM = 2.5;
+const SIZES = '(max-width: 767px) 100vw, 560px';
+
+interface Props {
+  gallery: GalleryModel;
+  /** The product's title as text (the viewer's heading). */
+  title: string;
+}
+
+/** A click that asks the browser for a new tab or window, which the island leaves alone. */
+const newTabClick = (event: MouseEvent) =>
+  event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0;
+
+/**
+ * The product page gallery (spec storefront 2, "Gallery"): thumbnails switch the main
+ * picture, a zoom lens follows a mouse over it, and a click opens the full-screen viewer.
+ * Its server render is the page's gallery for everyone until it hydrates (and for people
+ * without JavaScript: every thumbnail and the main picture are links to the media).
+ */
+function Gallery({ gallery, title }: Props) {
+  const { items, noImage } = gallery;
+  const firstImage = items.findIndex((item) => item.kind === 'image');
+  const [selected, setSelected] = useState(Math.max(firstImage, 0));
+  const [viewer, setViewer] = useState<number | null>(null);
+  const [lens, setLens] = useState<LensGeometry | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // A product with only a model or a video still needs its thumbnail to open it.
+  const showThumbs = items.length > 1 || items.some((item) => item.kind !== 'image');
+  const current = items[selected];
+  const main = current?.kind === 'image' ? current : gallery.main;
+
+  const open = (index: number) => (event: MouseEvent) => {
+    if (newTabClick(event)) return;
+    event.preventDefault();
+    setLens(null);
+    setViewer(index);
+  };
+
+  const moveLens = (event: PointerEvent<HTMLElement>) => {
+    const image = imageRef.current;
+    // Desktop pointer only: a finger on a phone scrolls the page instead.
+    if (event.pointerType !== 'mouse' || !image || noImage) return;
+    const box = image.getBoundingClientRect();
+    setLens(
+      lensGeometry({
+        x: event.clientX - box.left,
+        y: event.clientY - box.top,
+        boxWidth: box.width,
+        boxHeight: box.height,
+        naturalWidth: image.naturalWidth,
+        naturalHeight: image.naturalHeight,
+        lensSize: LENS_SIZE,
+        zoom: LENS_ZOOM,
+      }) ?? null,
+    );
+  };
+
+  const picture = (
+    <img
+      ref={imageRef}
+      data-gallery-main
+      src={main.src}
+      srcSet={main.srcset}
+      sizes={main.srcset ? SIZES : undefined}
+      alt={main.alt}
+      width={800}
+      height={800}
+      loading="eager"
+      fetchPriority="high"
+      decoding="async"
+    />
+  );
+
+  return (
+    <div className="gallery">
+      <div
+        className="gallery-main"
+        onPointerMove={moveLens}
+        onPointerLeave={() => {
+          setLens(null);
+        }}
+      >
+        {noImage ? (
+          picture
+        ) : (
+          <a
+            href={main.src}
+            className="gallery-open"
+            aria-haspopup="dialog"
+            aria-label={`Open the full-screen viewer: ${main.alt}`}
+            onClick={open(Math.max(selected, 0))}
+          >
+            {picture}
+          </a>
+        )}
+        {lens && (
+          <div
+            className="gallery-lens"
+            aria-hidden="true"
+            style={{
+              width: LENS_SIZE,
+              height: LENS_SIZE,
+              left: lens.left,
+              top: lens.top,
+              backgroundImage: `url("${encodeURI(main.src)}")`,
+              backgroundSize: `${String(lens.backgroundWidth)}px ${String(lens.backgroundHeight)}px`,
+              backgroundPosition: `${String(lens.backgroundX)}px ${String(lens.backgroundY)}px`,
+            }}
+          />
+        )}
+      </div>
+      {showThumbs && (
+        <ul className="gallery-thumbs" aria-label="Product media">
+          {items.map((item, index) => (
+            <li key={`${item.kind}-${String(index)}`}>
+              {item.kind === 'image' ? (
+                <a
+                  href={item.src}
+                  data-kind="image"
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={(event) => {
+                    if (newTabClick(event)) return;
+                    event.preventDefault();
+                    setSelected(index);
+                  }}
+                >
+                  <img src={item.src} alt={item.alt} width={72} height={72} loading="lazy" />
+                </a>
+              ) : (
+                <a
+                  href={item.kind === 'model' ? item.src : item.embed}
+                  data-kind={item.kind}
+                  aria-haspopup="dialog"
+                  onClick={open(index)}
+                >
+                  <img
+                    src={item.kind === 'model' ? item.poster : item.thumb}
+                    alt={item.alt}
+                    width={item.kind === 'model' ? 72 : 96}
+                    height={72}
+                    loading="lazy"
+                  />
+                  <span className="badge" aria-hidden="true">
+                    {item.kind === 'model' ? '3D' : '▶'}
+                  </span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewer !== null && (
+        <ViewerDialog
+          title={title}
+          items={items}
+          index={viewer}
+          onIndex={(index) => {
+            setViewer(index);
+            // Stepping through images in the viewer leaves the last one in the main viewer.
+            if (items[index]?.kind === 'image') setSelected(index);
+          }}
+          onClose={() => {
+            setViewer(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export default withErrorBoundary(Gallery);

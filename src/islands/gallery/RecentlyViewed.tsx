@@ -1,0 +1,208 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { fetchCards, type ApiCard } from '../../lib/product/media-api.ts';
+import {
+  recentCardView,
+  recentIdsToShow,
+  RECENTLY_VIEWED_TITLE,
+  type RecentCardSettings,
+} from '../../lib/product/recent-cards.ts';
+import { SLIDER_ITEM_WIDTH, sliderStep } from '../../lib/shell/slider.ts';
+import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import './recently-viewed.css';
+
+interface Props {
+  /** The page's own product, left out of the strip. */
+  currentId?: number | undefined;
+  settings: RecentCardSettings;
+}
+
+type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
+
+/**
+ * The recently viewed strip (spec storefront 2, history mode; 4): cards for the ids in
+ * $recentlyViewed, always a slider, each with a remove button that takes it off the list
+ * and hides the card. Cards come from one GET /api/products?productIds= call; ids already
+ * fetched are not asked again when the list changes (another tab, a removal).
+ */
+function RecentlyViewed({ currentId, settings }: Props) {
+  const ids = useStore($recentlyViewed);
+  const shownIds = useMemo(() => recentIdsToShow(ids, currentId), [ids, currentId]);
+  const [cards, setCards] = useState<ReadonlyMap<number, ApiCard>>(new Map());
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  const [load, setLoad] = useState<Load>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const wanted = shownIds.filter((id) => !cards.has(id) && !missing.has(id));
+  const wantedKey = wanted.join(',');
+
+  useEffect(() => {
+    if (wantedKey === '') return;
+    const asked = wantedKey.split(',').map(Number);
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchCards(asked, (input, init) => fetch(input, init), controller.signal).then(
+      (result) => {
+        if (!result.ok) {
+          setLoad({ status: 'failed', message: result.message });
+          return;
+        }
+        setCards((before) => new Map([...before, ...result.value.map((c) => [c.id, c] as const)]));
+        // Ids the API no longer knows (a deleted product) are not asked for again.
+        const found = new Set(result.value.map((c) => c.id));
+        setMissing((before) => new Set([...before, ...asked.filter((id) => !found.has(id))]));
+        setLoad({ status: 'idle' });
+      },
+      () => {
+        /* aborted: the list changed or the page is going away */
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [wantedKey, attempt]);
+
+  const views = shownIds.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [recentCardView(card, settings)] : [];
+  });
+
+  if (views.length === 0 && load.status !== 'failed') return null;
+
+  const scroll = (direction: -1 | 1) => {
+    const track = trackRef.current;
+    if (!track) return;
+    // spec storefront 9: 2 items per step on mobile, 5 on desktop.
+    const step = sliderStep(window.innerWidth) * (SLIDER_ITEM_WIDTH + 16);
+    track.scrollBy({ left: direction * step, behavior: 'smooth' });
+  };
+
+  const remove = (id: number, position: number) => {
+    removeRecentlyViewed(id);
+    // Keep the keyboard where it was: the next card's remove button, or the heading.
+    const buttons = trackRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove]');
+    const next = buttons?.[position + 1] ?? buttons?.[position - 1];
+    if (next) next.focus();
+    else headingRef.current?.focus();
+  };
+
+  return (
+    <section className="recent" aria-labelledby="recently-viewed-heading">
+      <div className="recent-head">
+        <h2 id="recently-viewed-heading" ref={headingRef} tabIndex={-1}>
+          {RECENTLY_VIEWED_TITLE}
+        </h2>
+        {views.length > 1 && (
+          <div className="recent-arrows">
+            <button
+              type="button"
+              className="recent-arrow"
+              aria-label={`Previous ${RECENTLY_VIEWED_TITLE}`}
+              onClick={() => {
+                scroll(-1);
+              }}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="recent-arrow"
+              aria-label={`Next ${RECENTLY_VIEWED_TITLE}`}
+              onClick={() => {
+                scroll(1);
+              }}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        )}
+      </div>
+      {load.status === 'failed' && (
+        <p className="recent-error" role="alert">
+          Recently viewed products could not be loaded: {load.message}{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      <ul
+        className="recent-track"
+        ref={trackRef}
+        style={{ '--item-width': `${String(SLIDER_ITEM_WIDTH)}px` } as CSSProperties}
+      >
+        {views.map((view, position) => (
+          <li key={view.id} className="recent-item">
+            <article className="recent-card" aria-label={view.title}>
+              <button
+                type="button"
+                className="recent-remove"
+                data-remove
+                aria-label={`Remove ${view.title} from recently viewed`}
+                onClick={() => {
+                  remove(view.id, position);
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+              <a className="recent-image" href={view.href} tabIndex={-1} aria-hidden="true">
+                <img
+                  src={view.image}
+                  srcSet={view.srcset}
+                  sizes={view.srcset ? '250px' : undefined}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                />
+                {view.soldOut && <span className="recent-badge">Sold out</span>}
+              </a>
+              <h3 className="recent-title">
+                <a href={view.href}>{view.title}</a>
+              </h3>
+              {view.vendorHref && (
+                <p className="recent-vendor">
+                  <a href={view.vendorHref}>{view.vendor}</a>
+                </p>
+              )}
+              <p className="recent-rating">
+                <span className="recent-stars" role="img" aria-label={view.starsLabel}>
+                  {Array.from({ length: 5 }, (_, i) => (i < view.stars ? '★' : '☆')).join('')}
+                </span>
+                <span>{view.reviewText}</span>
+              </p>
+              <p className="recent-price">
+                <span className="recent-now">{view.price.price}</span>
+                {view.price.compareAt && (
+                  <>
+                    <s className="recent-was">
+                      <span className="visually-hidden">Was </span>
+                      {view.price.compareAt}
+                    </s>
+                    <span className="recent-save">save {view.price.saving}</span>
+                  </>
+                )}
+              </p>
+              <a
+                className="recent-link"
+                href={view.href}
+                aria-label={`View Details: ${view.title}`}
+              >
+                View Details
+              </a>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default withErrorBoundary(RecentlyViewed);

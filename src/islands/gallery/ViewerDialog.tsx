@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import type { GalleryItem } from '../../lib/product/gallery.ts';
+import { itemCounter, keyStep } from '../../lib/product/viewer.ts';
+import { lockScroll, trapTab } from './focus-trap.ts';
+import { ModelStage } from './ModelStage.tsx';
+
+interface Props {
+  /** The product's title as text. */
+  title: string;
+  items: readonly GalleryItem[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * The full-screen viewer (spec storefront 2, "Gallery"): images, 3D models and videos;
+ * arrow keys move (wrapping), Escape closes, Tab stays inside, and the focus goes back to
+ * what opened it. A video's player loads only when its slide is shown.
+ */
+export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const item = items[index];
+  const count = items.length;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    const unlock = lockScroll();
+    return () => {
+      unlock();
+      if (dialog?.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDialogElement>) => {
+    if (!ref.current) return;
+    if (trapTab(event.nativeEvent, ref.current)) return;
+    // The 3D model turns with the arrow keys while it has the focus.
+    if (event.target instanceof Element && event.target.closest('model-viewer')) return;
+    const next = keyStep(event.key, index, count);
+    if (next === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    onIndex(next);
+  };
+
+  if (!item) return null;
+  return (
+    <dialog
+      ref={ref}
+      className="viewer"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        // Escape: close through React so the state and the focus return stay in step.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="viewer-bar">
+        <h2 id={titleId} className="viewer-title">
+          {title}
+        </h2>
+        <p className="viewer-count" aria-live="polite">
+          {itemCounter(item.kind, index, count)}
+        </p>
+        <button
+          ref={closeRef}
+          type="button"
+          className="viewer-close"
+          aria-label="Close viewer"
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="viewer-stage">
+        {count > 1 && (
+          <button
+            type="button"
+            className="viewer-step viewer-prev"
+            aria-label="Previous"
+            onClick={() => {
+              onIndex(keyStep('ArrowLeft', index, count) ?? 0);
+            }}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+        )}
+        <div className="viewer-slide" key={`${item.kind}-${String(index)}`}>
+          {item.kind === 'image' && (
+            <img
+              className="viewer-media"
+              src={item.src}
+              srcSet={item.srcset}
+              sizes={item.srcset ? '100vw' : undefined}
+              alt={item.alt}
+            />
+          )}
+          {item.kind === 'model' && (
+            <ModelStage src={item.src} poster={item.poster} alt={item.alt} />
+          )}
+          {item.kind === 'video' && (
+            <iframe
+              className="viewer-video"
+              src={item.embed}
+              title={item.alt}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          )}
+        </div>
+        {count > 1 && (
+          <button
+            type="button"
+            className="viewer-step viewer-next"
+            aria-label="Next"
+            onClick={() => {
+              onIndex(keyStep('ArrowRight', index, count) ?? 0);
+            }}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="viewer-thumbs" aria-label="All media">
+          {items.map((other, at) => (
+            <li key={`${other.kind}-${String(at)}`}>
+              <button
+                type="button"
+                aria-label={`${itemCounter(other.kind, at, count)}: ${other.alt}`}
+                aria-current={at === index ? 'true' : undefined}
+                onClick={() => {
+                  onIndex(at);
+                }}
+              >
+                <img
+                  src={
+                    other.kind === 'image'
+                      ? other.src
+                      : other.kind === 'model'
+                        ? other.poster
+                        : other.thumb
+                  }
+                  alt=""
+                  loading="lazy"
+                />
+                {other.kind !== 'image' && (
+                  <span className="badge" aria-hidden="true">
+                    {other.kind === 'model' ? '3D' : '▶'}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="visually-hidden">
+        Use the left and right arrow keys to move between items, and Escape to close.
+      </p>
+    </dialog>
+  );
+}
