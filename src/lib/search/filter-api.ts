@@ -72,10 +72,16 @@ export async function fetchProductsByIds(
   return parseProductsReply(await getJson(`/api/products?${query.toString()}`, signal));
 }
 
-/** GET /api/collections/{id}: the handle of the collection a `cat` parameter names. */
-export async function fetchCollectionHandle(id: number, signal?: AbortSignal): Promise<string> {
-  const body = (await getJson(`/api/collections/${id}`, signal)) as
-    { collection?: { handle?: unknown } } | undefined;
+/**
+ * GET /api/collections/{id or handle}: the handle of the collection a `cat` parameter
+ * names (spec storefront 2, search results page).
+ */
+export async function fetchCollectionHandle(
+  idOrHandle: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const path = `/api/collections/${encodeURIComponent(idOrHandle)}`;
+  const body = (await getJson(path, signal)) as { collection?: { handle?: unknown } } | undefined;
   const handle = body?.collection?.handle;
   if (typeof handle !== 'string' || !handle) throw new Error('That category was not found.');
   return handle;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
-import { plainText, resultCardView } from './result-card.ts';
+import { plainText, recordCard, resultCardView } from './result-card.ts';
 
 const settings = {
   currency: 'USD',
@@ -71,5 +71,45 @@ describe('parseFilterReply', () => {
     );
     expect(() => parseFilterReply('<html>')).toThrow(MALFORMED_REPLY);
     expect(() => parseProductsReply({ products: null })).toThrow(MALFORMED_REPLY);
+  });
+});
+
+describe('recordCard', () => {
+  it('keeps what a card shows, with the first inventory level', () => {
+    const card = recordCard({
+      id: 9,
+      handle: 'h',
+      title: 'T',
+      vendor: 'V',
+      imageUrl: null,
+      avgRating: 4,
+      totalReviews: 1,
+      price: 5,
+      compareAtPrice: null,
+      seoDescription: null,
+      availableForSale: true,
+      availableQuantity: 2,
+      Variants: [{ availableInventoryLevels: [{ id: 31 }, { id: 32 }] }],
+    });
+    expect(card).toMatchObject({ id: 9, inventoryLevelId: 31, availableQuantity: 2 });
+    expect(resultCardView(card, settings).title).toBe('T');
+  });
+  it('has no inventory level when the variant has none', () => {
+    const card = recordCard({
+      id: 9,
+      handle: 'h',
+      title: 'T',
+      vendor: '',
+      imageUrl: null,
+      avgRating: 0,
+      totalReviews: 0,
+      price: 5,
+      compareAtPrice: null,
+      seoDescription: null,
+      availableForSale: false,
+      availableQuantity: null,
+      Variants: [{ availableInventoryLevels: [] }],
+    });
+    expect(card.inventoryLevelId).toBeNull();
   });
 });

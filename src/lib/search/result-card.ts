@@ -86,3 +86,47 @@ export function resultCardView(card: ApiCard, settings: ResultCardSettings): Res
     inventoryLevelId: card.inventoryLevelId ?? null,
   };
 }
+
+/** The fields of a built product record a results-list card needs. */
+interface RecordLike {
+  id: number;
+  handle: string;
+  title: string;
+  vendor: string;
+  imageUrl: string | null;
+  avgRating: number;
+  totalReviews: number;
+  price: number;
+  compareAtPrice: number | null;
+  seoDescription: string | null;
+  availableForSale: boolean;
+  availableQuantity: number | null;
+  Variants: readonly { availableInventoryLevels: readonly { id: number }[] }[];
+}
+
+/**
+ * A built product record as the API's card (spec storefront 3): what a collection page
+ * hands its results list for the prerendered first page. Only what the card shows is kept,
+ * so the island's props stay small.
+ */
+export function recordCard(product: RecordLike): ApiCard {
+  return {
+    id: product.id,
+    handle: product.handle,
+    title: product.title,
+    vendor: product.vendor,
+    imageUrl: product.imageUrl,
+    avgRating: product.avgRating,
+    totalReviews: product.totalReviews,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    seoDescription: product.seoDescription,
+    availableForSale: product.availableForSale,
+    availableQuantity: product.availableQuantity,
+    inventoryLevelId: product.Variants[0]?.availableInventoryLevels[0]?.id ?? null,
+  };
+}
+
+/** spec storefront 2: the help article for asking experts when a part cannot be found
+ * (the "Ask our experts" article, id 355, spec storefront 2 product page). */
+export const ASK_EXPERTS_HREF = '/Articles.asp?ID=355';
