@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import {
   compareColumns,
   parseCompareQuery,
@@ -102,7 +102,7 @@ function CompareTable({ currency, productBase, noImageUrl }: Props) {
       )}
       {columns.length > 0 && (
         <div className="cmp-scroll" role="region" aria-label="Compared products" tabIndex={0}>
-          <table className="cmp-table">
+          <table className="cmp-table" style={{ '--cols': columns.length } as CSSProperties}>
             <thead>
               <tr>
                 <th scope="col">Product</th>
