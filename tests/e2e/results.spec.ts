@@ -167,6 +167,23 @@ test.describe('search results page', () => {
     await expect(boxes.first()).not.toBeChecked();
   });
 
+  test('a card adds its product to the cart with a toast; sold out cannot be added', async ({
+    page,
+    api,
+  }) => {
+    const word = await commonWord(api, 2);
+    await page.goto(`/search.php?q=${word}`);
+    await settled(results(page));
+    const add = results(page)
+      .getByRole('button', { name: /^Add to Cart: / })
+      .first();
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(page.getByText('Product added to cart')).toBeVisible();
+    const soldOut = results(page).getByRole('button', { name: /^Sold out: / });
+    if ((await soldOut.count()) > 0) await expect(soldOut.first()).toBeDisabled();
+  });
+
   test('quick view opens over the results and closes with Escape', async ({ page, api }) => {
     const word = await commonWord(api, 2);
     await page.goto(`/search.php?q=${word}`);

@@ -1,7 +1,17 @@
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 
+/** The add button's state, worked out by the list from the cart stores. */
+export interface CardAdd {
+  forSale: boolean;
+  disabled: boolean;
+  busy: boolean;
+  onAdd: () => void;
+}
+
 interface Props {
   card: ResultCardView;
+  /** null: the product has no inventory level to add, so the card links to its page. */
+  add: CardAdd | null;
   /** Ticked for comparison. */
   selected: boolean;
   onCompare: (id: number) => void;
@@ -12,9 +22,9 @@ interface Props {
 /**
  * One product of the results list (spec storefront 2, "Card content" and "Results list"):
  * image with the quick-view button over it, title, vendor link, rating, price, the
- * Compare box and the add button's place.
+ * Compare box and the add button (spec storefront 4, the card rule).
  */
-export function ResultCard({ card, selected, onCompare, onQuickView, eager }: Props) {
+export function ResultCard({ card, add, selected, onCompare, onQuickView, eager }: Props) {
   const checkboxId = `compare-${card.id}`;
   return (
     <article className="rl-card" aria-label={card.title}>
@@ -84,13 +94,22 @@ export function ResultCard({ card, selected, onCompare, onQuickView, eager }: Pr
             />
             Compare
           </label>
-          {/* The add button's place: the cart store's addToCart goes here once the cart
-              issue lands (data-card-add marks it, as on the prerendered cards). */}
-          <div className="rl-add" data-card-add data-handle={card.href}>
+          {add ? (
+            <button
+              type="button"
+              className="rl-add-button"
+              disabled={add.disabled}
+              aria-busy={add.busy || undefined}
+              aria-label={`${add.forSale ? 'Add to Cart' : 'Sold out'}: ${card.title}`}
+              onClick={add.onAdd}
+            >
+              {add.forSale ? 'Add to Cart' : 'Sold out'}
+            </button>
+          ) : (
             <a className="rl-add-link" href={card.href} aria-label={`View Details: ${card.title}`}>
               View Details
             </a>
-          </div>
+          )}
         </div>
       </div>
     </article>

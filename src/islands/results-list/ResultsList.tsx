@@ -16,7 +16,7 @@ import {
   searchFallback,
   type FallbackCard,
 } from '../../lib/search/pagefind-fallback.ts';
-import { resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
+import { apiCardStock, resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
   effectiveLimit,
@@ -32,7 +32,11 @@ import {
   type SearchParams,
   type TagFilter,
 } from '../../lib/search/search-params.ts';
+import { cardAddDisabled } from '../../lib/product/quantity.ts';
+import { $addToOrderPending } from '../../stores/add-to-order.ts';
+import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
 import { trackLoading } from '../../stores/loading.ts';
+import { ADD_TO_CART_FAILED, ADDED_TO_CART } from '../card-add/card-add.ts';
 import {
   $compareSelection,
   $resultsView,
@@ -44,7 +48,7 @@ import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { FallbackList } from './FallbackList.tsx';
 import { QuickView } from './QuickView.tsx';
-import { ResultCard, SkeletonCard } from './ResultCard.tsx';
+import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
 import './results-list.css';
 
@@ -136,6 +140,10 @@ function ResultsList({
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
   const storedView = useStore($resultsView);
   const selection = useStore($compareSelection);
+  const cart = useStore($cart);
+  const cartUpdating = useStore($cartUpdating);
+  const addingToOrder = useStore($addToOrderPending);
+  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
   const running = useRef<AbortController | null>(null);
   const top = useRef<HTMLElement>(null);
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
@@ -289,6 +297,50 @@ function ResultsList({
     setCompareError(toggleCompareProduct(id) ?? '');
   };
 
+  /** The add button of a card: spec storefront 4's card rule, 8's toasts. */
+  const addFor = (card: ApiCard): CardAdd | null => {
+    const stock = apiCardStock(card);
+    if (!stock) return null;
+    const remaining =
+      stock.available === null
+        ? Number.POSITIVE_INFINITY
+        : stock.available - quantityInCart(cart, stock.levelId);
+    const busy = adding.has(stock.levelId);
+    return {
+      forSale: stock.availableForSale,
+      busy,
+      // Disabled until hydrated: the server cannot know the cart.
+      disabled:
+        !hydrated ||
+        busy ||
+        cardAddDisabled({
+          updating: cartUpdating,
+          availableForSale: stock.availableForSale,
+          remaining,
+          addingToOrder,
+        }),
+      onAdd: () => {
+        setAdding((now) => new Set(now).add(stock.levelId));
+        addToCart(stock.levelId, 1)
+          .then(() => {
+            showToast({ variant: 'success', message: ADDED_TO_CART });
+          })
+          .catch((error: unknown) => {
+            const message =
+              error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED;
+            showToast({ variant: 'danger', message });
+          })
+          .finally(() => {
+            setAdding((now) => {
+              const next = new Set(now);
+              next.delete(stock.levelId);
+              return next;
+            });
+          });
+      },
+    };
+  };
+
   const current = params.page + 1;
   const cardSettings = settings;
   const activeTags = state.kind === 'loaded' ? state.tags : params.t;
@@ -331,6 +383,7 @@ function ResultsList({
             <li key={card.id}>
               <ResultCard
                 card={resultCardView(card, cardSettings)}
+                add={addFor(card)}
                 selected={selection.includes(card.id)}
                 onCompare={onCompare}
                 onQuickView={setQuickView}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
-import { plainText, recordCard, resultCardView } from './result-card.ts';
+import { apiCardStock, plainText, recordCard, resultCardView } from './result-card.ts';
 
 const settings = {
   currency: 'USD',
@@ -75,41 +75,75 @@ describe('parseFilterReply', () => {
 });
 
 describe('recordCard', () => {
-  it('keeps what a card shows, with the first inventory level', () => {
+  const record = {
+    id: 9,
+    handle: 'h',
+    title: 'T',
+    vendor: 'V',
+    imageUrl: null,
+    avgRating: 4,
+    totalReviews: 1,
+    price: 5,
+    compareAtPrice: null,
+    seoDescription: null,
+    availableForSale: true,
+    availableQuantity: 2,
+  };
+  const level = (
+    id: number,
+    over: Partial<{ availableQuantity: number; bypassNegativeQuantity: boolean }> = {},
+  ) => ({
+    id,
+    variantId: 1,
+    availableQuantity: 2,
+    bypassNegativeQuantity: false,
+    availableForSale: true,
+    inventoryPrice: 5,
+    inventoryCompareAtPrice: null,
+    ...over,
+  });
+  it('keeps what a card shows, with the first inventory level in variant order', () => {
     const card = recordCard({
-      id: 9,
-      handle: 'h',
-      title: 'T',
-      vendor: 'V',
-      imageUrl: null,
-      avgRating: 4,
-      totalReviews: 1,
-      price: 5,
-      compareAtPrice: null,
-      seoDescription: null,
-      availableForSale: true,
-      availableQuantity: 2,
-      Variants: [{ availableInventoryLevels: [{ id: 31 }, { id: 32 }] }],
+      ...record,
+      Variants: [
+        { variantPosition: 2, availableInventoryLevels: [level(40)] },
+        { variantPosition: 1, availableInventoryLevels: [level(31), level(32)] },
+      ],
     });
     expect(card).toMatchObject({ id: 9, inventoryLevelId: 31, availableQuantity: 2 });
+    expect(apiCardStock(card)).toEqual({ levelId: 31, available: 2, availableForSale: true });
     expect(resultCardView(card, settings).title).toBe('T');
+  });
+  it('marks an unlimited level', () => {
+    const card = recordCard({
+      ...record,
+      Variants: [
+        {
+          variantPosition: 1,
+          availableInventoryLevels: [level(5, { bypassNegativeQuantity: true })],
+        },
+      ],
+    });
+    expect(apiCardStock(card)).toEqual({ levelId: 5, available: null, availableForSale: true });
   });
   it('has no inventory level when the variant has none', () => {
     const card = recordCard({
-      id: 9,
-      handle: 'h',
-      title: 'T',
-      vendor: '',
-      imageUrl: null,
-      avgRating: 0,
-      totalReviews: 0,
-      price: 5,
-      compareAtPrice: null,
-      seoDescription: null,
-      availableForSale: false,
-      availableQuantity: null,
-      Variants: [{ availableInventoryLevels: [] }],
+      ...record,
+      Variants: [{ variantPosition: 1, availableInventoryLevels: [] }],
     });
     expect(card.inventoryLevelId).toBeNull();
+    expect(apiCardStock(card)).toBeNull();
+  });
+});
+
+describe('apiCardStock', () => {
+  it('reads the API card', () => {
+    const base = { id: 1, handle: 'a', title: 'A', price: 1, availableForSale: false };
+    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: -2 })).toEqual({
+      levelId: 3,
+      available: 0,
+      availableForSale: false,
+    });
+    expect(apiCardStock(base)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { CALL_FOR_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
 import { srcsetFor } from '../images/srcset.ts';
+import { cardStock, type CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
 
 /** What a card of the results list shows (spec storefront 2, "Card content"; 5). */
@@ -88,7 +89,7 @@ export function resultCardView(card: ApiCard, settings: ResultCardSettings): Res
 }
 
 /** The fields of a built product record a results-list card needs. */
-interface RecordLike {
+type RecordLike = Parameters<typeof cardStock>[0] & {
   id: number;
   handle: string;
   title: string;
@@ -99,17 +100,17 @@ interface RecordLike {
   price: number;
   compareAtPrice: number | null;
   seoDescription: string | null;
-  availableForSale: boolean;
   availableQuantity: number | null;
-  Variants: readonly { availableInventoryLevels: readonly { id: number }[] }[];
-}
+};
 
 /**
  * A built product record as the API's card (spec storefront 3): what a collection page
- * hands its results list for the prerendered first page. Only what the card shows is kept,
- * so the island's props stay small.
+ * hands its results list for the prerendered first page. Only what the card shows and its
+ * add button needs is kept (the first inventory level, as `cardStock` picks it), so the
+ * island's props stay small.
  */
 export function recordCard(product: RecordLike): ApiCard {
+  const stock = cardStock(product);
   return {
     id: product.id,
     handle: product.handle,
@@ -122,8 +123,25 @@ export function recordCard(product: RecordLike): ApiCard {
     compareAtPrice: product.compareAtPrice,
     seoDescription: product.seoDescription,
     availableForSale: product.availableForSale,
-    availableQuantity: product.availableQuantity,
-    inventoryLevelId: product.Variants[0]?.availableInventoryLevels[0]?.id ?? null,
+    availableQuantity: stock
+      ? (stock.available ?? product.availableQuantity)
+      : product.availableQuantity,
+    inventoryLevelId: stock?.levelId ?? null,
+    bypassNegativeQuantity: stock ? stock.available === null : false,
+  };
+}
+
+/**
+ * What a result card's add button adds (spec storefront 3: the first inventory level):
+ * the level, its stock (null: unlimited, bypassNegativeQuantity) and whether it is for
+ * sale; null when the card has no inventory level.
+ */
+export function apiCardStock(card: ApiCard): CardStock | null {
+  if (typeof card.inventoryLevelId !== 'number') return null;
+  return {
+    levelId: card.inventoryLevelId,
+    available: card.bypassNegativeQuantity ? null : Math.max(0, card.availableQuantity ?? 0),
+    availableForSale: card.availableForSale,
   };
 }
 
