@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, listProducts, test } from './fixtures.ts';
 
+// Each journey loads a page or two and waits for the API; on the shared test machine that
+// can take longer than Playwright's default 30 s, which says nothing about the store's speed.
+test.describe.configure({ timeout: 90_000 });
+
 // The comparison page (account-and-shell 2.7, 5, 8) and the way there from the results list.
 
 const KEEP_TWO = 'You must compare at least 2 products.';
@@ -21,6 +25,7 @@ test.describe('comparison page', () => {
     const { pageInfo } = (await reply.json()) as { pageInfo: { totalObjects: number } };
     const word = pageInfo.totalObjects >= 3 ? 'wheel' : 'kit';
     await page.goto(`/search.php?q=${word}`);
+    await page.locator('astro-island[component-export="ResultsList"]:not([ssr])').waitFor();
     const list = page.getByRole('region', { name: 'Results' });
     await expect(list).toHaveAttribute('aria-busy', 'false');
     const titles: string[] = [];
