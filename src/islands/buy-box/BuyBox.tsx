@@ -1,0 +1,260 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api/client.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import {
+  ADD_TO_ORDER_FAILED,
+  ADDED_TO_ORDER,
+  orderIdFromSearch,
+} from '../../lib/product/add-to-order.ts';
+import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
+import {
+  addDisabled,
+  checkQuantity,
+  digitsOnly,
+  minusDisabled,
+  plusDisabled,
+  QUANTITY_COMMIT_MS,
+  remainingOf,
+  stockSource,
+} from '../../lib/product/quantity.ts';
+import {
+  isFullySelected,
+  reachableValues,
+  selectedVariant,
+  shownPrice,
+} from '../../lib/product/variant.ts';
+import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
+import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
+import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
+import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
+import { showToast } from '../../stores/toast.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import { useBuyBox } from './use-buy-box.ts';
+import './buy-box.css';
+
+/** spec storefront 8: the add-to-cart toasts. */
+export const ADDED_TO_CART = 'Product added to cart';
+export const ADD_TO_CART_FAILED = 'Failed to add item to cart';
+
+interface Props {
+  product: BuyBoxProduct;
+  currency: string;
+}
+
+/**
+ * The product page's add-to-cart area (spec storefront 2, 4, 5): option selectors, quantity,
+ * Add to Cart, and Add to order when the page was opened with ?orderId=. The rules are in
+ * src/lib/product (variant.ts, quantity.ts); this renders them.
+ */
+function BuyBox({ product, currency }: Props) {
+  const { state, hydrated } = useBuyBox(product);
+  const cart = useStore($cart);
+  const updating = useStore($cartUpdating);
+  const addingToOrder = useStore($addToOrderPending);
+  const id = useId();
+
+  const [text, setText] = useState('1');
+  const [quantity, setQuantity] = useState(1);
+  const [message, setMessage] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const addingRef = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [orderId, setOrderId] = useState<string | null>(null);
+
+  // spec storefront 4: "on product load the product id moves to the front" of the list.
+  useEffect(() => {
+    recordRecentlyViewed(product.id);
+    setOrderId(orderIdFromSearch(window.location.search));
+  }, [product.id]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const live = state.product;
+  const variant = selectedVariant(live, state.choice);
+  const fullySelected = variant !== undefined || isFullySelected(live, state.choice.selection);
+  const stock = remainingOf(stockSource(live.variants, variant), (levelId) =>
+    quantityInCart(cart, levelId),
+  );
+  const gone = state.status === 'gone';
+  const forSale = stock.availableForSale && live.availableForSale && !gone;
+  const rules = { remaining: stock.remaining, availableForSale: forSale };
+  const needsChoice = live.options.length > 0 && variant === undefined;
+  const busy = updating || adding;
+  const cannotAdd =
+    !hydrated || state.status === 'checking' || needsChoice || addDisabled(busy, rules);
+
+  const built = shownPrice(state.builtProduct, selectedVariant(state.builtProduct, state.choice));
+  const now = shownPrice(live, variant);
+  const priceChanged = state.status === 'live' && built.price !== now.price;
+
+  function commit(value: string): number | null {
+    clearTimeout(timer.current);
+    const checked = checkQuantity(value, rules);
+    if (!checked.ok) {
+      setMessage(checked.message);
+      return null;
+    }
+    setMessage(null);
+    setQuantity(checked.quantity);
+    return checked.quantity;
+  }
+
+  function onType(value: string) {
+    const digits = digitsOnly(value);
+    setText(digits);
+    clearTimeout(timer.current);
+    // spec storefront 5 and 9: the typed quantity commits after 800 ms without typing.
+    timer.current = setTimeout(() => commit(digits), QUANTITY_COMMIT_MS);
+  }
+
+  function step(by: number) {
+    const next = Math.max(1, quantity + by);
+    setText(String(next));
+    commit(String(next));
+  }
+
+  async function onAdd() {
+    if (addingRef.current || cannotAdd || stock.levelId === null) return;
+    const wanted = commit(text);
+    if (wanted === null) return;
+    addingRef.current = true;
+    setAdding(true);
+    try {
+      await addToCart(stock.levelId, wanted);
+      showToast({ variant: 'success', message: ADDED_TO_CART });
+    } catch (error) {
+      showToast({
+        variant: 'danger',
+        message: error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED,
+      });
+    } finally {
+      addingRef.current = false;
+      setAdding(false);
+    }
+  }
+
+  async function onAddToOrder() {
+    if (!orderId || addingToOrder) return;
+    try {
+      await addProductToOrder(orderId, live.id);
+      showToast({ variant: 'success', message: ADDED_TO_ORDER });
+    } catch (error) {
+      // spec storefront 8: the server's error text, else 'Failed to add product to order'.
+      const fromServer = error instanceof ApiError && error.fromServer;
+      showToast({ variant: 'error', message: fromServer ? error.message : ADD_TO_ORDER_FAILED });
+    }
+  }
+
+  const messageId = `${id}-message`;
+  const unlimited = stock.remaining === Number.POSITIVE_INFINITY;
+
+  return (
+    <div
+      className="bb"
+      data-buy-box
+      data-product-id={live.id}
+      data-product-handle={live.handle}
+      aria-busy={!hydrated}
+    >
+      {live.options.map((option) => {
+        const reachable = reachableValues(live, state.choice.selection, option.id);
+        const selectId = `${id}-option-${option.id}`;
+        return (
+          <div className="bb-option" key={option.id}>
+            <label htmlFor={selectId}>{option.name}</label>
+            <select
+              id={selectId}
+              value={state.choice.selection[option.id] ?? ''}
+              disabled={!hydrated}
+              onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
+            >
+              <option value="">Choose {option.name}</option>
+              {option.values.map((value) => (
+                <option key={value} value={value}>
+                  {reachable.has(value) ? value : `${value} (not with this choice)`}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
+
+      <div className="bb-quantity">
+        <label htmlFor={`${id}-quantity`}>Quantity</label>
+        <div className="bb-stepper">
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            disabled={!hydrated || minusDisabled(quantity, busy)}
+            onClick={() => step(-1)}
+          >
+            −
+          </button>
+          <input
+            id={`${id}-quantity`}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={text}
+            disabled={!hydrated}
+            aria-invalid={message !== null}
+            aria-describedby={messageId}
+            onChange={(event) => onType(event.target.value)}
+            onBlur={() => commit(text)}
+          />
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
+            onClick={() => step(1)}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <p id={messageId} className="bb-message" role="alert">
+        {message}
+      </p>
+
+      <p className="bb-status" aria-live="polite">
+        {gone
+          ? 'This product is no longer available.'
+          : !forSale && state.status !== 'checking'
+            ? 'Sold out'
+            : needsChoice
+              ? `Choose ${live.options.map((o) => o.name).join(' and ')} to add to cart.`
+              : priceChanged
+                ? `The price has changed since this page was made: now ${formatPrice(now.price, currency)}.`
+                : !fullySelected
+                  ? ''
+                  : !unlimited && forSale && stock.remaining <= 0
+                    ? 'All available stock is already in your cart.'
+                    : ''}
+      </p>
+
+      <button
+        type="button"
+        className="bb-add"
+        disabled={cannotAdd}
+        aria-busy={adding}
+        onClick={() => void onAdd()}
+      >
+        {adding ? 'Adding…' : 'Add to Cart'}
+      </button>
+      {orderId && (
+        <button
+          type="button"
+          className="bb-order"
+          disabled={!hydrated || addingToOrder || gone}
+          aria-busy={addingToOrder}
+          onClick={() => void onAddToOrder()}
+        >
+          Add to order
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default withErrorBoundary(BuyBox);

@@ -1,0 +1,1 @@
+export { default as CompareTable } from './CompareTable.tsx';

@@ -1,0 +1,51 @@
+import { formatPrice } from '../../lib/format/price.ts';
+import { CALL_FOR_PRICE } from '../../lib/catalog/price-display.ts';
+import { FALLBACK_NOTICE, type FallbackCard } from '../../lib/search/pagefind-fallback.ts';
+
+interface Props {
+  cards: readonly FallbackCard[];
+  currency: string;
+  noImageUrl: string;
+}
+
+/** Results from the static index while the API cannot be reached (DESIGN, Search). */
+export function FallbackList({ cards, currency, noImageUrl }: Props) {
+  return (
+    <>
+      <p className="rl-notice" role="status">
+        {FALLBACK_NOTICE}
+      </p>
+      <ul className="rl-grid">
+        {cards.map((card) => (
+          <li key={card.url}>
+            <article className="rl-card" aria-label={card.title}>
+              <div className="rl-image">
+                <a href={card.url} tabIndex={-1} aria-hidden="true">
+                  <img
+                    src={card.image ?? noImageUrl}
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                  />
+                </a>
+              </div>
+              <div className="rl-body">
+                <h3 className="rl-title">
+                  <a href={card.url}>{card.title}</a>
+                </h3>
+                {card.price !== null && (
+                  <p className="rl-price">
+                    <span className="rl-now">
+                      {card.price === 0 ? CALL_FOR_PRICE : formatPrice(card.price, currency)}
+                    </span>
+                  </p>
+                )}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

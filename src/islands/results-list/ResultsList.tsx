@@ -1,0 +1,584 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { pagedHref, collectionPath } from '../../lib/catalog/collection-page.ts';
+import { pageRange } from '../../lib/catalog/pagination.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import { compareTarget } from '../../lib/search/compare-selection.ts';
+import {
+  ApiUnreachableError,
+  fetchCollectionHandle,
+  fetchFilter,
+} from '../../lib/search/filter-api.ts';
+import type { ApiCard } from '../../lib/search/filter-reply.ts';
+import {
+  fallbackWords,
+  loadPagefind,
+  searchFallback,
+  type FallbackCard,
+} from '../../lib/search/pagefind-fallback.ts';
+import { apiCardStock, resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
+import {
+  applyChange,
+  effectiveLimit,
+  EMPTY_PARAMS,
+  PAGE_SIZES,
+  parseSearchParams,
+  resolveTagFilter,
+  searchParamsToQuery,
+  shouldSearch,
+  SORT_OPTIONS,
+  tagParam,
+  type SearchChange,
+  type SearchParams,
+  type TagFilter,
+} from '../../lib/search/search-params.ts';
+import { cardAddDisabled } from '../../lib/product/quantity.ts';
+import { $addToOrderPending } from '../../stores/add-to-order.ts';
+import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
+import { trackLoading } from '../../stores/loading.ts';
+import { ADD_TO_CART_FAILED, ADDED_TO_CART } from '../card-add/card-add.ts';
+import {
+  $compareSelection,
+  $resultsView,
+  setResultsView,
+  setSearchLoading,
+  toggleCompareProduct,
+} from '../../stores/search.ts';
+import { showToast } from '../../stores/toast.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import { FallbackList } from './FallbackList.tsx';
+import { QuickView } from './QuickView.tsx';
+import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
+import { ResultsPager } from './ResultsPager.tsx';
+import './results-list.css';
+
+/** spec storefront 2 and 9. */
+export const EMPTY_RESULTS = 'No products match your search criteria, please try again.';
+export const SKELETON_CARDS = 8;
+/** Shown on /search.php while neither q nor v has 3 characters (spec storefront 5). */
+export const TOO_SHORT = 'Enter at least 3 characters of a keyword or part number to search.';
+
+export interface ResultsListSettings {
+  currency: string;
+  productBase: string;
+  collectionBase: string;
+  noImageUrl: string;
+  cdnPrefix: string;
+  /** The store's defaultLimitPerPage (spec storefront 9). */
+  defaultLimit: number;
+}
+
+/** The prerendered page a collection page hands over (one-based page). */
+export interface InitialPage {
+  cards: ApiCard[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+interface Props {
+  settings: ResultsListSettings;
+  /** The help article for asking experts when a part cannot be found (spec storefront 2). */
+  helpHref: string;
+  /** The source the comparison page is told about: 'Search' or 'Collection'. */
+  source: string;
+  /** Where the list lives: '/search.php', or a collection's own path. */
+  basePath: string;
+  /** A collection page's collection: the list is fixed to it. */
+  collectionId?: number;
+  initial?: InitialPage;
+  /** How many of the first cards load their image eagerly. */
+  eager?: number;
+}
+
+type ListState =
+  | { kind: 'idle' }
+  | { kind: 'short' }
+  | {
+      kind: 'loaded';
+      cards: ApiCard[];
+      total: number;
+      pages: number;
+      tags: TagFilter[];
+      /** The prerendered page is on screen: its pager links go to the prerendered pages. */
+      prerendered: boolean;
+    }
+  | { kind: 'fallback'; cards: FallbackCard[]; total: number; pages: number }
+  | { kind: 'error'; message: string };
+
+function ResultsList({
+  settings,
+  helpHref,
+  source,
+  basePath,
+  collectionId,
+  initial,
+  eager = 0,
+}: Props) {
+  const isCollection = collectionId !== undefined;
+  const fixed = isCollection ? { c: [collectionId] } : {};
+  const prerenderedState = (): ListState =>
+    initial
+      ? {
+          kind: 'loaded',
+          cards: initial.cards,
+          total: initial.total,
+          pages: initial.pages,
+          tags: [],
+          prerendered: true,
+        }
+      : { kind: 'idle' };
+  const [params, setParams] = useState<SearchParams>({
+    ...EMPTY_PARAMS,
+    ...fixed,
+    page: initial ? initial.page - 1 : 0,
+  });
+  const [state, setState] = useState<ListState>(prerenderedState);
+  const [loading, setLoading] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [compareError, setCompareError] = useState('');
+  const [quickView, setQuickView] = useState<ResultCardView | null>(null);
+  const storedView = useStore($resultsView);
+  const selection = useStore($compareSelection);
+  const cart = useStore($cart);
+  const cartUpdating = useStore($cartUpdating);
+  const addingToOrder = useStore($addToOrderPending);
+  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
+  const running = useRef<AbortController | null>(null);
+  const top = useRef<HTMLElement>(null);
+  // The stored view applies after hydration, so the server's HTML hydrates unchanged.
+  const view = hydrated ? storedView : 'grid';
+  const limit = effectiveLimit(params, settings.defaultLimit);
+
+  const urlFor = useCallback(
+    (next: SearchParams) => {
+      const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
+      return query ? `${basePath}?${query}` : basePath;
+    },
+    [basePath, isCollection],
+  );
+
+  const run = useCallback(
+    async (next: SearchParams) => {
+      running.current?.abort();
+      const abort = new AbortController();
+      running.current = abort;
+      if (!shouldSearch(next)) {
+        setState({ kind: 'short' });
+        setLoading(false);
+        setSearchLoading(false);
+        return;
+      }
+      setLoading(true);
+      setSearchLoading(true);
+      try {
+        // A collection's prerendered pages are in title order; its list keeps that order
+        // as its default so paging after a change never repeats or skips a product.
+        const wire: SearchParams =
+          isCollection && !next.sortBy ? { ...next, sortBy: 'title_asc' } : next;
+        const reply = await trackLoading(fetchFilter(wire, settings.defaultLimit, abort.signal));
+        if (abort.signal.aborted) return;
+        const available = reply.pageInfo.availableTagFilters ?? [];
+        setState({
+          kind: 'loaded',
+          cards: reply.products,
+          total: reply.pageInfo.totalObjects,
+          pages: reply.pageInfo.totalPages,
+          tags: next.t.map((tag) => resolveTagFilter(tag, available)),
+          prerendered: false,
+        });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        const words = fallbackWords(next);
+        if (error instanceof ApiUnreachableError && words) {
+          // DESIGN, Search: the static index answers while the API cannot be reached.
+          try {
+            const pagefind = await loadPagefind();
+            const size = effectiveLimit(next, settings.defaultLimit);
+            const found = await searchFallback(pagefind, words, next.page, size);
+            if (abort.signal.aborted) return;
+            setState({
+              kind: 'fallback',
+              cards: found.cards,
+              total: found.total,
+              pages: Math.max(1, Math.ceil(found.total / size)),
+            });
+            return;
+          } catch (fallbackError) {
+            console.error('[results] the search index failed too:', fallbackError);
+          }
+        }
+        // spec storefront 8: search failures are a danger toast; filter failures on the
+        // collection page are only logged.
+        if (isCollection) console.error('[results] products/filter failed:', message);
+        else showToast({ variant: 'danger', message });
+        setState({ kind: 'error', message });
+      } finally {
+        if (running.current === abort) {
+          setLoading(false);
+          setSearchLoading(false);
+        }
+      }
+    },
+    [isCollection, settings.defaultLimit],
+  );
+
+  // Read the address once hydrated, and again on Back and Forward.
+  useEffect(() => {
+    setHydrated(true);
+    const read = () => {
+      const query = new URLSearchParams(window.location.search);
+      const cat = query.get('cat')?.trim();
+      if (!isCollection && cat) {
+        // spec storefront 2: cat names a collection; go to its page, by handle.
+        setLoading(true);
+        const page = Number(query.get('page'));
+        fetchCollectionHandle(cat)
+          .then((handle) => {
+            const path = collectionPath(settings.collectionBase, handle);
+            window.location.replace(
+              Number.isInteger(page) && page > 1 ? pagedHref(path, page) : path,
+            );
+          })
+          .catch((error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            showToast({ variant: 'danger', message });
+            setLoading(false);
+            setState({ kind: 'error', message });
+          });
+        return;
+      }
+      const parsed = parseSearchParams(query, fixed);
+      if (initial && !query.has('page')) parsed.page = initial.page - 1;
+      setParams(parsed);
+      const untouched =
+        initial !== undefined &&
+        searchParamsToQuery(parsed, ['c', 'page']) === '' &&
+        parsed.page === initial.page - 1;
+      if (untouched) {
+        running.current?.abort();
+        setLoading(false);
+        setState(prerenderedState());
+      } else {
+        void run(parsed);
+      }
+    };
+    read();
+    window.addEventListener('popstate', read);
+    return () => {
+      window.removeEventListener('popstate', read);
+      running.current?.abort();
+    };
+    // Once per mount: the props of an island never change.
+  }, []);
+
+  const change = (what: SearchChange) => {
+    const next = applyChange(params, what);
+    if (next === params) return;
+    setParams(next);
+    setCompareError('');
+    window.history.pushState(null, '', urlFor(next));
+    void run(next);
+    if (what.kind === 'page') top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const compare = () => {
+    const target = compareTarget(
+      selection,
+      source,
+      `${window.location.pathname}${window.location.search}`,
+    );
+    if ('error' in target) setCompareError(target.error);
+    else window.location.assign(target.href);
+  };
+
+  const onCompare = (id: number) => {
+    setCompareError(toggleCompareProduct(id) ?? '');
+  };
+
+  /** The add button of a card: spec storefront 4's card rule, 8's toasts. */
+  const addFor = (card: ApiCard): CardAdd | null => {
+    const stock = apiCardStock(card);
+    if (!stock) return null;
+    const remaining =
+      stock.available === null
+        ? Number.POSITIVE_INFINITY
+        : stock.available - quantityInCart(cart, stock.levelId);
+    const busy = adding.has(stock.levelId);
+    return {
+      forSale: stock.availableForSale,
+      busy,
+      // Disabled until hydrated: the server cannot know the cart.
+      disabled:
+        !hydrated ||
+        busy ||
+        cardAddDisabled({
+          updating: cartUpdating,
+          availableForSale: stock.availableForSale,
+          remaining,
+          addingToOrder,
+        }),
+      onAdd: () => {
+        setAdding((now) => new Set(now).add(stock.levelId));
+        addToCart(stock.levelId, 1)
+          .then(() => {
+            showToast({ variant: 'success', message: ADDED_TO_CART });
+          })
+          .catch((error: unknown) => {
+            const message =
+              error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED;
+            showToast({ variant: 'danger', message });
+          })
+          .finally(() => {
+            setAdding((now) => {
+              const next = new Set(now);
+              next.delete(stock.levelId);
+              return next;
+            });
+          });
+      },
+    };
+  };
+
+  const current = params.page + 1;
+  const cardSettings = settings;
+  const activeTags = state.kind === 'loaded' ? state.tags : params.t;
+
+  let body;
+  if (loading) {
+    body = (
+      <ul className={`rl-grid rl-${view}`} aria-busy="true" aria-label="Loading products">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <li key={index}>
+            <SkeletonCard />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (state.kind === 'short') {
+    body = <p className="rl-message">{TOO_SHORT}</p>;
+  } else if (state.kind === 'error') {
+    body = (
+      <p className="rl-error" role="alert">
+        {state.message}
+      </p>
+    );
+  } else if (state.kind === 'fallback') {
+    body =
+      state.cards.length > 0 ? (
+        <FallbackList
+          cards={state.cards}
+          currency={settings.currency}
+          noImageUrl={settings.noImageUrl}
+        />
+      ) : (
+        <p className="rl-message">{EMPTY_RESULTS}</p>
+      );
+  } else if (state.kind === 'loaded') {
+    body =
+      state.cards.length > 0 ? (
+        <ul className={`rl-grid rl-${view}`}>
+          {state.cards.map((card, index) => (
+            <li key={card.id}>
+              <ResultCard
+                card={resultCardView(card, cardSettings)}
+                add={addFor(card)}
+                selected={selection.includes(card.id)}
+                onCompare={onCompare}
+                onQuickView={setQuickView}
+                eager={index < eager}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rl-message">{EMPTY_RESULTS}</p>
+      );
+  }
+
+  const total = state.kind === 'loaded' || state.kind === 'fallback' ? state.total : 0;
+  const pages = state.kind === 'loaded' || state.kind === 'fallback' ? state.pages : 0;
+  const range = pageRange(current, limit, total);
+  const prerendered = state.kind === 'loaded' && state.prerendered;
+
+  return (
+    <section
+      className="rl"
+      ref={top}
+      aria-labelledby="rl-heading"
+      aria-busy={loading}
+      data-product-list
+      data-collection-id={collectionId}
+    >
+      <div className="rl-head">
+        <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
+        <p className="rl-count" aria-live="polite">
+          {loading
+            ? 'Searching…'
+            : state.kind === 'loaded' || state.kind === 'fallback'
+              ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}${
+                  params.q ? ` found for “${params.q}”` : ''
+                }`
+              : ''}
+        </p>
+      </div>
+      <div className="rl-toolbar">
+        <div className="rl-view" role="group" aria-labelledby="rl-view-label">
+          <span id="rl-view-label" className="rl-label">
+            VIEW AS
+          </span>
+          <button
+            type="button"
+            aria-pressed={view === 'grid'}
+            aria-label="Grid"
+            onClick={() => {
+              setResultsView('grid');
+            }}
+          >
+            <span aria-hidden="true">▦</span>
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'list'}
+            aria-label="List"
+            onClick={() => {
+              setResultsView('list');
+            }}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+        </div>
+        <label className="rl-select">
+          <span className="rl-label">Sort by</span>
+          <select
+            value={params.sortBy}
+            onChange={(event) => {
+              change({ kind: 'sortBy', value: event.target.value });
+            }}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="rl-select">
+          <span className="rl-label">Per page</span>
+          <select
+            value={limit}
+            onChange={(event) => {
+              change({ kind: 'limit', value: event.target.value });
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="rl-compare-button" onClick={compare}>
+          Compare Selected{selection.length > 0 ? ` (${selection.length})` : ''}
+        </button>
+      </div>
+      <p className="rl-compare-error" role="alert">
+        {compareError}
+      </p>
+      <ActiveFilters
+        params={params}
+        tags={activeTags}
+        currency={settings.currency}
+        showVendor={!isCollection}
+        onChange={change}
+      />
+      {!loading && total > 0 && (
+        <p className="rl-range">{`Showing ${range.first}-${range.last} of ${range.total}`}</p>
+      )}
+      {body}
+      {!loading && (
+        <ResultsPager
+          current={current}
+          total={pages}
+          href={(page) =>
+            prerendered ? pagedHref(basePath, page) : urlFor({ ...params, page: page - 1 })
+          }
+          onPage={
+            prerendered
+              ? undefined
+              : (page) => {
+                  change({ kind: 'page', value: page - 1 });
+                }
+          }
+        />
+      )}
+      <p className="rl-help">
+        Can&apos;t find the part you need? <a href={helpHref}>Ask our experts.</a>
+      </p>
+      <QuickView
+        card={quickView}
+        onClose={() => {
+          setQuickView(null);
+        }}
+      />
+    </section>
+  );
+}
+
+interface FiltersProps {
+  params: SearchParams;
+  tags: readonly TagFilter[];
+  currency: string;
+  showVendor: boolean;
+  onChange: (change: SearchChange) => void;
+}
+
+/** The filters in force, each with a button that removes it. */
+function ActiveFilters({ params, tags, currency, showVendor, onChange }: FiltersProps) {
+  const chips: { key: string; label: string; remove: SearchChange }[] = [];
+  if (showVendor && params.v)
+    chips.push({ key: 'v', label: `Brand: ${params.v}`, remove: { kind: 'v', value: '' } });
+  tags.forEach((tag, index) => {
+    chips.push({
+      key: `t-${tagParam(tag)}`,
+      label: `${tag.prefix}: ${tag.value}`,
+      remove: { kind: 't', value: params.t.filter((_, at) => at !== index) },
+    });
+  });
+  if (params.minPrice !== undefined) {
+    chips.push({
+      key: 'min',
+      label: `Over ${formatPrice(params.minPrice, currency)}`,
+      remove: { kind: 'minPrice', value: undefined },
+    });
+  }
+  if (params.maxPrice !== undefined) {
+    chips.push({
+      key: 'max',
+      label: `Under ${formatPrice(params.maxPrice, currency)}`,
+      remove: { kind: 'maxPrice', value: undefined },
+    });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <ul className="rl-filters" aria-label="Filters in use">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <span>{chip.label}</span>
+          <button
+            type="button"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => {
+              onChange(chip.remove);
+            }}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default withErrorBoundary(ResultsList);

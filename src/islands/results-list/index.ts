@@ -1,0 +1,2 @@
+export { default as ResultsList } from './ResultsList.tsx';
+export type { InitialPage, ResultsListSettings } from './ResultsList.tsx';

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  CART_UPDATE_ERROR,
+  createApiClient,
+  DEFAULT_ERROR,
+  INVALID_CHECKOUT_ERROR,
+  type ClientDeps,
+} from './client.ts';
+
+type Step = Response | Error | (() => Response | Promise<Response>);
+
+/** A client over a scripted fetch; records every request and every wait. */
+function harness(steps: Step[], overrides: Partial<ClientDeps> = {}) {
+  const requests: { input: string; init: RequestInit; headers: Headers }[] = [];
+  const waits: number[] = [];
+  let keys = 0;
+  const client = createApiClient({
+    fetch: async (input, init) => {
+      requests.push({ input, init, headers: new Headers(init.headers) });
+      const step = steps.shift();
+      if (step === undefined) throw new Error('no more scripted replies');
+      if (step instanceof Error) throw step;
+      return typeof step === 'function' ? step() : step;
+    },
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+    now: () => Date.parse('2026-11-22T20:00:00Z'),
+    newKey: () => `key-${++keys}`,
+    retryStepMs: () => 2000,
+    attemptTimeoutMs: 1000,
+    ...overrides,
+  });
+  return { client, requests, waits };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+describe('the default messages', () => {
+  it('are the spec texts', () => {
+    expect(DEFAULT_ERROR).toBe('Something went wrong. Please try again.');
+    expect(CART_UPDATE_ERROR).toBe("Couldn't update cart.");
+    expect(INVALID_CHECKOUT_ERROR).toBe('Invalid checkout.');
+  });
+});
+
+describe('getJson', () => {
+  it('returns the parsed body', async () => {
+    const { client, requests } = harness([json({ states: [1] })]);
+    await expect(client.getJson('/api/states')).resolves.toEqual({ states: [1] });
+    expect(requests[0]?.init.method).toBe('GET');
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBeNull();
+  });
+
+  it("throws the server's error text with the status", async () => {
+    const { client } = harness([json({ error: 'Invalid checkout.' }, 404)]);
+    const failure = await client.getJson('/api/x').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: 'Invalid checkout.', status: 404, fromServer: true });
+  });
+
+  it('throws an error named in an otherwise successful body', async () => {
+    const { client } = harness([json({ error: 'Choose a state to estimate shipping.' })]);
+    await expect(client.getJson('/api/x')).rejects.toThrow('Choose a state to estimate shipping.');
+  });
+
+  it('falls back to the default for a failure without a JSON error', async () => {
+    const { client } = harness([new Response('<html>bad gateway</html>', { status: 404 })]);
+    const failure = await client.getJson('/api/x').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: DEFAULT_ERROR, status: 404, fromServer: false });
+  });
+
+  it('treats a malformed success body as a failure, not as data', async () => {
+    const { client } = harness([new Response('{"checkout": ', { status: 200 })]);
+    await expect(client.getJson('/api/x')).rejects.toThrow(DEFAULT_ERROR);
+  });
+
+  it('maps a network failure to the default message', async () => {
+    const { client } = harness([new TypeError('Failed to fetch')]);
+    await expect(client.getJson('/api/x')).rejects.toThrow(DEFAULT_ERROR);
+  });
+});
+
+describe('sendJson', () => {
+  it('sends JSON and reads JSON', async () => {
+    const { client, requests } = harness([json({ checkout: { id: 'c1' } })]);
+    const reply = await client.sendJson('POST', '/api/checkouts/lineItems', {
+      inventoryLevelId: 5,
+      quantity: 2,
+    });
+    expect(reply).toEqual({ checkout: { id: 'c1' } });
+    expect(requests[0]?.init.method).toBe('POST');
+    expect(requests[0]?.init.body).toBe('{"inventoryLevelId":5,"quantity":2}');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('returns nothing for a 204', async () => {
+    const { client } = harness([new Response(null, { status: 204 })]);
+    await expect(client.sendJson('DELETE', '/api/x', undefined)).resolves.toBeUndefined();
+  });
+
+  it('sends no body and no content type when there is no body', async () => {
+    const { client, requests } = harness([json({ ok: true })]);
+    await client.sendJson('POST', '/api/orders/1/relatedProducts/2');
+    expect(requests[0]?.init.body).toBeUndefined();
+    expect(requests[0]?.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('does not retry a call that is not idempotent', async () => {
+    const { client, requests } = harness([json({ error: 'busy' }, 503)]);
+    await expect(client.sendJson('POST', '/api/x', {})).rejects.toThrow('busy');
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('retries of an idempotent call', () => {
+  it('retries network errors, 429 and 5xx with the same key, waiting 2, 4, 6 s', async () => {
+    const { client, requests, waits } = harness([
+      new TypeError('Failed to fetch'),
+      json({ error: 'slow down' }, 429),
+      json({ error: 'oops' }, 500),
+      new Response('Service Unavailable', { status: 503 }),
+      json({ checkout: { id: 'c1' } }),
+    ]);
+    const reply = await client.sendJson('PUT', '/api/x', { quantity: 1 }, { idempotent: true });
+    expect(reply).toEqual({ checkout: { id: 'c1' } });
+    expect(requests).toHaveLength(5);
+    expect(new Set(requests.map((r) => r.headers.get('Idempotency-Key')))).toEqual(
+      new Set(['key-1']),
+    );
+    expect(requests.every((r) => r.init.body === '{"quantity":1}')).toBe(true);
+    expect(waits).toEqual([2000, 4000, 6000, 8000]);
+  });
+
+  it('uses a fresh key for the next logical call', async () => {
+    const { client, requests } = harness([json({ a: 1 }), json({ a: 2 })]);
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    expect(requests.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['key-1', 'key-2']);
+  });
+
+  it('never retries another 4xx', async () => {
+    for (const status of [400, 404, 409, 422]) {
+      const { client, requests, waits } = harness([json({ error: `no ${status}` }, status)]);
+      const failure = await client
+        .sendJson('POST', '/api/x', {}, { idempotent: true })
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ message: `no ${status}`, status });
+      expect(requests).toHaveLength(1);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  it('gives up after 30 retries with the last error', async () => {
+    const steps = Array.from({ length: 31 }, () => json({ error: 'down for maintenance' }, 503));
+    const { client, requests, waits } = harness(steps);
+    await expect(client.sendJson('POST', '/api/x', {}, { idempotent: true })).rejects.toThrow(
+      'down for maintenance',
+    );
+    expect(requests).toHaveLength(31);
+    expect(waits).toHaveLength(30);
+    expect(waits.at(-1)).toBe(60_000);
+  });
+
+  it('honours Retry-After in seconds', async () => {
+    const { client, waits } = harness([
+      json({ error: 'busy' }, 503, { 'Retry-After': '7' }),
+      json({ ok: true }),
+    ]);
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    expect(waits).toEqual([7000]);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const { client, waits } = harness([
+      json({ error: 'busy' }, 429, { 'Retry-After': 'Sun, 22 Nov 2026 20:00:12 GMT' }),
+      json({ ok: true }),
+    ]);
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    expect(waits).toEqual([12_000]);
+  });
+
+  it('falls back to its own schedule when Retry-After is unreadable', async () => {
+    const { client, waits } = harness([
+      json({ error: 'busy' }, 503, { 'Retry-After': 'later' }),
+      json({ ok: true }),
+    ]);
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    expect(waits).toEqual([2000]);
+  });
+
+  it('follows a shortened step (the test-only hook)', async () => {
+    const { client, waits } = harness(
+      [new TypeError('x'), new TypeError('x'), json({ ok: true })],
+      { retryStepMs: () => 10 },
+    );
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
+    expect(waits).toEqual([10, 20]);
+  });
+
+  it('retries a reply whose body broke off half-way', async () => {
+    const broken = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"checkout":'));
+          controller.error(new TypeError('network error'));
+        },
+      }),
+      { status: 200 },
+    );
+    const { client, requests } = harness([broken, json({ checkout: null })]);
+    await expect(client.sendJson('POST', '/api/x', {}, { idempotent: true })).resolves.toEqual({
+      checkout: null,
+    });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('times out an attempt that never answers and tries again', async () => {
+    const { client, requests } = harness(
+      [() => new Promise<Response>(() => {}), json({ ok: true })],
+      { attemptTimeoutMs: 5 },
+    );
+    // The hanging fetch ignores its signal, like a stalled connection; the time-out wins.
+    await expect(client.sendJson('POST', '/api/x', {}, { idempotent: true })).resolves.toEqual({
+      ok: true,
+    });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    const { client, requests } = harness([new TypeError('x'), json({ ok: true })], {
+      sleep: () => {
+        controller.abort();
+        return Promise.resolve();
+      },
+    });
+    await expect(
+      client.sendJson('POST', '/api/x', {}, { idempotent: true, signal: controller.signal }),
+    ).rejects.toThrow();
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,255 @@
+import {
+  isRetryableStatus,
+  MAX_RETRIES,
+  parseRetryAfter,
+  retryDelay,
+  RETRY_STEP_MS,
+} from './retry.ts';
+
+/** spec: storefront 8, the default of a failed call. */
+export const DEFAULT_ERROR = 'Something went wrong. Please try again.';
+/** spec: storefront 8, a mutating cart call whose reply carries no checkout. */
+export const CART_UPDATE_ERROR = "Couldn't update cart.";
+/** spec: storefront 5 and 8, discount and estimate calls without a derivable checkout id. */
+export const INVALID_CHECKOUT_ERROR = 'Invalid checkout.';
+
+/** A failed call; `message` is the server's `error` text or one of the defaults above. */
+export class ApiError extends Error {
+  readonly status?: number;
+  /** True when `message` is the server's own `error` text, not a default. */
+  readonly fromServer: boolean;
+  constructor(message: string, status?: number, fromServer = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.fromServer = fromServer;
+    if (status !== undefined) this.status = status;
+  }
+}
+
+/** What the client needs from the outside world; tests pass fakes so retries run instantly. */
+export interface ClientDeps {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now: () => number;
+  newKey: () => string;
+  /** The growing step between retries (2 s in production). */
+  retryStepMs: () => number;
+  /** One attempt that has not answered after this long counts as a network failure. */
+  attemptTimeoutMs: number;
+}
+
+export interface SendOptions {
+  /** Sends one fresh Idempotency-Key for this logical call and keeps it on every retry. */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The client's functions, bound to its dependencies. */
+export interface ApiClient {
+  getJson: <T>(path: string, init?: { signal?: AbortSignal }) => Promise<T>;
+  sendJson: <T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options?: SendOptions,
+  ) => Promise<T | undefined>;
+}
+
+/** A failure a retry can fix: the network, a time-out, or a 429/5xx reply. */
+class Retryable extends Error {
+  readonly error: ApiError;
+  readonly waitMs: number | undefined;
+  constructor(error: ApiError, waitMs?: number) {
+    super(error.message);
+    this.error = error;
+    this.waitMs = waitMs;
+  }
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Reads a reply: 204 -> undefined; a JSON `error` throws it; a non-JSON reply is a failure. */
+async function readReply<T>(reply: Response, now: number): Promise<T | undefined> {
+  if (reply.status === 204) return undefined;
+  let text: string;
+  try {
+    text = await reply.text();
+  } catch {
+    // The body broke off half-way (a dropped connection): the network failed, try again.
+    throw new Retryable(new ApiError(DEFAULT_ERROR));
+  }
+  let body: unknown;
+  let parsed = true;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = false;
+  }
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
+  const message = typeof error === 'string' && error.trim() !== '' ? error : undefined;
+  if (!reply.ok || message !== undefined || !parsed) {
+    const failure = new ApiError(message ?? DEFAULT_ERROR, reply.status, message !== undefined);
+    if (isRetryableStatus(reply.status)) {
+      throw new Retryable(failure, parseRetryAfter(reply.headers.get('Retry-After'), now));
+    }
+    throw failure;
+  }
+  return body as T | undefined;
+}
+
+/**
+ * Builds a client. Production code uses the default one ({@link getJson}, {@link sendJson});
+ * tests build their own with a fake fetch, clock and sleep.
+ */
+export function createApiClient(deps: ClientDeps): ApiClient {
+  /** One attempt, turned into a value, a Retryable, or a final ApiError. */
+  async function attempt<T>(path: string, init: RequestInit, signal?: AbortSignal) {
+    const timeout = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Raced as well as signalled: a stalled connection must not hold the cart queue for ever.
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timeout.abort();
+        reject(new Error('timed out'));
+      }, deps.attemptTimeoutMs);
+    });
+    const onAbort = () => timeout.abort();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      let reply: Response;
+      try {
+        reply = await Promise.race([
+          deps.fetch(path, { ...init, signal: timeout.signal }),
+          timedOut,
+        ]);
+      } catch {
+        if (signal?.aborted) throw abortError(signal);
+        // A network failure, a dropped connection or our own time-out: nothing was read.
+        throw new Retryable(new ApiError(DEFAULT_ERROR));
+      }
+      const value = await Promise.race([readReply<T>(reply, deps.now()), timedOut]).catch(
+        (error: unknown) => {
+          if (signal?.aborted) throw abortError(signal);
+          if (error instanceof ApiError || error instanceof Retryable) throw error;
+          throw new Retryable(new ApiError(DEFAULT_ERROR)); // the time-out, while reading
+        },
+      );
+      return value;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Runs attempts until one succeeds, a final error, or the retries run out. */
+  async function withRetries<T>(
+    path: string,
+    init: RequestInit,
+    retries: number,
+    signal?: AbortSignal,
+  ): Promise<T | undefined> {
+    for (let retry = 0; ; retry++) {
+      if (signal?.aborted) throw abortError(signal);
+      try {
+        return await attempt<T>(path, init, signal);
+      } catch (error) {
+        if (!(error instanceof Retryable)) throw error;
+        if (retry >= retries) throw error.error;
+        await deps.sleep(error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs()), signal);
+      }
+    }
+  }
+
+  return {
+    async getJson<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+      // Reads are not retried here: their callers reload on the next event anyway (STYLE:
+      // "retries stacked at several layers" is what to avoid).
+      const value = await withRetries<T>(
+        path,
+        { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' },
+        0,
+        init.signal,
+      );
+      if (value === undefined) throw new ApiError(DEFAULT_ERROR);
+      return value;
+    },
+
+    async sendJson<T>(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      body?: unknown,
+      options: SendOptions = {},
+    ): Promise<T | undefined> {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // spec: storefront 7, one key per logical call, the same on every retry of it.
+      if (options.idempotent) headers['Idempotency-Key'] = deps.newKey();
+      const init: RequestInit = { method, headers, credentials: 'same-origin' };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      // Only a call the server can recognise again may be repeated without a second effect.
+      return withRetries<T>(path, init, options.idempotent ? MAX_RETRIES : 0, options.signal);
+    },
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * TEST-ONLY hook: end-to-end fault tests set `window.__apiRetryStepMs` before the page loads
+ * so 30 retries do not take minutes. Production pages never set it, so the step stays 2 s.
+ */
+function retryStepMs(): number {
+  const override = (globalThis as { __apiRetryStepMs?: unknown }).__apiRetryStepMs;
+  return typeof override === 'number' && override >= 0 ? override : RETRY_STEP_MS;
+}
+
+const defaultClient = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  sleep,
+  now: () => Date.now(),
+  newKey: () => crypto.randomUUID(),
+  retryStepMs,
+  attemptTimeoutMs: 30_000,
+});
+
+/** GET a JSON reply; a failure throws ApiError with the server's `error` or the default. */
+export function getJson<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
+  return defaultClient.getJson<T>(path, init);
+}
+
+/**
+ * POST/PUT/DELETE with JSON; 204 -> undefined; `idempotent: true` sends one fresh
+ * Idempotency-Key for the logical call and keeps it on every retry (network errors, 429, 5xx;
+ * up to 30 retries, wait growing by 2 s each time, Retry-After honoured).
+ * @example await sendJson('POST', '/api/checkouts/lineItems', { inventoryLevelId, quantity }, { idempotent: true })
+ */
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options?: SendOptions,
+): Promise<T | undefined> {
+  return defaultClient.sendJson<T>(method, path, body, options);
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isRetryableStatus, MAX_RETRIES, parseRetryAfter, retryDelay } from './retry.ts';
+
+describe('retryDelay', () => {
+  it('grows by 2 s each time', () => {
+    expect([1, 2, 3, 4, 30].map((retry) => retryDelay(retry))).toEqual([
+      2000, 4000, 6000, 8000, 60_000,
+    ]);
+  });
+
+  it('follows a shorter step when given one', () => {
+    expect(retryDelay(3, 5)).toBe(15);
+  });
+
+  it('allows 30 retries', () => {
+    expect(MAX_RETRIES).toBe(30);
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('retries 429 and every 5xx', () => {
+    for (const status of [429, 500, 502, 503, 504, 599])
+      expect(isRetryableStatus(status)).toBe(true);
+  });
+
+  it('never retries another 4xx or a success', () => {
+    for (const status of [200, 204, 301, 400, 401, 403, 404, 409, 422, 428]) {
+      expect(isRetryableStatus(status)).toBe(false);
+    }
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-22T20:00:00Z');
+
+  it('reads delta-seconds', () => {
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+  });
+
+  it('reads an HTTP date as the time left until it', () => {
+    expect(parseRetryAfter('Sun, 22 Nov 2026 20:00:07 GMT', now)).toBe(7000);
+  });
+
+  it('treats a date in the past as no wait', () => {
+    expect(parseRetryAfter('Sun, 22 Nov 2026 19:00:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores a missing or unreadable header', () => {
+    for (const value of [null, undefined, '', 'soon', '-3', '1.5']) {
+      expect(parseRetryAfter(value, now)).toBeUndefined();
+    }
+  });
+});

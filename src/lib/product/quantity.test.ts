@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDisabled,
+  cantAddMoreThan,
+  cardAddDisabled,
+  cardStock,
+  checkQuantity,
+  digitsOnly,
+  INVALID_QUANTITY,
+  minusDisabled,
+  NOT_FOR_SALE,
+  plusDisabled,
+  QUANTITY_ABOVE_ZERO,
+  QUANTITY_COMMIT_MS,
+  remainingOf,
+  stockSource,
+} from './quantity.ts';
+
+const level = (id: number, availableQuantity: number, bypass = false, forSale = true) => ({
+  id,
+  availableQuantity,
+  bypassNegativeQuantity: bypass,
+  availableForSale: forSale,
+});
+const v = (title: string, variantPosition: number, qty: number, bypass = false) => ({
+  title,
+  variantPosition,
+  availableForSale: true,
+  availableQuantity: qty,
+  availableInventoryLevels: [level(variantPosition * 10, qty, bypass)],
+});
+const none = () => 0;
+
+describe('constants and messages', () => {
+  it('match the spec', () => {
+    expect(QUANTITY_COMMIT_MS).toBe(800);
+    expect(cantAddMoreThan(4)).toBe("Can't add more than 4");
+    expect(NOT_FOR_SALE).toBe('Item is not available for sale');
+    expect(INVALID_QUANTITY).toBe('Invalid quantity');
+    expect(QUANTITY_ABOVE_ZERO).toBe('Quantity must be greater than 0');
+  });
+});
+
+describe('stockSource', () => {
+  const a = v('Red', 2, 1);
+  const b = v('Blue', 1, 2);
+  const d = v('Default Title', 3, 3);
+  it('is the selected variant first', () => {
+    expect(stockSource([a, b, d], a)).toBe(a);
+  });
+  it('else the single variant', () => {
+    expect(stockSource([a], undefined)).toBe(a);
+  });
+  it("else the one titled 'Default Title'", () => {
+    expect(stockSource([a, b, d], undefined)).toBe(d);
+  });
+  it('else the one at position 1', () => {
+    expect(stockSource([a, b], undefined)).toBe(b);
+    expect(stockSource([a], undefined)).toBe(a);
+    expect(stockSource([], undefined)).toBeUndefined();
+  });
+});
+
+describe('remainingOf', () => {
+  it('subtracts what the cart holds of that level', () => {
+    const red = v('Red', 1, 5);
+    expect(remainingOf(red, (id) => (id === 10 ? 3 : 99))).toEqual({
+      levelId: 10,
+      remaining: 2,
+      availableForSale: true,
+    });
+    expect(remainingOf(red, () => 8).remaining).toBe(0);
+  });
+  it('is unlimited with bypassNegativeQuantity, whatever the cart holds', () => {
+    expect(remainingOf(v('Red', 1, 0, true), () => 50).remaining).toBe(Number.POSITIVE_INFINITY);
+  });
+  it('never goes below 0 for negative stock', () => {
+    expect(remainingOf(v('Red', 1, -4), none).remaining).toBe(0);
+  });
+  it('falls back to the level stock when the variant has no quantity', () => {
+    expect(remainingOf({ ...v('Red', 1, 4), availableQuantity: null }, none).remaining).toBe(4);
+  });
+  it('cannot buy a variant without a level or without a variant', () => {
+    expect(remainingOf({ ...v('Red', 1, 4), availableInventoryLevels: [] }, none)).toEqual({
+      levelId: null,
+      remaining: 0,
+      availableForSale: false,
+    });
+    expect(remainingOf(undefined, none).availableForSale).toBe(false);
+  });
+  it('is not for sale when the variant or its level is not', () => {
+    expect(remainingOf({ ...v('Red', 1, 4), availableForSale: false }, none).availableForSale).toBe(
+      false,
+    );
+    const closed = { ...v('Red', 1, 4), availableInventoryLevels: [level(1, 4, false, false)] };
+    expect(remainingOf(closed, none).availableForSale).toBe(false);
+  });
+});
+
+describe('quantity input', () => {
+  const stock = { remaining: 3, availableForSale: true };
+  it('keeps digits only', () => {
+    expect(digitsOnly('1a2-3 .')).toBe('123');
+    expect(digitsOnly('abc')).toBe('');
+  });
+  it('accepts a whole number within what remains', () => {
+    expect(checkQuantity('3', stock)).toEqual({ ok: true, quantity: 3 });
+    expect(checkQuantity('01', stock)).toEqual({ ok: true, quantity: 1 });
+    expect(checkQuantity('7', { remaining: Infinity, availableForSale: true })).toEqual({
+      ok: true,
+      quantity: 7,
+    });
+  });
+  it('gives the four messages', () => {
+    expect(checkQuantity('4', stock)).toEqual({ ok: false, message: "Can't add more than 3" });
+    expect(checkQuantity('1', { remaining: 3, availableForSale: false })).toEqual({
+      ok: false,
+      message: 'Item is not available for sale',
+    });
+    expect(checkQuantity('', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
+    expect(checkQuantity('9999999999', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
+    expect(checkQuantity('0', stock)).toEqual({
+      ok: false,
+      message: 'Quantity must be greater than 0',
+    });
+  });
+});
+
+describe('button rules', () => {
+  it('minus is disabled when the quantity would reach 0 or while updating', () => {
+    expect(minusDisabled(1, false)).toBe(true);
+    expect(minusDisabled(2, false)).toBe(false);
+    expect(minusDisabled(2, true)).toBe(true);
+  });
+  it('plus is disabled when no stock remains for one more', () => {
+    expect(plusDisabled(3, 3)).toBe(true);
+    expect(plusDisabled(2, 3)).toBe(false);
+    expect(plusDisabled(1, 0)).toBe(true);
+    expect(plusDisabled(1000, Infinity)).toBe(false);
+  });
+  it('Add to Cart is disabled when updating, not for sale, or nothing remains', () => {
+    expect(addDisabled(false, { remaining: 1, availableForSale: true })).toBe(false);
+    expect(addDisabled(true, { remaining: 1, availableForSale: true })).toBe(true);
+    expect(addDisabled(false, { remaining: 1, availableForSale: false })).toBe(true);
+    expect(addDisabled(false, { remaining: 0, availableForSale: true })).toBe(true);
+  });
+  it('the card button adds the add-to-order rule', () => {
+    const ok = { updating: false, availableForSale: true, remaining: 2, addingToOrder: false };
+    expect(cardAddDisabled(ok)).toBe(false);
+    expect(cardAddDisabled({ ...ok, updating: true })).toBe(true);
+    expect(cardAddDisabled({ ...ok, availableForSale: false })).toBe(true);
+    expect(cardAddDisabled({ ...ok, remaining: 0 })).toBe(true);
+    expect(cardAddDisabled({ ...ok, remaining: -1 })).toBe(true);
+    expect(cardAddDisabled({ ...ok, addingToOrder: true })).toBe(true);
+  });
+});
+
+describe('cardStock', () => {
+  it('takes the first level in variant order', () => {
+    const product = {
+      availableForSale: true,
+      Variants: [
+        { variantPosition: 2, availableInventoryLevels: [level(22, 9)] },
+        { variantPosition: 1, availableInventoryLevels: [level(11, 4)] },
+      ],
+    };
+    expect(cardStock(product)).toEqual({ levelId: 11, available: 4, availableForSale: true });
+  });
+  it('is unlimited with bypassNegativeQuantity and not for sale when either says so', () => {
+    expect(
+      cardStock({
+        availableForSale: true,
+        Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, -2, true)] }],
+      }),
+    ).toEqual({ levelId: 5, available: null, availableForSale: true });
+    expect(
+      cardStock({
+        availableForSale: false,
+        Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, 2)] }],
+      })?.availableForSale,
+    ).toBe(false);
+  });
+  it('is null without any level', () => {
+    expect(
+      cardStock({
+        availableForSale: true,
+        Variants: [{ variantPosition: 1, availableInventoryLevels: [] }],
+      }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+import { DEFAULT_VARIANT_TITLE } from './stock.ts';
+
+/** spec storefront 9: the quantity input commits after this long without typing. */
+export const QUANTITY_COMMIT_MS = 800;
+
+/** spec storefront 5: the quantity messages. */
+export const cantAddMoreThan = (available: number): string => `Can't add more than ${available}`;
+export const NOT_FOR_SALE = 'Item is not available for sale';
+export const INVALID_QUANTITY = 'Invalid quantity';
+export const QUANTITY_ABOVE_ZERO = 'Quantity must be greater than 0';
+
+interface Level {
+  id: number;
+  availableQuantity: number;
+  bypassNegativeQuantity: boolean;
+  availableForSale: boolean;
+}
+
+interface StockVariant {
+  title: string;
+  variantPosition: number;
+  availableForSale: boolean;
+  availableQuantity: number | null;
+  availableInventoryLevels: readonly Level[];
+}
+
+/**
+ * Whose stock counts (spec storefront 4, "Available quantity"): the selected variant, else
+ * the single variant, else the one titled 'Default Title' or at position 1.
+ */
+export function stockSource<V extends StockVariant>(
+  variants: readonly V[],
+  selected: V | undefined,
+): V | undefined {
+  if (selected) return selected;
+  if (variants.length === 1) return variants[0];
+  return (
+    variants.find((variant) => variant.title === DEFAULT_VARIANT_TITLE) ??
+    variants.find((variant) => variant.variantPosition === 1)
+  );
+}
+
+/** What can still be bought of one level, and whether it is for sale at all. */
+export interface Remaining {
+  /** The inventory level the cart would get, or null when the variant has none. */
+  levelId: number | null;
+  /** Stock left after what the cart holds; Infinity with bypassNegativeQuantity. */
+  remaining: number;
+  availableForSale: boolean;
+}
+
+/**
+ * spec storefront 5: "Remaining purchasable quantity = available quantity minus quantity in
+ * cart (unlimited with bypassNegativeQuantity)". `inCart` says how many of a level the cart
+ * holds. Without an inventory level nothing can be bought.
+ */
+export function remainingOf(
+  variant: StockVariant | undefined,
+  inCart: (levelId: number) => number,
+): Remaining {
+  const level = variant?.availableInventoryLevels[0];
+  if (!variant || !level) return { levelId: null, remaining: 0, availableForSale: false };
+  const availableForSale = variant.availableForSale && level.availableForSale;
+  if (level.bypassNegativeQuantity) {
+    return { levelId: level.id, remaining: Number.POSITIVE_INFINITY, availableForSale };
+  }
+  const stock = Math.max(0, variant.availableQuantity ?? level.availableQuantity);
+  return {
+    levelId: level.id,
+    remaining: Math.max(0, stock - Math.max(0, inCart(level.id))),
+    availableForSale,
+  };
+}
+
+/** spec storefront 5: the input keeps digits only. */
+export const digitsOnly = (text: string): string => text.replace(/\D+/g, '');
+
+/**
+ * The quantity typed, checked against what remains (spec storefront 5). Returns the whole
+ * number to use, or the message to show.
+ * @example checkQuantity('3', { remaining: 2, availableForSale: true })
+ *   // { ok: false, message: "Can't add more than 2" }
+ */
+export function checkQuantity(
+  text: string,
+  stock: Pick<Remaining, 'remaining' | 'availableForSale'>,
+): { ok: true; quantity: number } | { ok: false; message: string } {
+  if (!stock.availableForSale) return { ok: false, message: NOT_FOR_SALE };
+  const digits = text.trim();
+  if (!/^\d{1,9}$/.test(digits)) return { ok: false, message: INVALID_QUANTITY };
+  const quantity = Number(digits);
+  if (quantity <= 0) return { ok: false, message: QUANTITY_ABOVE_ZERO };
+  if (quantity > stock.remaining) return { ok: false, message: cantAddMoreThan(stock.remaining) };
+  return { ok: true, quantity };
+}
+
+/** spec storefront 5: minus is disabled when the quantity would reach 0, or while updating. */
+export const minusDisabled = (quantity: number, updating: boolean): boolean =>
+  updating || quantity - 1 <= 0;
+
+/** spec storefront 5: plus is disabled when no stock remains for one more. */
+export const plusDisabled = (quantity: number, remaining: number): boolean =>
+  quantity + 1 > remaining;
+
+/** spec storefront 5: Add to Cart is disabled when updating, not for sale, or nothing remains. */
+export const addDisabled = (
+  updating: boolean,
+  stock: Pick<Remaining, 'remaining' | 'availableForSale'>,
+): boolean => updating || !stock.availableForSale || stock.remaining <= 0;
+
+/**
+ * spec storefront 4: a card's add button is disabled when the cart is updating, the item is
+ * not for sale, remaining quantity is 0 or less, or an add-to-order request is in progress.
+ */
+export const cardAddDisabled = (state: {
+  updating: boolean;
+  availableForSale: boolean;
+  remaining: number;
+  addingToOrder: boolean;
+}): boolean =>
+  state.updating || !state.availableForSale || state.remaining <= 0 || state.addingToOrder;
+
+/** What a card's add button needs: the first inventory level (spec storefront 3). */
+export interface CardStock {
+  levelId: number;
+  /** The level's stock, or null when it is unlimited (bypassNegativeQuantity). */
+  available: number | null;
+  availableForSale: boolean;
+}
+
+/**
+ * A card adds the first inventory level of the product (spec storefront 3, "first entry
+ * used"), in variant order, as the API's card does. Null when the product has none.
+ */
+export function cardStock(product: {
+  availableForSale: boolean;
+  Variants: readonly {
+    variantPosition: number;
+    availableInventoryLevels: readonly Level[];
+  }[];
+}): CardStock | null {
+  const level = [...product.Variants]
+    .sort((a, b) => a.variantPosition - b.variantPosition)
+    .flatMap((variant) => variant.availableInventoryLevels)[0];
+  if (!level) return null;
+  return {
+    levelId: level.id,
+    available: level.bypassNegativeQuantity ? null : Math.max(0, level.availableQuantity),
+    availableForSale: product.availableForSale && level.availableForSale,
+  };
+}

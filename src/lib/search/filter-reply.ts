@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+
+/**
+ * The reply of GET /api/products/filter (spec storefront 3, "Product card or list item" and
+ * "Page info from the filter response"), validated in the browser: a malformed reply is a
+ * clear error, never a half-drawn list. zod/mini keeps the island's bundle small.
+ */
+const money = z.number().check(z.minimum(0));
+
+const cardSchema = z.object({
+  id: z.number().check(z.int()),
+  handle: z.string(),
+  title: z.string(),
+  vendor: z.optional(z.nullable(z.string())),
+  imageUrl: z.optional(z.nullable(z.string())),
+  avgRating: z.optional(z.nullable(z.number())),
+  totalReviews: z.optional(z.nullable(z.number())),
+  price: money,
+  compareAtPrice: z.optional(z.nullable(z.number())),
+  seoDescription: z.optional(z.nullable(z.string())),
+  availableForSale: z.boolean(),
+  availableQuantity: z.optional(z.nullable(z.number())),
+  inventoryLevelId: z.optional(z.nullable(z.number())),
+  bypassNegativeQuantity: z.optional(z.boolean()),
+  sku: z.optional(z.nullable(z.string())),
+  partNumber: z.optional(z.nullable(z.string())),
+  condition: z.optional(z.nullable(z.string())),
+  description: z.optional(z.nullable(z.string())),
+});
+
+const tagSchema = z.object({ prefix: z.string(), value: z.string() });
+
+const replySchema = z.object({
+  products: z.array(cardSchema),
+  pageInfo: z.object({
+    limitPerPage: z.number(),
+    totalObjects: z.number(),
+    totalPages: z.number(),
+    availableTagFilters: z.optional(z.array(tagSchema)),
+    productMaxPrice: z.optional(z.nullable(z.number())),
+  }),
+});
+
+export type ApiCard = z.infer<typeof cardSchema>;
+export type FilterReply = z.infer<typeof replySchema>;
+
+/** The text shown when a reply cannot be read. */
+export const MALFORMED_REPLY = 'The store sent a reply we could not read.';
+
+/**
+ * A filter reply, or throws an Error naming the first bad field.
+ * @example parseFilterReply(await response.json()).pageInfo.totalObjects
+ */
+export function parseFilterReply(raw: unknown): FilterReply {
+  const result = replySchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
+}
+
+/** Cards of GET /api/products?productIds= (the comparison page). */
+export function parseProductsReply(raw: unknown): ApiCard[] {
+  const result = z.object({ products: z.array(cardSchema) }).safeParse(raw);
+  if (result.success) return result.data.products;
+  const issue = result.error.issues[0];
+  throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
+import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
+import { apiCardStock, plainText, recordCard, resultCardView } from './result-card.ts';
+
+const settings = {
+  currency: 'USD',
+  productBase: '/products',
+  noImageUrl: '/no-image.svg',
+  cdnPrefix: '/api/media/products/',
+};
+
+describe('plainText', () => {
+  it('drops markup and decodes the common entities', () => {
+    expect(plainText('<b>Seal</b> kit &amp; pump&nbsp;&#39;x&#39;')).toBe("Seal kit & pump 'x'");
+    expect(plainText('<img src=x onerror=alert(1)>Wheel')).toBe('Wheel');
+  });
+});
+
+describe('resultCardView', () => {
+  const card = {
+    id: 3,
+    handle: 'load wheel',
+    title: 'Load <i>wheel</i>',
+    vendor: 'Crown',
+    imageUrl: null,
+    price: 10,
+    compareAtPrice: 12.5,
+    availableForSale: true,
+    avgRating: 3.6,
+    totalReviews: 2,
+    inventoryLevelId: 44,
+  };
+  it('maps a card', () => {
+    expect(resultCardView(card, settings)).toMatchObject({
+      id: 3,
+      title: 'Load wheel',
+      href: '/products/load%20wheel',
+      image: '/no-image.svg',
+      vendorHref: '/search.php?v=Crown',
+      price: { price: '$10.00', compareAt: '$12.50', saving: '$2.50' },
+      stars: 4,
+      reviewText: '2 reviews',
+      soldOut: false,
+      inventoryLevelId: 44,
+    });
+  });
+  it('asks to call for a price of 0 on the results page', () => {
+    expect(resultCardView({ ...card, price: 0 }, settings).price.price).toBe(CALL_FOR_PRICE);
+  });
+  it('marks a product not for sale as sold out', () => {
+    const view = resultCardView({ ...card, availableForSale: false, vendor: null }, settings);
+    expect(view.soldOut).toBe(true);
+    expect(view.vendorHref).toBeNull();
+    expect(view.price.compareAt).toBeNull();
+  });
+});
+
+describe('parseFilterReply', () => {
+  const pageInfo = { limitPerPage: 24, totalObjects: 1, totalPages: 1 };
+  it('accepts the API reply', () => {
+    const reply = parseFilterReply({
+      products: [{ id: 1, handle: 'a', title: 'A', price: 1, availableForSale: true }],
+      pageInfo,
+    });
+    expect(reply.pageInfo.totalObjects).toBe(1);
+  });
+  it('names the bad field of a malformed reply', () => {
+    expect(() => parseFilterReply({ products: [{ id: 'x' }], pageInfo })).toThrow(
+      `${MALFORMED_REPLY} (products.0.id)`,
+    );
+    expect(() => parseFilterReply('<html>')).toThrow(MALFORMED_REPLY);
+    expect(() => parseProductsReply({ products: null })).toThrow(MALFORMED_REPLY);
+  });
+});
+
+describe('recordCard', () => {
+  const record = {
+    id: 9,
+    handle: 'h',
+    title: 'T',
+    vendor: 'V',
+    imageUrl: null,
+    avgRating: 4,
+    totalReviews: 1,
+    price: 5,
+    compareAtPrice: null,
+    seoDescription: null,
+    availableForSale: true,
+    availableQuantity: 2,
+  };
+  const level = (
+    id: number,
+    over: Partial<{ availableQuantity: number; bypassNegativeQuantity: boolean }> = {},
+  ) => ({
+    id,
+    variantId: 1,
+    availableQuantity: 2,
+    bypassNegativeQuantity: false,
+    availableForSale: true,
+    inventoryPrice: 5,
+    inventoryCompareAtPrice: null,
+    ...over,
+  });
+  it('keeps what a card shows, with the first inventory level in variant order', () => {
+    const card = recordCard({
+      ...record,
+      Variants: [
+        { variantPosition: 2, availableInventoryLevels: [level(40)] },
+        { variantPosition: 1, availableInventoryLevels: [level(31), level(32)] },
+      ],
+    });
+    expect(card).toMatchObject({ id: 9, inventoryLevelId: 31, availableQuantity: 2 });
+    expect(apiCardStock(card)).toEqual({ levelId: 31, available: 2, availableForSale: true });
+    expect(resultCardView(card, settings).title).toBe('T');
+  });
+  it('marks an unlimited level', () => {
+    const card = recordCard({
+      ...record,
+      Variants: [
+        {
+          variantPosition: 1,
+          availableInventoryLevels: [level(5, { bypassNegativeQuantity: true })],
+        },
+      ],
+    });
+    expect(apiCardStock(card)).toEqual({ levelId: 5, available: null, availableForSale: true });
+  });
+  it('has no inventory level when the variant has none', () => {
+    const card = recordCard({
+      ...record,
+      Variants: [{ variantPosition: 1, availableInventoryLevels: [] }],
+    });
+    expect(card.inventoryLevelId).toBeNull();
+    expect(apiCardStock(card)).toBeNull();
+  });
+});
+
+describe('apiCardStock', () => {
+  it('reads the API card', () => {
+    const base = { id: 1, handle: 'a', title: 'A', price: 1, availableForSale: false };
+    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: -2 })).toEqual({
+      levelId: 3,
+      available: 0,
+      availableForSale: false,
+    });
+    expect(apiCardStock(base)).toBeNull();
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The search query object of the results list (spec storefront 3 "Search query object", 4
+ * "Search parameters", 5 and 9): the state behind /search.php and collection product lists,
+ * read from and written back to the URL, and turned into the query of
+ * GET /api/products/filter.
+ *
+ * Page numbers: zero-based in the state and on the wire (spec storefront 4: "The wire page
+ * number is zero-based"), one-based in the address bar, as people count pages and as the
+ * prerendered collection pages are numbered (`?page=2` is the second page). A page parameter
+ * that is not a whole number of at least 1 reads as the first page.
+ */
+
+/** spec storefront 9: the sort options, parameter and label ('' is the default order). */
+export const SORT_OPTIONS = [
+  { value: '', label: 'Default' },
+  { value: 'id_asc', label: 'Older' },
+  { value: 'id_desc', label: 'Newer' },
+  { value: 'title_asc', label: 'Title A-Z ascending' },
+  { value: 'title_desc', label: 'Title A-Z descending' },
+  { value: 'price_asc', label: 'Price lowest to highest' },
+  { value: 'price_desc', label: 'Price highest to lowest' },
+  { value: 'top_rated', label: 'Top rated' },
+  { value: 'best_selling', label: 'Best selling' },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+
+/** spec storefront 9: the page size options. */
+export const PAGE_SIZES = [8, 16, 24, 48, 64, 76] as const;
+
+/** spec storefront 5 and 9: a search runs only when q or v has at least this many characters. */
+export const MIN_QUERY_LENGTH = 3;
+
+export interface TagFilter {
+  prefix: string;
+  value: string;
+}
+
+/** The search state. Empty strings and undefined mean "not set". */
+export interface SearchParams {
+  q: string;
+  /** Collection ids. */
+  c: number[];
+  v: string;
+  t: TagFilter[];
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+  /** '' when absent or not a known option (spec storefront 5). */
+  sortBy: SortValue;
+  /** undefined when absent or not an allowed size (spec storefront 5): the default applies. */
+  limit: number | undefined;
+  /** Zero-based. */
+  page: number;
+}
+
+export const EMPTY_PARAMS: SearchParams = {
+  q: '',
+  c: [],
+  v: '',
+  t: [],
+  minPrice: undefined,
+  maxPrice: undefined,
+  sortBy: '',
+  limit: undefined,
+  page: 0,
+};
+
+/** A known sort option, else '' (spec storefront 5: "otherwise treated as empty"). */
+export function parseSort(raw: string | null | undefined): SortValue {
+  const value = (raw ?? '').trim().toLowerCase();
+  const known = SORT_OPTIONS.find((option) => option.value === value);
+  return known ? known.value : '';
+}
+
+/** An allowed page size, else undefined (spec storefront 5: "otherwise treated as empty"). */
+export function parseLimit(raw: string | number | null | undefined): number | undefined {
+  const value = typeof raw === 'number' ? raw : Number((raw ?? '').trim() || NaN);
+  return (PAGE_SIZES as readonly number[]).includes(value) ? value : undefined;
+}
+
+/** The page size in force: the chosen one, else the store's defaultLimitPerPage. */
+export const effectiveLimit = (params: SearchParams, defaultLimit: number): number =>
+  params.limit ?? parseLimit(defaultLimit) ?? PAGE_SIZES[2];
+
+/** A price bound: a finite number of at least 0 ("$12.50" accepted), else undefined. */
+export function parsePrice(raw: string | null | undefined): number | undefined {
+  const text = (raw ?? '').trim().replace(/^\$/, '');
+  if (!/^\d{1,9}(?:\.\d{0,2})?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * A tag filter parameter split at the first underscore or comma into prefix and value
+ * (spec storefront 5); undefined when either side is empty.
+ * @example parseTagFilter('Size_10 in') // { prefix: 'Size', value: '10 in' }
+ * @example parseTagFilter('Material,Nylon_blend') // { prefix: 'Material', value: 'Nylon_blend' }
+ */
+export function parseTagFilter(raw: string): TagFilter | undefined {
+  const at = raw.search(/[_,]/);
+  if (at <= 0) return undefined;
+  const prefix = raw.slice(0, at).trim();
+  const value = raw.slice(at + 1).trim();
+  return prefix && value ? { prefix, value } : undefined;
+}
+
+/**
+ * The case variants tried for a tag prefix or value (spec storefront 5, "case variants
+ * tried"): as written, lower case, upper case, capitalised, title case; no duplicates.
+ * @example caseVariants('wheel size') // ['wheel size', 'WHEEL SIZE', 'Wheel size', 'Wheel Size']
+ */
+export function caseVariants(text: string): string[] {
+  const lower = text.toLowerCase();
+  const capitalised = lower.charAt(0).toUpperCase() + lower.slice(1);
+  const titled = lower.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => {
+    return space + letter.toUpperCase();
+  });
+  return [...new Set([text, lower, text.toUpperCase(), capitalised, titled])];
+}
+
+/**
+ * The tag filter as the catalogue spells it: the first case variant of prefix and value
+ * that the filter reply lists among its availableTagFilters, else the filter as given.
+ */
+export function resolveTagFilter(
+  filter: TagFilter,
+  available: readonly { prefix: string; value: string }[],
+): TagFilter {
+  for (const prefix of caseVariants(filter.prefix)) {
+    for (const value of caseVariants(filter.value)) {
+      if (available.some((tag) => tag.prefix === prefix && tag.value === value)) {
+        return { prefix, value };
+      }
+    }
+  }
+  return filter;
+}
+
+/** "prefix_value", the form a tag filter travels in. */
+export const tagParam = (tag: TagFilter): string => `${tag.prefix}_${tag.value}`;
+
+function idList(raw: string | null): number[] {
+  const ids = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number)
+    .filter((id) => id >= 1);
+  return [...new Set(ids)];
+}
+
+/**
+ * The state from a URL's query string. `fixed` holds parameters a page fixes (a collection
+ * page's `c`): they win over the query string.
+ * @example parseSearchParams('?q=wheel&page=2&limit=7').page // 1 (zero-based; limit 7 is empty)
+ */
+export function parseSearchParams(
+  search: string | URLSearchParams,
+  fixed: Partial<SearchParams> = {},
+): SearchParams {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const page = (query.get('page') ?? '').trim();
+  const tags = query
+    .getAll('t')
+    .map(parseTagFilter)
+    .filter((tag): tag is TagFilter => tag !== undefined);
+  return {
+    q: (query.get('q') ?? '').trim(),
+    c: idList(query.get('c')),
+    v: (query.get('v') ?? '').trim(),
+    t: tags,
+    minPrice: parsePrice(query.get('minPrice')),
+    maxPrice: parsePrice(query.get('maxPrice')),
+    sortBy: parseSort(query.get('sortBy')),
+    limit: parseLimit(query.get('limit')),
+    page: /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) - 1 : 0,
+    ...fixed,
+  };
+}
+
+/**
+ * The query string for the address bar (one-based page; defaults left out). Parameters in
+ * `omit` are left out too (a collection page's own `c` is its path, not a parameter).
+ * @example searchParamsToQuery({ ...EMPTY_PARAMS, q: 'wheel', page: 1 }) // 'q=wheel&page=2'
+ */
+export function searchParamsToQuery(
+  params: SearchParams,
+  omit: readonly (keyof SearchParams)[] = [],
+): string {
+  const query = new URLSearchParams();
+  const put = (key: keyof SearchParams, value: string) => {
+    if (value && !omit.includes(key)) query.append(key, value);
+  };
+  put('q', params.q);
+  put('c', params.c.join(','));
+  put('v', params.v);
+  for (const tag of params.t) put('t', tagParam(tag));
+  put('minPrice', params.minPrice === undefined ? '' : String(params.minPrice));
+  put('maxPrice', params.maxPrice === undefined ? '' : String(params.maxPrice));
+  put('sortBy', params.sortBy);
+  put('limit', params.limit === undefined ? '' : String(params.limit));
+  put('page', params.page > 0 ? String(params.page + 1) : '');
+  return query.toString();
+}
+
+/** The query of GET /api/products/filter (zero-based page; spec storefront 4 and 7). */
+export function filterQuery(params: SearchParams, defaultLimit: number): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  if (params.c.length > 0) query.set('c', params.c.join(','));
+  if (params.v) query.set('v', params.v);
+  for (const tag of params.t) query.append('t', tagParam(tag));
+  if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
+  if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
+  if (params.sortBy) query.set('sortBy', params.sortBy);
+  query.set('limit', String(effectiveLimit(params, defaultLimit)));
+  query.set('page', String(params.page));
+  return query;
+}
+
+/**
+ * Whether the list should fetch (spec storefront 5: "Search runs only when q or v has at
+ * least 3 characters (skipped when both are shorter)"). A list scoped by collection ids
+ * (a collection page) always runs: it has no words to wait for.
+ */
+export function shouldSearch(params: SearchParams): boolean {
+  if (params.c.length > 0 && !params.q && !params.v) return true;
+  return params.q.length >= MIN_QUERY_LENGTH || params.v.length >= MIN_QUERY_LENGTH;
+}
+
+/** One change a person makes to the search. */
+export type SearchChange =
+  | { kind: 'q'; value: string }
+  | { kind: 'v'; value: string }
+  | { kind: 'c'; value: number[] }
+  | { kind: 't'; value: TagFilter[] }
+  | { kind: 'minPrice'; value: number | undefined }
+  | { kind: 'maxPrice'; value: number | undefined }
+  | { kind: 'sortBy'; value: string }
+  | { kind: 'limit'; value: number | string | undefined }
+  | { kind: 'page'; value: number };
+
+/**
+ * The state after one change (spec storefront 4): any change other than page resets page to
+ * 0; a change of q clears tag filters and vendor; sort and page size are validated as on
+ * the way in. A change to the same value changes nothing (the same object comes back).
+ */
+export function applyChange(params: SearchParams, change: SearchChange): SearchParams {
+  let next: SearchParams;
+  switch (change.kind) {
+    case 'page': {
+      const page = Math.max(0, Math.trunc(change.value) || 0);
+      return page === params.page ? params : { ...params, page };
+    }
+    case 'q': {
+      const q = change.value.trim();
+      if (q === params.q) return params;
+      next = { ...params, q, t: [], v: '' };
+      break;
+    }
+    case 'v':
+      if (change.value.trim() === params.v) return params;
+      next = { ...params, v: change.value.trim() };
+      break;
+    case 'c':
+      next = { ...params, c: [...new Set(change.value)] };
+      break;
+    case 't':
+      next = { ...params, t: [...change.value] };
+      break;
+    case 'minPrice':
+      if (change.value === params.minPrice) return params;
+      next = { ...params, minPrice: change.value };
+      break;
+    case 'maxPrice':
+      if (change.value === params.maxPrice) return params;
+      next = { ...params, maxPrice: change.value };
+      break;
+    case 'sortBy': {
+      const sortBy = parseSort(change.value);
+      if (sortBy === params.sortBy) return params;
+      next = { ...params, sortBy };
+      break;
+    }
+    case 'limit': {
+      const limit = parseLimit(change.value);
+      if (limit === params.limit) return params;
+      next = { ...params, limit };
+      break;
+    }
+  }
+  return { ...next, page: 0 };
+}

@@ -1,0 +1,283 @@
+import { atom, computed, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import {
+  ApiError,
+  CART_UPDATE_ERROR,
+  DEFAULT_ERROR,
+  INVALID_CHECKOUT_ERROR,
+  getJson,
+  sendJson,
+  type ApiClient,
+} from '../lib/api/client.ts';
+import { EMPTY_CART, cartFromCheckout, type CartState } from '../lib/cart/checkout.ts';
+import { browserTabSync, type TabSync } from '../lib/cart/tab-sync.ts';
+
+export { quantityInCart, type CartLine, type CartState } from '../lib/cart/checkout.ts';
+
+/** spec storefront 8: the add failure shown when the server gave no text of its own. */
+export const ADD_TO_CART_ERROR = 'Failed to add item to cart';
+
+const LINE_ITEMS = '/api/checkouts/lineItems';
+
+/** One cart call waiting in the queue. */
+type Job =
+  | { kind: 'load' }
+  | { kind: 'add'; inventoryLevelId: number; quantity: number }
+  | { kind: 'set'; inventoryLevelId: number; quantity: number }
+  | { kind: 'remove'; lineItemId: number }
+  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string };
+
+interface Queued {
+  job: Job;
+  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
+/** What the store needs from outside; tests pass a fake client and tab sync. */
+export interface CartDeps {
+  api: Pick<ApiClient, 'getJson' | 'sendJson'>;
+  sync?: TabSync | undefined;
+  /** spec storefront 8: "Cart set and delete failures are only logged". */
+  log?: (message: string, error: unknown) => void;
+  /** Whether this runs in a browser (loads itself and listens to other tabs). */
+  browser?: boolean;
+}
+
+/** The store and its actions, bound to one client. */
+export interface CartStore {
+  $cart: ReadableAtom<CartState>;
+  $cartUpdating: ReadableAtom<boolean>;
+  $cartOpen: WritableAtom<boolean>;
+  loadCart: () => Promise<void>;
+  addToCart: (inventoryLevelId: number, quantity: number) => Promise<void>;
+  setCartQuantity: (inventoryLevelId: number, quantity: number) => Promise<void>;
+  removeCartLine: (lineItemId: number) => Promise<void>;
+  applyDiscountCode: (code: string) => Promise<void>;
+  removeDiscountCode: (code: string) => Promise<void>;
+}
+
+/**
+ * Builds the cart store. Every call (reads too) goes through one queue and runs after the
+ * previous one ended, so replies arrive in the order the shopper acted: a late reply can
+ * never bring back a removed line, and two adds never race into two lines. Each reply
+ * replaces the whole cart (spec storefront 4: "items reload wholesale from a checkout").
+ */
+export function createCartStore(deps: CartDeps): CartStore {
+  const { api } = deps;
+  const log = deps.log ?? ((message, error) => console.error(message, error));
+  const $state = atom<CartState>(EMPTY_CART);
+  const $busy = atom(0);
+  const $cartOpen = atom(false);
+  // Subscribing to the flag alone (an add button) also mounts the cart, so it loads itself.
+  const $cartUpdating = computed([$busy, $state], (busy) => busy > 0);
+
+  const queue: Queued[] = [];
+  let running = false;
+
+  /** Replaces the cart with a reply's checkout; false when the reply holds none. */
+  const apply = (reply: unknown): boolean => {
+    const checkout =
+      typeof reply === 'object' && reply !== null && 'checkout' in reply
+        ? reply.checkout
+        : undefined;
+    const next = cartFromCheckout(checkout);
+    if (next === undefined) return false;
+    $state.set(next);
+    return true;
+  };
+
+  /** A mutating call: idempotent (one key, kept across retries), its reply applied. */
+  const mutate = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+    const reply = await api.sendJson<unknown>(method, path, body, { idempotent: true });
+    if (!apply(reply)) throw new ApiError(CART_UPDATE_ERROR);
+  };
+
+  /** Runs one job against the newest state; returns whether it asked the server to change. */
+  async function run(job: Job): Promise<boolean> {
+    const state = $state.get();
+    switch (job.kind) {
+      case 'load': {
+        const reply = await api.getJson<unknown>('/api/checkouts');
+        if (!apply(reply)) throw new ApiError(DEFAULT_ERROR);
+        return false;
+      }
+      case 'add':
+        await mutate('POST', LINE_ITEMS, {
+          inventoryLevelId: job.inventoryLevelId,
+          quantity: job.quantity,
+        });
+        return true;
+      case 'set': {
+        // spec storefront 4: ignored when 0 or less or the item is unknown, judged when its
+        // turn comes so an add queued just before it counts.
+        const line = state.lines.find((item) => item.inventoryLevelId === job.inventoryLevelId);
+        if (line === undefined || line.quantity === job.quantity) return false;
+        await mutate('PUT', LINE_ITEMS, {
+          inventoryLevelId: job.inventoryLevelId,
+          quantity: job.quantity,
+        });
+        return true;
+      }
+      case 'remove':
+        // A second press on a line already gone asks nothing (the server would say 404).
+        if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
+        await mutate('DELETE', `${LINE_ITEMS}/${job.lineItemId}`);
+        return true;
+      case 'discount': {
+        // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
+        if (state.checkoutId === null) throw new ApiError(INVALID_CHECKOUT_ERROR);
+        const path = `/api/checkouts/${encodeURIComponent(state.checkoutId)}/discountCodes`;
+        await mutate(job.method, `${path}?code=${encodeURIComponent(job.code)}`);
+        return true;
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    if (running) return;
+    running = true;
+    try {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const { job, waiters } = next;
+        try {
+          const changed = await run(job);
+          if (changed) deps.sync?.notify();
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          // A failed change may still have happened (the reply was lost after 30 retries):
+          // the cart reloads so the screen shows what the server holds, and other tabs too.
+          if (job.kind !== 'load') {
+            deps.sync?.notify();
+            if (!queue.some((queued) => queued.job.kind === 'load')) push({ kind: 'load' });
+          }
+          for (const waiter of waiters) waiter.reject(error);
+        }
+        $busy.set($busy.get() - 1);
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  /** Queues a job without waiting on it (the caller gets its promise back from enqueue). */
+  function push(job: Job, waiter?: Queued['waiters'][number]): void {
+    const waiters = waiter === undefined ? [] : [waiter];
+    const last = queue.at(-1);
+    // Only the newest queued job may absorb a new one, so the order of effects never changes:
+    // a second reload adds nothing, and a newer quantity for the same item replaces the
+    // older one that has not started (ten presses of + send the last number, not ten calls).
+    if (last !== undefined && job.kind === 'load' && last.job.kind === 'load') {
+      last.waiters.push(...waiters);
+      return;
+    }
+    if (
+      last !== undefined &&
+      job.kind === 'set' &&
+      last.job.kind === 'set' &&
+      last.job.inventoryLevelId === job.inventoryLevelId
+    ) {
+      last.job = job;
+      last.waiters.push(...waiters);
+      return;
+    }
+    queue.push({ job, waiters });
+    $busy.set($busy.get() + 1);
+    void drain();
+  }
+
+  const enqueue = (job: Job) =>
+    new Promise<void>((resolve, reject) => {
+      push(job, { resolve, reject });
+    });
+
+  const $cart = computed($state, (state) => state);
+
+  onMount($state, () => {
+    if (!deps.browser) return;
+    // The store loads itself for its first subscriber and follows other tabs (issue 4).
+    const reload = () => {
+      enqueue({ kind: 'load' }).catch((error: unknown) => log('Cart reload failed', error));
+    };
+    reload();
+    const stopSync = deps.sync?.listen(reload);
+    if (typeof document === 'undefined') return stopSync;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reload(); // back/forward cache: the page may be hours old
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      stopSync?.();
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  });
+
+  return {
+    $cart,
+    $cartUpdating,
+    $cartOpen,
+    loadCart: () => enqueue({ kind: 'load' }),
+
+    async addToCart(inventoryLevelId, quantity) {
+      try {
+        await enqueue({ kind: 'add', inventoryLevelId, quantity });
+      } catch (error) {
+        const fromServer = error instanceof ApiError && error.fromServer;
+        throw new Error(fromServer ? error.message : ADD_TO_CART_ERROR, { cause: error });
+      }
+      $cartOpen.set(true); // spec storefront 4: "After a successful add the cart overlay opens"
+    },
+
+    async setCartQuantity(inventoryLevelId, quantity) {
+      if (!Number.isInteger(quantity) || quantity <= 0) return; // spec storefront 4
+      try {
+        await enqueue({ kind: 'set', inventoryLevelId, quantity });
+      } catch (error) {
+        log('Cart quantity update failed', error);
+        throw error;
+      }
+    },
+
+    async removeCartLine(lineItemId) {
+      try {
+        await enqueue({ kind: 'remove', lineItemId });
+      } catch (error) {
+        log('Cart line removal failed', error);
+        throw error;
+      }
+    },
+
+    applyDiscountCode: (code) => enqueue({ kind: 'discount', method: 'POST', code: code.trim() }),
+    removeDiscountCode: (code) => enqueue({ kind: 'discount', method: 'DELETE', code }),
+  };
+}
+
+const store = createCartStore({
+  api: { getJson, sendJson },
+  sync: typeof window === 'undefined' ? undefined : browserTabSync(),
+  browser: typeof window !== 'undefined',
+});
+
+/** The cart, the same in every island of the page and every tab (spec storefront 4). */
+export const $cart: ReadableAtom<CartState> = store.$cart;
+/** True while any cart call is in flight; disables add buttons (spec storefront 4). */
+export const $cartUpdating: ReadableAtom<boolean> = store.$cartUpdating;
+/** The cart overlay's open state. */
+export const $cartOpen: WritableAtom<boolean> = store.$cartOpen;
+/** GET /api/checkouts, replacing the cart wholesale. */
+export const loadCart = store.loadCart;
+/**
+ * POST /api/checkouts/lineItems; opens the overlay on success; rejects with an Error whose
+ * message is the server's error, else 'Failed to add item to cart'.
+ */
+export const addToCart = store.addToCart;
+/** PUT /api/checkouts/lineItems; ignored when quantity <= 0 or the item is not in the cart. */
+export const setCartQuantity = store.setCartQuantity;
+/** DELETE /api/checkouts/lineItems/{lineItemId}. */
+export const removeCartLine = store.removeCartLine;
+/** POST /api/checkouts/{id}/discountCodes?code=; the server's refusal rejects with its text. */
+export const applyDiscountCode = store.applyDiscountCode;
+/** DELETE /api/checkouts/{id}/discountCodes?code=. */
+export const removeDiscountCode = store.removeDiscountCode;
