@@ -27,6 +27,7 @@ export function createApp(options: AppOptions): Hono {
     adminToken: 'local-merchandiser-token-change-me',
     now: () => Date.now(),
     visitors: () => 0,
+    realtimeEvents: () => [],
     ...options,
   };
   const api = new Hono();

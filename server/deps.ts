@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from './realtime.ts';
 import type { Database } from './db/open.ts';
 
 /** What every route module is built with (one sub-app per resource, STYLE). */
@@ -9,4 +10,9 @@ export interface Deps {
   now: () => number;
   /** Live visitor count kept by the realtime server (0 when it is not attached). */
   visitors: () => number;
+  /**
+   * The realtime server's event log, newer than `since` (missing or empty when it is not
+   * attached). Optional so that deps built by hand in tests need not name it.
+   */
+  realtimeEvents?: (since?: number) => RealtimeEvent[];
 }

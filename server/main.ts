@@ -38,7 +38,12 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const db = openDatabase(databaseFile(dataDir));
   // The app is made before the server exists; the realtime counter is attached after.
   const live: { realtime?: Realtime } = {};
-  const app = createApp({ db, adminToken, visitors: () => live.realtime?.visitors() ?? 0 });
+  const app = createApp({
+    db,
+    adminToken,
+    visitors: () => live.realtime?.visitors() ?? 0,
+    realtimeEvents: (since) => live.realtime?.events(since) ?? [],
+  });
   const server = await new Promise<HttpServer>((resolve) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () =>
       resolve(started as HttpServer),

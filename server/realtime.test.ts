@@ -214,3 +214,74 @@ describe('the /customer namespace', () => {
     expect(realtime.visitors()).toBe(0);
   });
 });
+
+describe('the event log', () => {
+  const summary = (since?: number) =>
+    realtime.events(since).map(({ type, path, located }) => ({ type, path, located }));
+
+  it('records visits, leaves and disconnects with the path of the visit they end', async () => {
+    const client = await customer();
+    await send(client, 'store:visit', { path: '/brands' });
+    await send(client, 'store:visit', {
+      path: '/cart.php',
+      coordinates: { latitude: 51.5, longitude: -0.12 },
+    });
+    await send(client, 'store:leave');
+    await send(client, 'store:visit', { path: '/' });
+    const gone = untilVisitors(0);
+    client.disconnect();
+    await gone;
+    expect(summary()).toEqual([
+      { type: 'visit', path: '/brands', located: false },
+      { type: 'visit', path: '/cart.php', located: true },
+      { type: 'leave', path: '/cart.php', located: true },
+      { type: 'visit', path: '/', located: false },
+      { type: 'disconnect', path: '/', located: false },
+    ]);
+    const events = realtime.events();
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    for (const event of events) expect(Number.isNaN(Date.parse(event.at))).toBe(false);
+    // Never the coordinates themselves.
+    expect(JSON.stringify(events)).not.toMatch(/51\.5/);
+  });
+
+  it('reads only the events after `since`', async () => {
+    const client = await customer();
+    await send(client, 'store:visit', { path: '/a' });
+    await send(client, 'store:visit', { path: '/b' });
+    expect(summary(1)).toEqual([{ type: 'visit', path: '/b', located: false }]);
+    expect(summary(2)).toEqual([]);
+  });
+
+  it('does not log refused visits, and logs a leave before any visit without a path', async () => {
+    const client = await customer();
+    await send(client, 'store:visit', { path: 'no-slash' });
+    await send(client, 'store:leave');
+    expect(summary()).toEqual([{ type: 'leave', path: null, located: false }]);
+  });
+
+  it('keeps only the newest events', async () => {
+    const small = createServer();
+    const smallRealtime = attachRealtime(small, { logSize: 2 });
+    await new Promise<void>((resolve) => small.listen(0, '127.0.0.1', resolve));
+    const port = (small.address() as AddressInfo).port;
+    const client = connect(`http://127.0.0.1:${String(port)}/customer`, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    clients.push(client);
+    try {
+      for (const path of ['/1', '/2', '/3']) await send(client, 'store:visit', { path });
+      expect(smallRealtime.events().map((event) => [event.seq, event.path])).toEqual([
+        [2, '/2'],
+        [3, '/3'],
+      ]);
+    } finally {
+      client.disconnect();
+      await smallRealtime.close();
+      small.closeAllConnections();
+      await new Promise<void>((resolve) => small.close(() => resolve()));
+    }
+  });
+});

@@ -89,7 +89,7 @@ export const inventoryPatchSchema = z
  * PATCH /products/:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`
  * POST /collections, PUT /collections/:id, DELETE /collections/:id: the same shapes with `collection`.
  */
-export function adminRoutes({ db, adminToken }: Deps): Hono {
+export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps): Hono {
   const app = new Hono();
   const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
   const st = {
@@ -137,6 +137,16 @@ export function adminRoutes({ db, adminToken }: Deps): Hono {
   };
 
   app.use('*', bearerAuth({ token: adminToken }));
+
+  // GET /realtime?since=N -> `{ visitors, events }`: who is on the store now and the recent
+  // store:visit / store:leave events (server/realtime.ts), for merchandisers and tests.
+  app.get('/realtime', (c) => {
+    const since = Number(c.req.query('since') ?? 0);
+    if (!Number.isSafeInteger(since) || since < 0) {
+      throw new HttpError(400, 'since must be a whole number of 0 or more.');
+    }
+    return c.json({ visitors: visitors(), events: realtimeEvents?.(since) ?? [] });
+  });
 
   app.post('/products', async (c) => {
     const input = await readJson(c, productInputSchema, limit);

@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { env } from '../../src/lib/env.ts';
+import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 
 /** A product card as GET /api/products/filter returns it. */
 export interface ApiCard {
@@ -10,6 +11,15 @@ export interface ApiCard {
   vendor: string;
 }
 
+interface Options {
+  /**
+   * Whether the exit-intent popup may open. Off by default: a test that scrolls up on a
+   * phone or moves the mouse to the top would otherwise meet a modal dialog. Turn it on with
+   * `test.use({ exitIntentPopup: true })` (tests/e2e/shell-extras.spec.ts).
+   */
+  exitIntentPopup: boolean;
+}
+
 interface Fixtures {
   /** The commerce API through the site's /api proxy, as a browser reaches it. */
   api: APIRequestContext;
@@ -17,7 +27,20 @@ interface Fixtures {
   admin: APIRequestContext;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  exitIntentPopup: [false, { option: true }],
+  context: async ({ context, exitIntentPopup }, use) => {
+    if (!exitIntentPopup) {
+      await context.addInitScript((key) => {
+        try {
+          window.localStorage.setItem(key, 'set by the test fixture');
+        } catch {
+          // Pages without storage (about:blank) have no popup either.
+        }
+      }, EXIT_INTENT_STORAGE_KEY);
+    }
+    await use(context);
+  },
   api: async ({ playwright, baseURL }, use) => {
     const context = await playwright.request.newContext({ baseURL: baseURL ?? '' });
     await use(context);
