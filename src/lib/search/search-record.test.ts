@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { partNumberForms, productSearchRecord } from './search-record.ts';
+import {
+  collectionLineage,
+  collectionSearchRecord,
+  partNumberForms,
+  productSearchRecord,
+} from './search-record.ts';
 
 const product = {
   handle: 'load-wheel',
@@ -39,5 +44,65 @@ describe('productSearchRecord', () => {
       category: ['Load Wheels'],
     });
     expect(record.sort.price).toBe('000000049.50');
+  });
+});
+
+describe('productSearchRecord: categories and part numbers', () => {
+  it('files the product under every category above it, once each', () => {
+    const record = productSearchRecord(product, '/products', [7, 3, 1, 3]);
+    expect(record.filters['categoryId']).toEqual(['7', '3', '1']);
+  });
+
+  it('leaves out empty filters', () => {
+    const record = productSearchRecord({ ...product, vendor: '', Collections: [] }, '/products');
+    expect(record.filters).toEqual({ type: ['product'] });
+  });
+
+  it('holds a hyphenated part number joined, so its prefixes ("8528", "85-2") find it', () => {
+    const record = productSearchRecord({ ...product, sku: '85-288', Variants: [] }, '/p');
+    const words = record.content.split(/\s+/);
+    expect(words).toContain('85-288');
+    expect(words).toContain('85288');
+    expect(words.some((word) => word.startsWith('8528'))).toBe(true);
+  });
+});
+
+describe('collectionSearchRecord', () => {
+  const collection = {
+    id: 7,
+    handle: 'load-wheels',
+    title: 'Load <i>Wheels</i>',
+    imageUrl: null,
+    breadcrumbs: [{ title: 'Pallet Jack Parts' }, { title: 'Load Wheels' }],
+  };
+
+  it('is a collection page with its title and ancestors as words', () => {
+    const record = collectionSearchRecord(collection, '/collections', [7, 3]);
+    expect(record).toEqual({
+      url: '/collections/load-wheels',
+      content: 'Load Wheels\nPallet Jack Parts',
+      meta: { title: 'Load Wheels', image: '' },
+      filters: { type: ['collection'], categoryId: ['7', '3'] },
+      sort: { title: 'load wheels' },
+    });
+  });
+});
+
+describe('collectionLineage', () => {
+  const parents = new Map<number, number | null>([
+    [7, 3],
+    [3, 1],
+    [1, null],
+    [8, 9],
+    [9, 8],
+  ]);
+
+  it('walks up to the top, nearest first', () => {
+    expect(collectionLineage(7, (id) => parents.get(id))).toEqual([7, 3, 1]);
+  });
+
+  it('stops on a parent loop or an unknown parent', () => {
+    expect(collectionLineage(8, (id) => parents.get(id))).toEqual([8, 9]);
+    expect(collectionLineage(42, (id) => parents.get(id))).toEqual([42]);
   });
 });
