@@ -13,8 +13,11 @@ import { expect, test } from './fixtures.ts';
 // toasts and loading bar with nanostores; then hero, featured slider and the quote button
 // with Vite's preload helper) and a product page 4,668 bytes (the shell plus the product
 // page's gallery and manual scripts). The limits leave about 6 percent for small changes.
-const HOME_LIMIT = 7_000;
-const PRODUCT_LIMIT = 5_000;
+// Issue 5: the header's search box is an island on every page, which adds Astro's inline
+// island runtime (measured 2,000 bytes); the island's own code loads at idle, not counted.
+const ISLAND_RUNTIME = 2_000;
+const HOME_LIMIT = 7_000 + ISLAND_RUNTIME;
+const PRODUCT_LIMIT = 5_000 + ISLAND_RUNTIME;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));
