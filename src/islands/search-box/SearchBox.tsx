@@ -17,6 +17,7 @@ import {
   debounceFor,
   dropdownView,
   initialSearchBoxState,
+  isResultsPage,
   searchBoxReducer,
   searchTerm,
   searchUrl,
@@ -60,7 +61,7 @@ function SearchBox({ categories }: SearchBoxProps) {
   // the island hydrated.
   useEffect(() => {
     const fromUrl = targetFromUrl(window.location.search);
-    const onResults = window.location.pathname === '/search.php';
+    const onResults = isResultsPage(window.location.pathname);
     if (onResults) {
       setCategory(categories.some((c) => String(c.id) === fromUrl.c) ? fromUrl.c : '');
       setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });

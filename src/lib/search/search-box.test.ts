@@ -33,6 +33,7 @@ const withResults = (query = 'wheel', categories = [hit('Wheels')], products = [
 describe('constants and helpers', () => {
   it('debounces 400 ms on the results page and 600 ms elsewhere', () => {
     expect(debounceFor('/search.php')).toBe(RESULTS_PAGE_DEBOUNCE_MS);
+    expect(debounceFor('/search/')).toBe(RESULTS_PAGE_DEBOUNCE_MS);
     expect(RESULTS_PAGE_DEBOUNCE_MS).toBe(400);
     expect(debounceFor('/')).toBe(DEBOUNCE_MS);
     expect(debounceFor('/collections/wheels')).toBe(600);

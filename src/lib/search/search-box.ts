@@ -19,8 +19,13 @@ export const PRICE_SUGGESTION_DELAY_MS = 600;
 export const RESULTS_PATH = '/search.php';
 export const NO_RESULTS = 'No results found.';
 
+/** /search.php, or the page it is served from (src/lib/routing/legacy-routes.ts). */
+export function isResultsPage(pathname: string): boolean {
+  return pathname === RESULTS_PATH || pathname === '/search/' || pathname === '/search';
+}
+
 export function debounceFor(pathname: string): number {
-  return pathname === RESULTS_PATH ? RESULTS_PAGE_DEBOUNCE_MS : DEBOUNCE_MS;
+  return isResultsPage(pathname) ? RESULTS_PAGE_DEBOUNCE_MS : DEBOUNCE_MS;
 }
 
 /** spec storefront 5: search runs only with at least 3 characters. */
