@@ -3,6 +3,8 @@ import {
   collectionLineage,
   collectionSearchRecord,
   partNumberForms,
+  priceBucket,
+  priceBucketsWithin,
   productSearchRecord,
 } from './search-record.ts';
 
@@ -40,6 +42,7 @@ describe('productSearchRecord', () => {
     });
     expect(record.filters).toEqual({
       type: ['product'],
+      price: ['25-50'],
       vendor: ['Crown'],
       category: ['Load Wheels'],
     });
@@ -55,7 +58,7 @@ describe('productSearchRecord: categories and part numbers', () => {
 
   it('leaves out empty filters', () => {
     const record = productSearchRecord({ ...product, vendor: '', Collections: [] }, '/products');
-    expect(record.filters).toEqual({ type: ['product'] });
+    expect(record.filters).toEqual({ type: ['product'], price: ['25-50'] });
   });
 
   it('holds a hyphenated part number joined, so its prefixes ("8528", "85-2") find it', () => {
@@ -104,5 +107,23 @@ describe('collectionLineage', () => {
   it('stops on a parent loop or an unknown parent', () => {
     expect(collectionLineage(8, (id) => parents.get(id))).toEqual([8, 9]);
     expect(collectionLineage(42, (id) => parents.get(id))).toEqual([42]);
+  });
+});
+
+describe('price buckets', () => {
+  it('puts a price in its [from, to) bucket', () => {
+    expect(priceBucket(0)).toBe('0-25');
+    expect(priceBucket(24.99)).toBe('0-25');
+    expect(priceBucket(25)).toBe('25-50');
+    expect(priceBucket(999.99)).toBe('500-1000');
+    expect(priceBucket(2500)).toBe('2500+');
+    expect(priceBucket(99_999)).toBe('2500+');
+  });
+
+  it('lists the buckets a price range touches', () => {
+    expect(priceBucketsWithin(null, 50)).toEqual(['0-25', '25-50', '50-100']);
+    expect(priceBucketsWithin(30, 120)).toEqual(['25-50', '50-100', '100-250']);
+    expect(priceBucketsWithin(3000, null)).toEqual(['2500+']);
+    expect(priceBucketsWithin(null, null)).toHaveLength(8);
   });
 });

@@ -33,6 +33,33 @@ interface SearchableCollection {
 /** Filter values for records: the kind of page, and the categories a product sits under. */
 export const RECORD_TYPE = { product: 'product', collection: 'collection' } as const;
 
+/**
+ * Price ranges as filter values (DESIGN, search: Pagefind has no numeric ranges, so prices
+ * are bucketed). Each bucket is [from, to) in dollars; the last has no upper end.
+ */
+export const PRICE_BUCKETS = [0, 25, 50, 100, 250, 500, 1000, 2500] as const;
+
+/** The bucket label of a price: "50-100", or "2500+" for the last. */
+export function priceBucket(price: number): string {
+  const index = PRICE_BUCKETS.findLastIndex((from) => price >= from);
+  const from = PRICE_BUCKETS[Math.max(0, index)] ?? 0;
+  const to = PRICE_BUCKETS[index + 1];
+  return to === undefined ? `${from}+` : `${from}-${to}`;
+}
+
+/**
+ * The buckets that overlap [minPrice, maxPrice], for a Pagefind filter `{ price: { any } }`;
+ * the caller still checks each result's exact price (meta.price) against the bounds.
+ */
+export function priceBucketsWithin(minPrice: number | null, maxPrice: number | null): string[] {
+  return PRICE_BUCKETS.map((from, i) => ({ from, to: PRICE_BUCKETS[i + 1] ?? Infinity }))
+    .filter(
+      ({ from, to }) =>
+        (maxPrice === null || from <= maxPrice) && (minPrice === null || to > minPrice),
+    )
+    .map(({ from }) => priceBucket(from));
+}
+
 /** Part numbers in their written form and without punctuation ("85-288" and "85288"). */
 export function partNumberForms(codes: readonly string[]): string[] {
   const present = codes.filter((code) => code.trim().length > 0);
@@ -67,6 +94,7 @@ export function productSearchRecord(
     },
     filters: {
       type: [RECORD_TYPE.product],
+      price: [priceBucket(product.price)],
       ...(product.vendor ? { vendor: [product.vendor] } : {}),
       ...(categories.length ? { category: categories } : {}),
       ...(categoryIds.length ? { categoryId: [...new Set(categoryIds)].map(String) } : {}),
