@@ -56,8 +56,12 @@ test('a partial part number shows its product in the dropdown', async ({ page, a
     list.getByRole('group', { name: 'Products' }).getByRole('option', { name: product.title }),
   ).toBeVisible();
 
-  // ... and without its punctuation ("AG66152").
+  // ... without its punctuation ("AG66152") ...
   await input.fill(product.sku.replace(/[^A-Za-z0-9]/g, '').slice(0, -1));
+  await expect(list.getByRole('option', { name: product.title })).toBeVisible();
+
+  // ... and the part after the hyphen ("5288").
+  await input.fill(product.sku.split('-')[1] ?? '');
   await expect(list.getByRole('option', { name: product.title })).toBeVisible();
 });
 
