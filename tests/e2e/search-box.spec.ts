@@ -66,6 +66,7 @@ test('a partial part number shows its product in the dropdown', async ({ page, a
 });
 
 test('the combobox works from the keyboard', async ({ page }) => {
+  test.setTimeout(60_000); // many steps, each past a 600 ms debounce, on a busy machine
   const { input, list } = await open(page);
   await input.focus();
   await input.pressSequentially('wheel');

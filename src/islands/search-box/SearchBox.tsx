@@ -247,7 +247,9 @@ function SearchBox({ categories }: SearchBoxProps) {
           }}
           onKeyDown={onKeyDown}
         />
-        <div className="search-dropdown" hidden={!view.visible}>
+        {/* tabIndex -1: a scrolling region must be focusable (axe); options are reached
+            with the arrow keys from the input, so it is no Tab stop of its own. */}
+        <div className="search-dropdown" hidden={!view.visible} tabIndex={-1}>
           <div id={listId} role="listbox" aria-label="Search suggestions" hidden={!view.expanded}>
             {group('price', 'Price filter')}
             {group('category', 'Categories')}
