@@ -5,7 +5,7 @@ import {
   useReducer,
   useRef,
   useState,
-  type FormEvent,
+  type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
 import { lazyPagefind, dropdownSearch } from '../../lib/search/pagefind-client.ts';
@@ -137,7 +137,7 @@ function SearchBox({ categories }: SearchBoxProps) {
     navigate(option.hit.url);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const url = searchUrl({ q: state.query, c: category, ...bounds });
     if (url) navigate(url);
