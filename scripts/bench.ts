@@ -11,11 +11,15 @@ import { openDatabase } from '../server/db/open.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { buildSite } from './lib/build-site.ts';
 import { percentile } from './lib/percentile.ts';
+import { benchSearchBox } from './lib/search-bench.ts';
+import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '2000,100000' },
+    // Skip the browser part (keystroke-to-dropdown) when no Chromium is at hand.
+    'no-browser': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
   },
@@ -101,12 +105,42 @@ for (const size of sizes) {
         quiet: true,
       });
       const pagesPerSecond = build.pages / (build.astroMs / 1000);
+      let search: Awaited<ReturnType<typeof benchSearchBox>> | null = null;
+      if (!values['no-browser']) {
+        const distDir = join(work.path, 'dist');
+        const site = await startStaticServer({
+          distDir,
+          apiUrl: api.url,
+          port: 0,
+          host: '127.0.0.1',
+        });
+        try {
+          const skus = (
+            (await (
+              await fetch(`${api.url}/api/products/filter?limit=8&sortBy=id_desc`)
+            ).json()) as {
+              products: { sku: string }[];
+            }
+          ).products
+            .map((p) => p.sku.slice(0, -2))
+            .filter((sku) => sku.length >= 3);
+          const words = ['wheel', 'seal kit', 'load wheel', 'hydraulic pump', 'bearing', 'charger'];
+          search = await benchSearchBox({
+            siteUrl: site.url,
+            distDir,
+            queries: [...words, ...skus],
+          });
+        } finally {
+          await site.close();
+        }
+      }
       results.push({
         products: size,
         seedMs,
         build: { ...build, pagesPerSecond },
         filter,
         byHandle,
+        search,
       });
     } finally {
       await api.close();
@@ -136,6 +170,22 @@ console.log(
     ? `\nAPI filter p95 at 100,000 products: ${at100k.filter.p95Ms} ms`
     : '\nAPI filter p95 at 100,000 products: not measured (--sizes has no 100000)',
 );
+
+console.log(
+  '\n| products | index MB | index files | indexing s | dropdown cold median/p95 ms | warm median/p95 ms | bytes/query cold / warm |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  const s = r.search;
+  console.log(
+    s
+      ? `| ${r.products} | ${(s.indexBytes / 1e6).toFixed(1)} | ${s.indexFiles} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+          `${s.cold.medianMs} / ${s.cold.p95Ms} | ${s.warm.medianMs} / ${s.warm.p95Ms} | ` +
+          `${s.cold.medianBytes} / ${s.warm.medianBytes} |`
+      : `| ${r.products} | - | - | ${(r.build.pagefindMs / 1000).toFixed(1)} | - | - | - |`,
+  );
+}
+console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
 mkdirSync('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(

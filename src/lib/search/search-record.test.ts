@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { partNumberForms, productSearchRecord } from './search-record.ts';
+import {
+  collectionLineage,
+  collectionSearchRecord,
+  partNumberForms,
+  priceBucket,
+  priceBucketsWithin,
+  productSearchRecord,
+} from './search-record.ts';
 
 const product = {
   handle: 'load-wheel',
@@ -35,9 +42,88 @@ describe('productSearchRecord', () => {
     });
     expect(record.filters).toEqual({
       type: ['product'],
+      price: ['25-50'],
       vendor: ['Crown'],
       category: ['Load Wheels'],
     });
     expect(record.sort.price).toBe('000000049.50');
+  });
+});
+
+describe('productSearchRecord: categories and part numbers', () => {
+  it('files the product under every category above it, once each', () => {
+    const record = productSearchRecord(product, '/products', [7, 3, 1, 3]);
+    expect(record.filters['categoryId']).toEqual(['7', '3', '1']);
+  });
+
+  it('leaves out empty filters', () => {
+    const record = productSearchRecord({ ...product, vendor: '', Collections: [] }, '/products');
+    expect(record.filters).toEqual({ type: ['product'], price: ['25-50'] });
+  });
+
+  it('holds a hyphenated part number joined, so its prefixes ("8528", "85-2") find it', () => {
+    const record = productSearchRecord({ ...product, sku: '85-288', Variants: [] }, '/p');
+    const words = record.content.split(/\s+/);
+    expect(words).toContain('85-288');
+    expect(words).toContain('85288');
+    expect(words.some((word) => word.startsWith('8528'))).toBe(true);
+  });
+});
+
+describe('collectionSearchRecord', () => {
+  const collection = {
+    id: 7,
+    handle: 'load-wheels',
+    title: 'Load <i>Wheels</i>',
+    imageUrl: null,
+    breadcrumbs: [{ title: 'Pallet Jack Parts' }, { title: 'Load Wheels' }],
+  };
+
+  it('is a collection page with its title and ancestors as words', () => {
+    const record = collectionSearchRecord(collection, '/collections', [7, 3]);
+    expect(record).toEqual({
+      url: '/collections/load-wheels',
+      content: 'Load Wheels\nPallet Jack Parts',
+      meta: { title: 'Load Wheels', image: '' },
+      filters: { type: ['collection'], categoryId: ['7', '3'] },
+      sort: { title: 'load wheels' },
+    });
+  });
+});
+
+describe('collectionLineage', () => {
+  const parents = new Map<number, number | null>([
+    [7, 3],
+    [3, 1],
+    [1, null],
+    [8, 9],
+    [9, 8],
+  ]);
+
+  it('walks up to the top, nearest first', () => {
+    expect(collectionLineage(7, (id) => parents.get(id))).toEqual([7, 3, 1]);
+  });
+
+  it('stops on a parent loop or an unknown parent', () => {
+    expect(collectionLineage(8, (id) => parents.get(id))).toEqual([8, 9]);
+    expect(collectionLineage(42, (id) => parents.get(id))).toEqual([42]);
+  });
+});
+
+describe('price buckets', () => {
+  it('puts a price in its [from, to) bucket', () => {
+    expect(priceBucket(0)).toBe('0-25');
+    expect(priceBucket(24.99)).toBe('0-25');
+    expect(priceBucket(25)).toBe('25-50');
+    expect(priceBucket(999.99)).toBe('500-1000');
+    expect(priceBucket(2500)).toBe('2500+');
+    expect(priceBucket(99_999)).toBe('2500+');
+  });
+
+  it('lists the buckets a price range touches', () => {
+    expect(priceBucketsWithin(null, 50)).toEqual(['0-25', '25-50', '50-100']);
+    expect(priceBucketsWithin(30, 120)).toEqual(['25-50', '50-100', '100-250']);
+    expect(priceBucketsWithin(3000, null)).toEqual(['2500+']);
+    expect(priceBucketsWithin(null, null)).toHaveLength(8);
   });
 });

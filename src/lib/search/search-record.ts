@@ -22,6 +22,44 @@ interface Searchable {
   Variants: { sku: string }[];
 }
 
+interface SearchableCollection {
+  id: number;
+  handle: string;
+  title: string;
+  imageUrl: string | null;
+  breadcrumbs: { title: string }[];
+}
+
+/** Filter values for records: the kind of page, and the categories a product sits under. */
+export const RECORD_TYPE = { product: 'product', collection: 'collection' } as const;
+
+/**
+ * Price ranges as filter values (DESIGN, search: Pagefind has no numeric ranges, so prices
+ * are bucketed). Each bucket is [from, to) in dollars; the last has no upper end.
+ */
+export const PRICE_BUCKETS = [0, 25, 50, 100, 250, 500, 1000, 2500] as const;
+
+/** The bucket label of a price: "50-100", or "2500+" for the last. */
+export function priceBucket(price: number): string {
+  const index = PRICE_BUCKETS.findLastIndex((from) => price >= from);
+  const from = PRICE_BUCKETS[Math.max(0, index)] ?? 0;
+  const to = PRICE_BUCKETS[index + 1];
+  return to === undefined ? `${from}+` : `${from}-${to}`;
+}
+
+/**
+ * The buckets that overlap [minPrice, maxPrice], for a Pagefind filter `{ price: { any } }`;
+ * the caller still checks each result's exact price (meta.price) against the bounds.
+ */
+export function priceBucketsWithin(minPrice: number | null, maxPrice: number | null): string[] {
+  return PRICE_BUCKETS.map((from, i) => ({ from, to: PRICE_BUCKETS[i + 1] ?? Infinity }))
+    .filter(
+      ({ from, to }) =>
+        (maxPrice === null || from <= maxPrice) && (minPrice === null || to > minPrice),
+    )
+    .map(({ from }) => priceBucket(from));
+}
+
 /** Part numbers in their written form and without punctuation ("85-288" and "85288"). */
 export function partNumberForms(codes: readonly string[]): string[] {
   const present = codes.filter((code) => code.trim().length > 0);
@@ -32,7 +70,12 @@ export function partNumberForms(codes: readonly string[]): string[] {
  * The Pagefind record of a product: title, part numbers, vendor and category names as
  * content; vendor, category and type as filters; price, title and rating as sorts.
  */
-export function productSearchRecord(product: Searchable, productBase: string): SearchRecord {
+export function productSearchRecord(
+  product: Searchable,
+  productBase: string,
+  /** Ids of the product's collections and all their ancestors (the search box's `c`). */
+  categoryIds: readonly number[] = [],
+): SearchRecord {
   const title = htmlToText(product.title);
   const codes = partNumberForms([
     product.sku,
@@ -50,9 +93,11 @@ export function productSearchRecord(product: Searchable, productBase: string): S
       partNumber: product.sku || product.productCode,
     },
     filters: {
-      type: ['product'],
+      type: [RECORD_TYPE.product],
+      price: [priceBucket(product.price)],
       ...(product.vendor ? { vendor: [product.vendor] } : {}),
       ...(categories.length ? { category: categories } : {}),
+      ...(categoryIds.length ? { categoryId: [...new Set(categoryIds)].map(String) } : {}),
     },
     sort: {
       price: product.price.toFixed(2).padStart(12, '0'),
@@ -60,4 +105,41 @@ export function productSearchRecord(product: Searchable, productBase: string): S
       rating: product.avgRating.toFixed(2),
     },
   };
+}
+
+/**
+ * The Pagefind record of a collection (the dropdown's Categories group): its title and the
+ * titles of its ancestors as content, so "wheels" finds "Load Wheels" under "Pallet Jack Parts".
+ */
+export function collectionSearchRecord(
+  collection: SearchableCollection,
+  collectionBase: string,
+  categoryIds: readonly number[] = [],
+): SearchRecord {
+  const title = htmlToText(collection.title);
+  const trail = collection.breadcrumbs.map((crumb) => crumb.title).filter((t) => t !== title);
+  return {
+    url: `${collectionBase}/${collection.handle}`,
+    content: [title, ...trail].join('\n'),
+    meta: { title, image: collection.imageUrl ?? '' },
+    filters: {
+      type: [RECORD_TYPE.collection],
+      ...(categoryIds.length ? { categoryId: [...new Set(categoryIds)].map(String) } : {}),
+    },
+    sort: { title: title.toLowerCase() },
+  };
+}
+
+/** A collection's id and the ids of its ancestors, nearest first; a parent loop stops the walk. */
+export function collectionLineage(
+  id: number,
+  parentOf: (id: number) => number | null | undefined,
+): number[] {
+  const lineage: number[] = [];
+  let current: number | null | undefined = id;
+  while (current != null && !lineage.includes(current)) {
+    lineage.push(current);
+    current = parentOf(current);
+  }
+  return lineage;
 }

@@ -1,0 +1,285 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type SubmitEvent,
+  type KeyboardEvent,
+} from 'react';
+import { lazyPagefind, dropdownSearch } from '../../lib/search/pagefind-client.ts';
+import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
+import {
+  NO_RESULTS,
+  PRICE_SUGGESTION_DELAY_MS,
+  canSearch,
+  debounceFor,
+  dropdownView,
+  initialSearchBoxState,
+  isResultsPage,
+  searchBoxReducer,
+  searchTerm,
+  searchUrl,
+  targetFromUrl,
+  type DropdownOption,
+  type SearchHit,
+  type SearchTarget,
+} from '../../lib/search/search-box.ts';
+import { showToast } from '../../stores/toast.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import './SearchBox.css';
+
+export interface SearchBoxProps {
+  /** 'All Categories' plus these: the top-level categories (spec storefront 2). */
+  categories: { id: number; title: string }[];
+}
+
+const pagefind = lazyPagefind();
+
+function navigate(url: string) {
+  window.location.assign(url);
+}
+
+/**
+ * The header's search box (spec storefront 2, 4, 5, 9): a plain GET form to /search.php
+ * that works before hydration, and after it a combobox whose dropdown reads the Pagefind
+ * index (no API call per key) with groups Categories and Products and price badges.
+ */
+function SearchBox({ categories }: SearchBoxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [category, setCategory] = useState('');
+  const [bounds, setBounds] = useState<Pick<SearchTarget, 'minPrice' | 'maxPrice'>>({});
+  const [state, dispatch] = useReducer(searchBoxReducer, undefined, () => initialSearchBoxState());
+  const view = dropdownView(state);
+  const active = state.active >= 0 ? view.options[state.active] : undefined;
+
+  // Start where the shopper left off on the results page, and keep what was typed before
+  // the island hydrated.
+  useEffect(() => {
+    const fromUrl = targetFromUrl(window.location.search);
+    const onResults = isResultsPage(window.location.pathname);
+    if (onResults) {
+      setCategory(categories.some((c) => String(c.id) === fromUrl.c) ? fromUrl.c : '');
+      setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });
+    }
+    const typed = inputRef.current?.value ?? '';
+    const query = typed || (onResults ? fromUrl.q : '');
+    if (query) dispatch({ type: 'input', query });
+    // The box may already have focus if the shopper clicked it before hydration.
+    if (document.activeElement === inputRef.current && typed) dispatch({ type: 'focus' });
+  }, [categories]);
+
+  // Debounced search of the index (spec storefront 4: 600 ms, 400 ms on the results page).
+  const term = searchTerm(state.query);
+  useEffect(() => {
+    if (!canSearch(term)) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'searching', term });
+      pagefind()
+        .then((api) => dropdownSearch(api, term, category))
+        .then(
+          (found) => current && dispatch({ type: 'results', term, ...found }),
+          (error: unknown) => {
+            if (!current) return;
+            dispatch({ type: 'failed', term });
+            // spec storefront 8: search failures are a danger toast with the message.
+            const message = error instanceof Error ? error.message : String(error);
+            showToast({ variant: 'danger', message: `Search is unavailable: ${message}` });
+          },
+        );
+    }, debounceFor(window.location.pathname));
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [term, category]);
+
+  // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
+  useEffect(() => {
+    const query = state.query;
+    const timer = setTimeout(
+      () => dispatch({ type: 'suggestions', query, phrases: priceSuggestions(query, bounds) }),
+      PRICE_SUGGESTION_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state.query, bounds]);
+
+  // Closes on a click outside the box (spec storefront 4).
+  useEffect(() => {
+    if (!state.open) return;
+    const outside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) dispatch({ type: 'close' });
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [state.open]);
+
+  // The first focus loads the index's entry file ahead of the first query.
+  const warm = useCallback(() => {
+    pagefind().catch(() => {
+      /* reported by the search that needs it */
+    });
+  }, []);
+
+  const choose = (option: DropdownOption) => {
+    dispatch({ type: 'close' });
+    if (option.kind === 'price') {
+      const accepted = applyPriceSuggestion(state.query, option.phrase, bounds);
+      const url = searchUrl({ ...accepted, c: category }, true);
+      if (url) navigate(url);
+      return;
+    }
+    navigate(option.hit.url);
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const url = searchUrl({ q: state.query, c: category, ...bounds });
+    if (url) navigate(url);
+    else inputRef.current?.reportValidity();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        dispatch({ type: 'move', by: event.key === 'ArrowDown' ? 1 : -1 });
+        break;
+      case 'Enter':
+        if (active) {
+          event.preventDefault();
+          choose(active);
+        }
+        break;
+      case 'Escape':
+        if (state.open) {
+          event.preventDefault();
+          dispatch({ type: 'close' });
+        }
+        break;
+      case 'Tab':
+        dispatch({ type: 'close' });
+        break;
+    }
+  };
+
+  const group = (kind: DropdownOption['kind'], heading: string) => {
+    const options = view.options.filter((option) => option.kind === kind);
+    if (options.length === 0) return null;
+    return (
+      <div role="group" aria-labelledby={`${id}-${kind}`} className={`search-group-${kind}`}>
+        <div className="search-group-heading" id={`${id}-${kind}`}>
+          {heading}
+        </div>
+        {options.map((option) => (
+          <div
+            key={option.id}
+            id={`${id}-${option.id}`}
+            role="option"
+            aria-selected={option === active}
+            className={option.kind === 'price' ? 'search-badge' : 'search-option'}
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={() => choose(option)}
+          >
+            {option.kind === 'product' ? <ProductRow hit={option.hit} /> : option.label}
+          </div>
+        ))}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={rootRef}
+      className="search-box"
+      action="/search.php"
+      method="get"
+      role="search"
+      data-search-box
+      onSubmit={submit}
+    >
+      <label className="visually-hidden" htmlFor={`${id}-c`}>
+        Category
+      </label>
+      <select
+        id={`${id}-c`}
+        name="c"
+        value={category}
+        onChange={(event) => setCategory(event.target.value)}
+      >
+        <option value="">All Categories</option>
+        {categories.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      <div className="search-field">
+        <label className="visually-hidden" htmlFor={`${id}-q`}>
+          Keyword or part number
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={view.expanded}
+          aria-controls={listId}
+          aria-activedescendant={active ? `${id}-${active.id}` : undefined}
+          placeholder="Enter Keyword or Part Number..."
+          required
+          pattern=".*\S.*"
+          title="Enter a keyword or part number."
+          autoComplete="off"
+          value={state.query}
+          onChange={(event) => dispatch({ type: 'input', query: event.target.value })}
+          onFocus={() => {
+            warm();
+            dispatch({ type: 'focus' });
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {/* tabIndex -1: a scrolling region must be focusable (axe); options are reached
+            with the arrow keys from the input, so it is no Tab stop of its own. */}
+        <div className="search-dropdown" hidden={!view.visible} tabIndex={-1}>
+          <div id={listId} role="listbox" aria-label="Search suggestions" hidden={!view.expanded}>
+            {group('price', 'Price filter')}
+            {group('category', 'Categories')}
+            {group('product', 'Products')}
+          </div>
+          <p className="search-empty" role="status">
+            {view.empty ? NO_RESULTS : ''}
+          </p>
+        </div>
+      </div>
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+function ProductRow({ hit }: { hit: SearchHit }) {
+  return (
+    <>
+      {hit.image ? (
+        <img src={hit.image} alt="" width="40" height="40" loading="lazy" />
+      ) : (
+        <span className="search-noimage" aria-hidden="true" />
+      )}
+      <span className="search-product-text">
+        <span className="search-product-title">{hit.title}</span>
+        {hit.partNumber ? <span className="search-product-meta">#{hit.partNumber}</span> : null}
+      </span>
+      {hit.price ? <span className="search-product-price">${hit.price}</span> : null}
+    </>
+  );
+}
+
+export default withErrorBoundary(SearchBox);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { DROPDOWN_CATEGORIES, DROPDOWN_PRODUCTS, type SearchHit } from './search-box.ts';
+
+/** The part of Pagefind's browser API (pagefind.js) the dropdown uses. */
+export interface PagefindApi {
+  options?: (options: Record<string, unknown>) => Promise<void>;
+  init?: () => Promise<void>;
+  search: (
+    term: string,
+    options?: { filters?: Record<string, string> },
+  ) => Promise<{ results: { data: () => Promise<unknown> }[] } | null>;
+}
+
+/** Where the build writes the index (scripts/lib/build-site.ts) and its loader. */
+export const PAGEFIND_URL = '/pagefind/pagefind.js';
+
+const fragment = z.object({
+  url: z.string(),
+  meta: z.object({
+    title: z.string(),
+    image: z.string().optional(),
+    price: z.string().optional(),
+    partNumber: z.string().optional(),
+  }),
+});
+
+function toHit(data: unknown): SearchHit | null {
+  const parsed = fragment.safeParse(data);
+  if (!parsed.success) return null;
+  const { url, meta } = parsed.data;
+  return {
+    url,
+    title: meta.title,
+    image: meta.image ?? '',
+    price: meta.price,
+    partNumber: meta.partNumber,
+  };
+}
+
+export type PagefindLoader = () => Promise<PagefindApi>;
+
+/** Loads pagefind.js once, on first use; a failed load is retried on the next search. */
+export function lazyPagefind(
+  load: PagefindLoader = () => import(/* @vite-ignore */ PAGEFIND_URL) as Promise<PagefindApi>,
+): PagefindLoader {
+  let loading: Promise<PagefindApi> | undefined;
+  return () => {
+    loading ??= load().then(
+      async (api) => {
+        await api.options?.({ excerptLength: 0 });
+        await api.init?.();
+        return api;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}
+
+async function firstHits(
+  api: PagefindApi,
+  term: string,
+  filters: Record<string, string>,
+  count: number,
+): Promise<SearchHit[]> {
+  const found = await api.search(term, { filters });
+  if (!found) return [];
+  // Only the shown results' fragments are fetched: a few kilobytes per query.
+  const data = await Promise.all(found.results.slice(0, count).map((result) => result.data()));
+  return data.map(toHit).filter((hit): hit is SearchHit => hit !== null);
+}
+
+/**
+ * The dropdown's two groups for a term (spec storefront 2, "Search box"): matching
+ * categories and the first 4 products, both inside the chosen category when there is one.
+ */
+export async function dropdownSearch(
+  api: PagefindApi,
+  term: string,
+  categoryId = '',
+): Promise<{ categories: SearchHit[]; products: SearchHit[] }> {
+  const within: Record<string, string> = categoryId ? { categoryId } : {};
+  const [categories, products] = await Promise.all([
+    firstHits(api, term, { type: 'collection', ...within }, DROPDOWN_CATEGORIES),
+    firstHits(api, term, { type: 'product', ...within }, DROPDOWN_PRODUCTS),
+  ]);
+  return { categories, products };
+}
