@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDS, partNumber, pickBrand } from './brands.ts';
+import { BRANDS, brandCollectionHandle, partNumber, pickBrand } from './brands.ts';
 import { createRandom } from './random.ts';
 
 const brand = (name: string) => {
@@ -47,5 +47,14 @@ describe('brands', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 3000; i += 1) seen.add(pickBrand(rng).name);
     expect(seen.size).toBe(BRANDS.length);
+  });
+
+  it('names each brand collection from the brand, uniquely', () => {
+    expect(brandCollectionHandle('Crown')).toBe('crown-parts');
+    expect(brandCollectionHandle('EP Equipment')).toBe('ep-equipment-parts');
+    expect(brandCollectionHandle('Prime-Mover')).toBe('prime-mover-parts');
+    const handles = BRANDS.map((b) => brandCollectionHandle(b.name));
+    expect(new Set(handles).size).toBe(BRANDS.length);
+    for (const handle of handles) expect(handle).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 });

@@ -19,13 +19,13 @@ export const BRANDS: readonly Brand[] = [
     name: 'Crown',
     partNumber: ['#####-###'],
     models: ['PTH50', 'PE4500', 'WP3000', 'RR5700', 'SC4000'],
-    weight: 9,
+    weight: 12,
   },
   {
     name: 'Raymond',
     partNumber: ['#-###-###/###', '#-###-###'],
     models: ['8210', '102T', '7500', '4250', 'PR'],
-    weight: 7,
+    weight: 4,
   },
   {
     name: 'Yale',
@@ -164,6 +164,16 @@ export function partNumber(brand: Brand, rng: Random): string {
   }
   return out;
 }
+
+/**
+ * The handle of a brand's collection under 'Parts by Brand'.
+ * @example brandCollectionHandle('Blue Giant') // 'blue-giant-parts'
+ */
+export const brandCollectionHandle = (name: string): string =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')}-parts`;
 
 const brandWeights = BRANDS.map((brand) => brand.weight);
 

@@ -1,4 +1,6 @@
 /** The demo catalogue's category tree and part kinds (data only). */
+import { BRANDS, brandCollectionHandle } from './brands.ts';
+
 /** The picture kinds the media routes draw (`/api/media/products/{kind}-{n}.svg`). */
 export const PART_KINDS = [
   'wheel',
@@ -439,5 +441,16 @@ export const CATEGORY_TREE: readonly CategoryNode[] = [
         ],
       },
     ],
+  },
+  {
+    // Every product is also filed under its brand here (products.ts), as parts stores shop by
+    // make. Its ~30 children are more than the 21 a collection page shows before 'View More'
+    // (spec storefront 9), so even the smallest demo catalogue has that case.
+    handle: 'parts-by-brand',
+    title: 'Parts by Brand',
+    children: BRANDS.map((brand) => ({
+      handle: brandCollectionHandle(brand.name),
+      title: `${brand.name} Parts`,
+    })),
   },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionInputSchema } from '../catalog/input.ts';
+import { BRANDS, brandCollectionHandle } from './brands.ts';
 import { CATEGORY_TREE, PART_KINDS } from './category-tree.ts';
 import { categoryLeaves, DEMO_MENU_CHILDREN, demoCollections } from './collections.ts';
 
@@ -58,6 +59,15 @@ describe('demoCollections', () => {
     // Long enough to pass the 800 px Read More threshold (spec storefront 2).
     expect(collections.filter((c) => c.descriptionHtml.length > 1400).length).toBeGreaterThan(10);
     expect(collections.filter((c) => c.isFeatured).length).toBeGreaterThan(3);
+  });
+
+  it('has a collection with more children than the 21 shown before View More', () => {
+    // spec storefront 9; tests/e2e/collections.spec.ts opens 'View More' on it.
+    const byBrand = collections.filter((c) => c.parent === 'parts-by-brand');
+    expect(byBrand.length).toBeGreaterThan(21);
+    expect(byBrand.map((c) => c.handle)).toEqual(
+      BRANDS.map((brand) => brandCollectionHandle(brand.name)),
+    );
   });
 
   it('positions siblings 0..n-1', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productInputSchema, type Product } from '../catalog/input.ts';
-import { BRANDS } from './brands.ts';
+import { BRANDS, brandCollectionHandle } from './brands.ts';
+import { categoryLeaves } from './collections.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex } from './hostile.ts';
 import { PART_KINDS } from './category-tree.ts';
 import { demoProduct, FEATURED_COUNT, featuredOrder, productContext, slugify } from './products.ts';
@@ -133,6 +134,21 @@ describe('demoProduct', () => {
   it('files each product in its leaf and the leaf’s ancestors', () => {
     for (const p of products) expect(p.collections.length).toBeGreaterThanOrEqual(2);
     expect(products.some((p) => p.collections.includes('pallet-jack-parts'))).toBe(true);
+  });
+
+  it('files each product under its brand after its category, so the category comes first', () => {
+    const leaves = new Set(categoryLeaves().map((leaf) => leaf.node.handle));
+    for (const p of products) {
+      expect(leaves.has(p.collections[0] ?? '')).toBe(true);
+      expect(p.collections.at(-1)).toBe(brandCollectionHandle(p.vendor));
+    }
+  });
+
+  it('gives the biggest brand more than one brand page (25) at the end-to-end size of 240', () => {
+    // tests/e2e/brands.spec.ts pages through such a brand.
+    const counts = new Map<string, number>();
+    for (const p of products.slice(0, 240)) counts.set(p.vendor, (counts.get(p.vendor) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeGreaterThan(25);
   });
 
   it('suffixes a handle that an earlier product took', () => {

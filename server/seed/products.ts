@@ -1,6 +1,6 @@
 import type { Product, VariantInput } from '../catalog/input.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex, marked } from './hostile.ts';
-import { partNumber, pickBrand } from './brands.ts';
+import { brandCollectionHandle, partNumber, pickBrand } from './brands.ts';
 import { categoryLeaves, type CategoryLeaf } from './collections.ts';
 import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
 import { createRandom, type Random } from './random.ts';
@@ -231,7 +231,8 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
     featuredOrder: order,
     isEligibleForFreeShipping: !(kind === 'battery' && base > 100_000) && !rng.chance(0.06),
     unitsSold: Math.floor(rng.next() ** 3 * 5000),
-    collections: [...path].reverse().map((n) => n.handle),
+    // Its category first (breadcrumbs and related products follow the first), then its brand.
+    collections: [...[...path].reverse().map((n) => n.handle), brandCollectionHandle(brand.name)],
     tags: [...tags],
     images,
     model3ds: rng.chance(0.03)

@@ -144,6 +144,46 @@ describe('syncProducts', () => {
     expect(warnings).toEqual([expect.stringMatching(/^Skipped product 2: price: /)]);
   });
 
+  it('writes nothing until the last page was read', async () => {
+    for (let n = 1; n <= 501; n += 1) upsertProduct(db, product(n));
+    const { entries, meta, target } = memoryTarget();
+    let reads = 0;
+    const counting = ((input: string | URL | Request) => {
+      reads += 1;
+      return fetchViaApp(input);
+    }) as typeof fetch;
+    const readsAtWrite: number[] = [];
+    await syncProducts(
+      API,
+      { ...target, set: (entry) => (readsAtWrite.push(reads), target.set(entry)) },
+      { fetch: counting, delay: () => 0 },
+    );
+    expect(readsAtWrite).toHaveLength(501);
+    expect(new Set(readsAtWrite)).toEqual(new Set([reads]));
+    expect(entries.size).toBe(501);
+    expect(meta.get('cursor')).toMatch(/^\d+$/);
+  });
+
+  it('leaves the store as it was when a read fails half way', async () => {
+    for (let n = 1; n <= 501; n += 1) upsertProduct(db, product(n));
+    const { entries, meta, target } = memoryTarget();
+    await sync(target);
+    const before = new Map(entries);
+    const cursor = meta.get('cursor');
+    for (let n = 1; n <= 501; n += 1) upsertProduct(db, product(n, { price: 99 }));
+    let bulkReads = 0;
+    const failsOnSecondPage = ((input: string | URL | Request) => {
+      if (urlOf(input).includes('/api/products/bulk') && ++bulkReads >= 2)
+        return Promise.resolve(new Response('{"error":"down"}', { status: 500 }));
+      return fetchViaApp(input);
+    }) as typeof fetch;
+    await expect(
+      syncProducts(API, target, { fetch: failsOnSecondPage, delay: () => 0 }),
+    ).rejects.toThrow();
+    expect(entries).toEqual(before);
+    expect(meta.get('cursor')).toBe(cursor);
+  });
+
   it('fails the build when the API cannot be reached', async () => {
     const down = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
     const { target } = memoryTarget();

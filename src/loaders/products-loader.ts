@@ -45,11 +45,34 @@ export interface SyncResult {
  * changed (DESIGN, build pipeline 6). A record whose digest is unchanged is not re-parsed.
  * A product that fails validation is skipped with a warning naming its id and field, and
  * never rendered half-broken.
+ *
+ * Writes reach the target only after the last page was read: Astro saves its content store
+ * 500 ms after the last write, so writes spread over a slow read would save the growing
+ * store again and again (each save serialises every product), and a read that fails half
+ * way leaves the store as it was.
  */
 export async function syncProducts(
   apiUrl: string,
-  target: SyncTarget,
+  store: SyncTarget,
   fetchOptions: FetchJsonOptions = {},
+): Promise<SyncResult> {
+  const writes: (() => void)[] = [];
+  const target: SyncTarget = {
+    ...store,
+    set: (entry) => writes.push(() => store.set(entry)),
+    delete: (id) => writes.push(() => store.delete(id)),
+    // The cursor is recorded with the products it covers, never before them.
+    setMeta: (key, value) => writes.push(() => store.setMeta(key, value)),
+  };
+  const result = await readProducts(apiUrl, target, fetchOptions);
+  for (const write of writes) write();
+  return result;
+}
+
+async function readProducts(
+  apiUrl: string,
+  target: SyncTarget,
+  fetchOptions: FetchJsonOptions,
 ): Promise<SyncResult> {
   const get = <T>(path: string) => fetchJson<T>(new URL(path, apiUrl), fetchOptions);
   const result: SyncResult = {

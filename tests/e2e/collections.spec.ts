@@ -8,6 +8,7 @@ interface ApiCollection {
   title: string;
   handle: string;
   parentId: number | null;
+  position: number;
   descriptionHtml: string;
   productCount: number;
   breadcrumbs: { title: string; handle: string }[];
@@ -19,6 +20,8 @@ interface ApiVendor {
 }
 
 const PER_PAGE = 24;
+/** spec storefront 9: "Categories shown before View More: 21". */
+const CHILDREN_SHOWN = 21;
 
 async function allCollections(api: APIRequestContext): Promise<ApiCollection[]> {
   const reply = await api.get('/api/collections?sortBy=id_asc&limit=500');
@@ -91,6 +94,42 @@ test.describe('collection page', () => {
       'href',
       new RegExp(`/collections/${collection.handle}$`),
     );
+  });
+
+  test("shows 21 child categories and 'View More' opens the rest", async ({ page, api }) => {
+    // The demo seed's 'Parts by Brand' has a child per brand, about 30
+    // (server/seed/collections.test.ts), so this never skips.
+    const collections = await allCollections(api);
+    const childrenOf = (id: number) =>
+      collections
+        .filter((entry) => entry.parentId === id)
+        .sort((a, b) => a.position - b.position || a.id - b.id);
+    const parent = collections.find((entry) => childrenOf(entry.id).length > CHILDREN_SHOWN);
+    if (!parent) throw new Error(`no collection has more than ${CHILDREN_SHOWN} children`);
+    const children = childrenOf(parent.id);
+    await page.goto(`/collections/${parent.handle}`);
+
+    const categories = page.getByRole('region', { name: 'Shop by Category' });
+    const links = categories.getByRole('link');
+    await expect(links).toHaveCount(CHILDREN_SHOWN);
+    await expect(links).toHaveText(children.slice(0, CHILDREN_SHOWN).map((child) => child.title));
+    const [firstHiddenChild] = children.slice(CHILDREN_SHOWN);
+    if (!firstHiddenChild) throw new Error(`${parent.title} has no child past ${CHILDREN_SHOWN}`);
+    const firstHidden = categories.getByRole('link', { name: firstHiddenChild.title, exact: true });
+    await expect(firstHidden).toBeHidden();
+
+    // A <details> summary: it opens from the keyboard as well as by click, with no script.
+    const more = categories.getByText('View More', { exact: true });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toBeHidden();
+    await expect(links).toHaveCount(children.length);
+    await expect(links).toHaveText(children.map((child) => child.title));
+    await expect(firstHidden).toBeVisible();
+    await expect(firstHidden).toHaveAttribute('href', `/collections/${firstHiddenChild.handle}`);
+    await firstHidden.click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${firstHiddenChild.handle}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstHiddenChild.title);
   });
 
   test('pages through the products and back', async ({ page, api }) => {
