@@ -1,3 +1,4 @@
+import { ApiError, getJson as apiGetJson } from '../api/client.ts';
 import {
   parseFilterReply,
   parseProductsReply,
@@ -12,8 +13,8 @@ import { filterQuery, type SearchParams } from './search-params.ts';
  * index on this error (DESIGN, Search); any other failure is shown as an error.
  */
 export class ApiUnreachableError extends Error {
-  constructor(message = 'The store could not be reached.') {
-    super(message);
+  constructor(message = 'The store could not be reached.', options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ApiUnreachableError';
   }
 }
@@ -21,35 +22,25 @@ export class ApiUnreachableError extends Error {
 /** Statuses a proxy or CDN answers when the origin API is down. */
 const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
-/** The error text of a failed reply: the server's `error`, else the status. */
-async function replyError(response: Response): Promise<Error> {
-  if (UNREACHABLE_STATUSES.has(response.status)) return new ApiUnreachableError();
-  let message = `The store answered ${response.status}.`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) message = body.error;
-  } catch {
-    // Not JSON: keep the status text.
-  }
-  return new Error(message);
-}
-
+/**
+ * A read through the project's one API client (src/lib/api): the API's own `error` text on
+ * a refusal; a network failure or a 502/503/504 from the proxy becomes ApiUnreachableError;
+ * a reply that is not JSON reads as nothing (parse* then names it malformed).
+ */
 async function getJson(url: string, signal: AbortSignal | undefined): Promise<unknown> {
-  let response: Response;
   try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: signal ?? null,
-    });
+    return await apiGetJson<unknown>(url, signal ? { signal } : {});
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiUnreachableError();
-  }
-  if (!response.ok) throw await replyError(response);
-  try {
-    return await response.json();
-  } catch {
-    return undefined; // parse* turns this into the malformed-reply error
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === undefined || UNREACHABLE_STATUSES.has(error.status)) {
+      throw new ApiUnreachableError(undefined, { cause: error });
+    }
+    if (error.fromServer || error.status >= 400) {
+      const message = error.fromServer ? error.message : `The store answered ${error.status}.`;
+      throw new Error(message, { cause: error });
+    }
+    return undefined;
   }
 }
 
