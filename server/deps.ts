@@ -1,3 +1,4 @@
+import type { BotVerifier } from './accounts/bot-check.ts';
 import type { Database } from './db/open.ts';
 
 /** What every route module is built with (one sub-app per resource, STYLE). */
@@ -9,4 +10,6 @@ export interface Deps {
   now: () => number;
   /** Live visitor count kept by the realtime server (0 when it is not attached). */
   visitors: () => number;
+  /** The bot check of the recovery-email calls (local by default; reCAPTCHA by env). */
+  botCheck?: BotVerifier;
 }
