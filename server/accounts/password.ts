@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
  * Password hashing with node's scrypt (a memory-hard KDF from the standard library, so no
@@ -64,4 +64,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (salt.length === 0 || expected.length !== KEY_BYTES) return false;
   const key = await derive(password, salt, { N, r, p });
   return timingSafeEqual(key, expected);
+}
+
+/**
+ * Hashes with a given salt, synchronously: only for the demo seed, which must give the same
+ * rows on every run and whose password is published anyway. Accounts use hashPassword.
+ */
+export function hashPasswordWithSalt(password: string, salt: Buffer): string {
+  const key = scryptSync(password.normalize('NFKC'), salt, KEY_BYTES, {
+    ...PARAMS,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
