@@ -32,6 +32,14 @@ export class RateLimiter {
     this.now = now;
   }
 
+  /** The seconds to wait when `key` is already over the limit, else 0; counts nothing. */
+  peek(key: string, limit: Limit): number {
+    const at = this.now();
+    const entry = this.hits.get(key);
+    if (entry === undefined || entry.resetAt <= at || entry.count < limit.max) return 0;
+    return Math.max(1, Math.ceil((entry.resetAt - at) / 1000));
+  }
+
   /** Counts one call; returns the seconds to wait when it is over the limit, else 0. */
   take(key: string, limit: Limit): number {
     const at = this.now();

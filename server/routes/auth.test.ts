@@ -146,12 +146,10 @@ describe('/api/auth', () => {
 
   it('rate limits sign-in with 429 and Retry-After, per address and per email', async () => {
     const browser = new Browser(app, '10.9.9.9');
+    // Every attempt counts, even a malformed one (which is refused quickly, without a hash).
     for (let i = 0; i < AUTH_LIMITS.login.max; i += 1) {
-      const r = await browser.call('POST', '/api/auth/login', {
-        email: `u${i}@example.com`,
-        password: 'x',
-      });
-      expect(r.status).toBe(401);
+      const r = await browser.call('POST', '/api/auth/login', { email: `u${i}@example.com` });
+      expect(r.status).toBe(400);
     }
     const over = await browser.call('POST', '/api/auth/login', {
       email: 'z@example.com',

@@ -22,10 +22,13 @@ import { findUser } from './user.ts';
 
 /** Limits of the sign-in, registration and recovery calls (per client address). */
 export const AUTH_LIMITS = {
-  login: { max: 10, windowMs: 15 * 60_000 },
-  /** Per email address as well, so guesses at one account from many addresses are slowed. */
+  login: { max: 30, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins per email address as well, so guesses at one account from many addresses
+   * are slowed; successful ones do not count (a shop's staff share one address).
+   */
   loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
-  register: { max: 10, windowMs: 60 * 60_000 },
+  register: { max: 20, windowMs: 60 * 60_000 },
   recover: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
@@ -133,7 +136,8 @@ export function authRoutes(deps: Deps): Hono {
 
   app.post('/login', rateLimit(limiter, 'login', AUTH_LIMITS.login), async (c) => {
     const body = await readJson(c, LoginBody);
-    const wait = limiter.take(`login-email|${body.email.toLowerCase()}`, AUTH_LIMITS.loginPerEmail);
+    const emailKey = `login-email|${body.email.toLowerCase()}`;
+    const wait = limiter.peek(emailKey, AUTH_LIMITS.loginPerEmail);
     if (wait > 0) return tooMany(c, wait);
     const row = db
       .prepare(
@@ -143,7 +147,10 @@ export function authRoutes(deps: Deps): Hono {
       .get(body.email) as { id: number; password_hash: string } | undefined;
     // An unknown email still costs one hash, so the reply time does not tell it apart.
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await decoyHash()));
-    if (row === undefined || !ok) throw new HttpError(401, LOGIN_FAILED);
+    if (row === undefined || !ok) {
+      limiter.take(emailKey, AUTH_LIMITS.loginPerEmail);
+      throw new HttpError(401, LOGIN_FAILED);
+    }
     startSession(c, db, row.id, deps.now());
     return c.json({ user: findUser(deps, row.id) });
   });
