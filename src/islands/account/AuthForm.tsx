@@ -88,6 +88,10 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [done, setDone] = useState(false);
+  // The server-rendered form stays disabled until the island runs, so an early click never
+  // submits natively (which would put a password in the address).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const token =
     typeof window === 'undefined'
       ? ''
@@ -133,7 +137,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
   }
 
   return (
-    <form className="acct-form" onSubmit={(event) => void submit(event)} noValidate={false}>
+    <form className="acct-form" method="post" onSubmit={(event) => void submit(event)}>
       <Notice notice={notice} />
       {FIELDS[mode].map((field) => (
         <label key={field.name}>
@@ -152,7 +156,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
         </label>
       ))}
       {!(done && (mode === 'verify' || mode === 'reset')) && (
-        <button className="acct-btn" type="submit" disabled={busy}>
+        <button className="acct-btn" type="submit" disabled={busy || !ready}>
           {busy ? 'Please wait…' : SUBMIT[mode]}
         </button>
       )}

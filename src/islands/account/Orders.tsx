@@ -38,7 +38,7 @@ export function OrderList() {
       {orders === null && <p role="status">Loading orders…</p>}
       {orders?.length === 0 && <p>You have no orders yet.</p>}
       {orders !== null && orders.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Orders" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -100,7 +100,7 @@ export function OrderDetail() {
             <span>Placed {day(order.createdAt)}</span>
             <span className={`badge ${statusBadge(order.status)}`}>{order.status}</span>
           </p>
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-label="Order lines" tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -130,7 +130,7 @@ function PaymentMethods({ userId }: { userId: number }) {
       {addresses === null && <p>Loading addresses…</p>}
       {addresses?.length === 0 && <p>Account has no addresses</p>}
       {addresses !== null && addresses.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Mailing addresses" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -424,7 +424,7 @@ function Transactions({ userId }: { userId: number }) {
       {rows === null && <p role="status">Loading transactions...</p>}
       {rows?.length === 0 && <p>No transactions for this account</p>}
       {rows !== null && rows.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Transactions" tabIndex={0}>
           <table>
             <thead>
               <tr>
