@@ -122,9 +122,10 @@ export function AddressDialog({
           <h2 id="address-dialog-title">{title}</h2>
         </div>
         <div className="dialog-body">
-          <label className="acct-field">
-            Country
+          <div className="acct-field">
+            <label htmlFor="address-country">Country</label>
             <select
+              id="address-country"
               name="countryCode"
               autoComplete="country"
               className={mark('countryCode')}
@@ -141,12 +142,13 @@ export function AddressDialog({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {form.countryCode !== '' && (
             <>
-              <label className="acct-field">
-                State
+              <div className="acct-field">
+                <label htmlFor="address-state">State</label>
                 <select
+                  id="address-state"
                   name="stateCode"
                   autoComplete="address-level1"
                   className={mark('stateCode')}
@@ -160,7 +162,7 @@ export function AddressDialog({
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
               {TEXT_FIELDS.map(([field, label, autoComplete]) => (
                 <label className="acct-field" key={field}>
                   {label}
