@@ -89,7 +89,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [done, setDone] = useState(false);
   // The server-rendered form stays disabled until the island runs, so an early click never
-  // submits natively (which would put a password in the address).
+  // submits natively (which would put a password in the address) and nothing typed is lost.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const token =
@@ -147,6 +147,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
             type={field.type}
             autoComplete={field.autoComplete}
             required
+            disabled={!ready}
             minLength={
               field.type === 'password' && field.autoComplete === 'new-password' ? 8 : undefined
             }
