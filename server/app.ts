@@ -1,20 +1,27 @@
 import { Hono } from 'hono';
+import { localBotVerifier } from './accounts/bot-check.ts';
 import type { Deps } from './deps.ts';
 import { handleError, jsonError } from './http/errors.ts';
+import { addressRoutes } from './routes/addresses.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { contentRoutes } from './routes/content.ts';
+import { customerOrderRoutes } from './routes/customer-orders.ts';
 import { externalCheckoutRoutes } from './routes/external-checkout.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { navRoutes } from './routes/nav.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { outboxRoutes } from './routes/outbox.ts';
 import { productRoutes } from './routes/products.ts';
 import { quoteRoutes } from './routes/quotes.ts';
+import { recoveryEmailRoutes } from './routes/recovery-email.ts';
 import { shippingRoutes } from './routes/shipping.ts';
 import { userRoutes } from './routes/user.ts';
+import { walletRoutes } from './routes/wallet.ts';
 
 export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
 
@@ -23,13 +30,15 @@ export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
  * Tests call it through `app.request('http://localhost/api/...')`, with no port.
  */
 export function createApp(options: AppOptions): Hono {
+  const now = options.now ?? (() => Date.now());
   const deps: Deps = {
     adminToken: 'local-merchandiser-token-change-me',
-    now: () => Date.now(),
+    now,
     visitors: () => 0,
     realtimeEvents: () => [],
     ...options,
   };
+  deps.botCheck ??= localBotVerifier(options.db, now);
   const api = new Hono();
   api.route('/products', productRoutes(deps));
   api.route('/collections', collectionRoutes(deps));
@@ -40,8 +49,15 @@ export function createApp(options: AppOptions): Hono {
   api.route('/quoteRequests', quoteRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', userRoutes(deps));
+  // Customer accounts (issue 6): sign-in, addresses, wallet, recovery email, own orders.
+  api.route('/auth', authRoutes(deps));
+  api.route('/', addressRoutes(deps));
+  api.route('/', walletRoutes(deps));
+  api.route('/', recoveryEmailRoutes(deps));
+  api.route('/', customerOrderRoutes(deps));
   api.route('/', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/admin/outbox', outboxRoutes(deps));
   api.route('/changes', changeRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/external-checkout', externalCheckoutRoutes(deps));

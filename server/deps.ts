@@ -1,5 +1,6 @@
-import type { RealtimeEvent } from './realtime.ts';
+import type { BotVerifier } from './accounts/bot-check.ts';
 import type { Database } from './db/open.ts';
+import type { RealtimeEvent } from './realtime.ts';
 
 /** What every route module is built with (one sub-app per resource, STYLE). */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
    * attached). Optional so that deps built by hand in tests need not name it.
    */
   realtimeEvents?: (since?: number) => RealtimeEvent[];
+  /** The bot check of the recovery-email calls (local by default; reCAPTCHA by env). */
+  botCheck?: BotVerifier;
 }

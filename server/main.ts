@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { env } from '../src/lib/env.ts';
+import { localBotVerifier, recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
 import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/open.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
@@ -38,9 +39,17 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const db = openDatabase(databaseFile(dataDir));
   // The app is made before the server exists; the realtime counter is attached after.
   const live: { realtime?: Realtime } = {};
+  const botCheck: BotVerifier =
+    env.BOT_CHECK === 'recaptcha'
+      ? recaptchaVerifier({
+          secret: env.RECAPTCHA_SECRET_KEY ?? '',
+          siteKey: env.RECAPTCHA_SITE_KEY ?? '',
+        })
+      : localBotVerifier(db, () => Date.now());
   const app = createApp({
     db,
     adminToken,
+    botCheck,
     visitors: () => live.realtime?.visitors() ?? 0,
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],
   });

@@ -27,9 +27,14 @@ export function orderOfCheckout(db: Database, checkoutId: string): PlacedOrder |
  * Turns a checkout into an order: checks every line against stock again (the catalogue may
  * have changed since it was added), copies the lines, takes the units out of stock (levels
  * with bypassNegativeQuantity may go below 0) and marks sold-out products, records the order and deletes the checkout.
+ * The order belongs to `customerId` when a customer is signed in (issue 6: their order list).
  * All or nothing. The order's displayable id is "PJ" and its id, zero-padded to 6 digits.
  */
-export function placeOrder(db: Database, checkoutId: string): PlacedOrder {
+export function placeOrder(
+  db: Database,
+  checkoutId: string,
+  customerId: number | null = null,
+): PlacedOrder {
   return transaction(db, () => {
     const totals = checkoutTotals(db, checkoutId);
     if (totals.lines.length === 0) throw new HttpError(422, 'Your cart is empty.');
@@ -49,9 +54,10 @@ export function placeOrder(db: Database, checkoutId: string): PlacedOrder {
     }
     const order = db
       .prepare(
-        `INSERT INTO orders (displayable_id, total_cents) VALUES ('pending-' || ?, ?) RETURNING id`,
+        `INSERT INTO orders (displayable_id, total_cents, customer_id)
+         VALUES ('pending-' || ?, ?, ?) RETURNING id`,
       )
-      .get(checkoutId, totals.discountedSubtotalCents) as { id: number };
+      .get(checkoutId, totals.discountedSubtotalCents, customerId) as { id: number };
     const displayableId = `PJ${String(order.id).padStart(6, '0')}`;
     db.prepare('UPDATE orders SET displayable_id = ? WHERE id = ?').run(displayableId, order.id);
     const insertLine = db.prepare(

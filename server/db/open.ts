@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { accountsSchemaSql } from './schema-accounts.ts';
 import { cartSchemaSql } from './schema-cart.ts';
 import { catalogSchemaSql } from './schema-catalog.ts';
 import { contentSchemaSql } from './schema-content.ts';
@@ -29,6 +30,7 @@ export function openDatabase(file: string): Database {
     cartSchemaSql,
     contentSchemaSql,
     quotesSchemaSql,
+    accountsSchemaSql,
   ]) {
     db.exec(sql);
   }

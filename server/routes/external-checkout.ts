@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { sessionCustomerId } from '../accounts/session.ts';
 import { checkoutPage, confirmationPage, messagePage } from '../cart/html.ts';
 import { orderOfCheckout, placeOrder } from '../cart/place-order.ts';
 import {
@@ -31,7 +32,7 @@ function html(c: Context, body: string, status: ContentfulStatusCode = 200) {
  * - POST /:checkoutId: places the order (orders row with a displayable id and the total),
  *   clears the cart cookie when it named this checkout and answers a confirmation page.
  */
-export function externalCheckoutRoutes({ db }: Deps): Hono {
+export function externalCheckoutRoutes({ db, now }: Deps): Hono {
   const app = new Hono();
 
   const notFound = (c: Context) =>
@@ -53,7 +54,7 @@ export function externalCheckoutRoutes({ db }: Deps): Hono {
     if (placed !== undefined) return html(c, confirmationPage(placed)); // a double submit
     if (!checkoutExists(db, id)) return notFound(c);
     try {
-      const order = placeOrder(db, id);
+      const order = placeOrder(db, id, sessionCustomerId(c, db, now()) ?? null);
       if (getCookie(c, CHECKOUT_COOKIE) === id) clearCheckoutCookie(c);
       return html(c, confirmationPage(order));
     } catch (error) {

@@ -1,3 +1,4 @@
+import { writeDemoAccount } from './accounts.ts';
 import { productInputSchema } from '../catalog/input.ts';
 import { upsertCollection } from '../catalog/write.ts';
 import { transaction, type Database } from '../db/open.ts';
@@ -85,6 +86,7 @@ export function seedDemo(
       }
 
       writeContent(db, seed, products);
+      writeDemoAccount(db);
       return { products, collections: collections.length };
     });
   } finally {

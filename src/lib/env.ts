@@ -7,25 +7,40 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
-export const envSchema = z.object({
-  PORT: port.default(4321),
-  API_PORT: port.default(4322),
-  API_HOST: z.string().min(1).default('127.0.0.1'),
-  API_URL: z.url().default('http://127.0.0.1:4322'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  SITE_URL: z.url().default('http://localhost:4321'),
-  ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
-  SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
-  /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
-  BUILD_OUT_DIR: z.string().min(1).default('./dist'),
-  BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
-  /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
-  E2E_BASE_URL: z.url().optional(),
-  /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
-  E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-});
+export const envSchema = z
+  .object({
+    PORT: port.default(4321),
+    API_PORT: port.default(4322),
+    API_HOST: z.string().min(1).default('127.0.0.1'),
+    API_URL: z.url().default('http://127.0.0.1:4322'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SITE_URL: z.url().default('http://localhost:4321'),
+    ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
+    SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
+    BUILD_OUT_DIR: z.string().min(1).default('./dist'),
+    BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
+    /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
+    E2E_BASE_URL: z.url().optional(),
+    /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
+    E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
+    CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** The bot check of the recovery-email calls: a local token issuer, or Google reCAPTCHA. */
+    BOT_CHECK: z.enum(['local', 'recaptcha']).default('local'),
+    /** reCAPTCHA keys, required when BOT_CHECK=recaptcha (the site key is public). */
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  })
+  .refine(
+    (e) =>
+      e.BOT_CHECK !== 'recaptcha' ||
+      (e.RECAPTCHA_SITE_KEY !== undefined && e.RECAPTCHA_SECRET_KEY !== undefined),
+    {
+      message: 'BOT_CHECK=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY',
+      path: ['BOT_CHECK'],
+    },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

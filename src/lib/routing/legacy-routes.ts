@@ -43,6 +43,8 @@ export const legacyRules: readonly LegacyRule[] = [
   { from: '/orders.asp', to: '/account/orders/', status: 200 },
   { from: '/address.asp', to: '/account/addresses/', status: 200 },
   { from: '/login.asp', to: '/login/', status: 200 },
+  // One static page serves every order; its island reads the id from the address.
+  { from: '/account/orders/:id', to: '/account/order/', status: 200 },
   { from: '/help.asp', to: '/help/', status: 200 },
   { from: '/productslist.asp', to: '/productslist/', status: 200 },
   { from: '/cindex.asp', to: '/cindex/', status: 200 },

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open.ts';
+import {
+  LOCAL_TOKEN_TTL_MS,
+  localBotVerifier,
+  recaptchaVerifier,
+  RECAPTCHA_VERIFY_URL,
+} from './bot-check.ts';
+
+describe('localBotVerifier', () => {
+  it('accepts an issued token once, within its lifetime', async () => {
+    let now = 1_000_000;
+    const bot = localBotVerifier(openDatabase(':memory:'), () => now);
+    const token = bot.issue?.() ?? '';
+    expect(await bot.verify(token, 'x')).toBe(true);
+    expect(await bot.verify(token, 'x')).toBe(false);
+    const late = bot.issue?.() ?? '';
+    now += LOCAL_TOKEN_TTL_MS + 1;
+    expect(await bot.verify(late, 'x')).toBe(false);
+    expect(await bot.verify('made-up-but-long-enough-token', 'x')).toBe(false);
+    expect(await bot.verify(undefined, 'x')).toBe(false);
+  });
+});
+
+describe('recaptchaVerifier', () => {
+  const reply = (body: unknown, status = 200) =>
+    (() =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }))) as unknown as typeof fetch;
+
+  it('posts the secret and token to Google and reads success and score', async () => {
+    const seen: { url: string; body: string }[] = [];
+    const fake = ((url: string, init: RequestInit) => {
+      seen.push({ url, body: (init.body as URLSearchParams).toString() });
+      return Promise.resolve(new Response(JSON.stringify({ success: true, score: 0.9 })));
+    }) as unknown as typeof fetch;
+    const bot = recaptchaVerifier({ secret: 's3cret', siteKey: 'site', fetch: fake });
+    expect(bot.client).toEqual({ provider: 'recaptcha', siteKey: 'site' });
+    expect(await bot.verify('tok', '1.2.3.4')).toBe(true);
+    expect(seen[0]?.url).toBe(RECAPTCHA_VERIFY_URL);
+    expect(seen[0]?.body).toBe('secret=s3cret&response=tok&remoteip=1.2.3.4');
+  });
+
+  it('fails on a low score, a refusal, an HTTP error, a network error or no token', async () => {
+    expect(
+      await recaptchaVerifier({
+        secret: 's',
+        siteKey: 'k',
+        fetch: reply({ success: true, score: 0.1 }),
+      }).verify('t', 'x'),
+    ).toBe(false);
+    expect(
+      await recaptchaVerifier({
+        secret: 's',
+        siteKey: 'k',
+        fetch: reply({ success: false }),
+      }).verify('t', 'x'),
+    ).toBe(false);
+    expect(
+      await recaptchaVerifier({ secret: 's', siteKey: 'k', fetch: reply({}, 500) }).verify(
+        't',
+        'x',
+      ),
+    ).toBe(false);
+    const broken = (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch;
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      expect(
+        await recaptchaVerifier({ secret: 's', siteKey: 'k', fetch: broken }).verify('t', 'x'),
+      ).toBe(false);
+    } finally {
+      console.error = quiet;
+    }
+    expect(
+      await recaptchaVerifier({
+        secret: 's',
+        siteKey: 'k',
+        fetch: reply({ success: true }),
+      }).verify('', 'x'),
+    ).toBe(false);
+  });
+});

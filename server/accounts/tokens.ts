@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/open.ts';
+
+/** What a mailed or linked token is for (account_tokens.purpose). */
+export type TokenPurpose = 'verify' | 'reset' | 'recovery' | 'add_payment';
+
+/** How long each kind of token stays valid, in milliseconds. */
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify: 48 * 3_600_000,
+  reset: 3_600_000,
+  recovery: 48 * 3_600_000,
+  add_payment: 30 * 60_000,
+};
+
+/** A new random token: 32 bytes, URL-safe. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** sha256 of a token; the database keeps only this, so a leaked table grants nothing. */
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Issues a single-use token for a customer; the plain token is returned once. */
+export function issueToken(
+  db: Database,
+  customerId: number,
+  purpose: TokenPurpose,
+  now: number,
+  detail = '',
+): string {
+  const token = newToken();
+  db.prepare(
+    `INSERT INTO account_tokens (token_hash, customer_id, purpose, detail, expires_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  ).run(hashToken(token), customerId, purpose, detail, now + TOKEN_TTL_MS[purpose]);
+  return token;
+}
+
+/**
+ * Uses a token: returns its customer and detail and marks it used, or undefined when it is
+ * unknown, expired, already used or meant for something else. Atomic: two concurrent uses
+ * of the same token cannot both succeed.
+ */
+export function consumeToken(
+  db: Database,
+  token: unknown,
+  purpose: TokenPurpose,
+  now: number,
+): { customerId: number; detail: string } | undefined {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
+  const row = db
+    .prepare(
+      `UPDATE account_tokens SET used_at = ?
+       WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+       RETURNING customer_id, detail`,
+    )
+    .get(now, hashToken(token), purpose, now) as
+    { customer_id: number; detail: string } | undefined;
+  return row && { customerId: row.customer_id, detail: row.detail };
+}
+
+/** Whether a token is currently usable, without using it (the add-payment page's GET). */
+export function peekToken(
+  db: Database,
+  token: unknown,
+  purpose: TokenPurpose,
+  now: number,
+): { customerId: number; detail: string } | undefined {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
+  const row = db
+    .prepare(
+      `SELECT customer_id, detail FROM account_tokens
+       WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
+    )
+    .get(hashToken(token), purpose, now) as { customer_id: number; detail: string } | undefined;
+  return row && { customerId: row.customer_id, detail: row.detail };
+}
+
+/** Voids every open token of one purpose for a customer (a new reset link replaces old ones). */
+export function revokeTokens(
+  db: Database,
+  customerId: number,
+  purpose: TokenPurpose,
+  now: number,
+): void {
+  db.prepare(
+    'UPDATE account_tokens SET used_at = ? WHERE customer_id = ? AND purpose = ? AND used_at IS NULL',
+  ).run(now, customerId, purpose);
+}

@@ -1,0 +1,371 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../accounts/outbox.ts';
+import { SESSION_COOKIE } from '../accounts/session.ts';
+import type { Database } from '../db/open.ts';
+import { Browser } from '../testing/accounts.ts';
+import { testApp } from '../testing/app.ts';
+import { AUTH_LIMITS, LOGIN_FAILED, RECOVERY_SENT } from './auth.ts';
+
+type App = ReturnType<typeof testApp>['app'];
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+describe('/api/auth', () => {
+  let app: App;
+  let db: Database;
+  let clock: number;
+  beforeEach(() => {
+    clock = Date.parse('2026-11-22T12:00:00Z');
+    ({ app, db } = testApp({ now: () => clock }));
+  });
+
+  it('registers, signs in with an HttpOnly SameSite=Lax cookie and answers GET /api/user', async () => {
+    const browser = new Browser(app);
+    const reply = await browser.call('POST', '/api/auth/register', {
+      email: 'ada@example.com',
+      password: 'correct horse 1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(reply.status).toBe(201);
+    const cookie = reply.res.headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(new RegExp(`${SESSION_COOKIE}=`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/); // plain http on localhost
+    const user = await browser.call('GET', '/api/user');
+    expect(user.body.user).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      verified: false,
+    });
+    const customer = await browser.call('GET', '/api/customer');
+    expect(customer.body.customer).toMatchObject({ MailingAddresses: [] });
+  });
+
+  it('stores a salted scrypt hash, never the password', async () => {
+    await new Browser(app).register('a@example.com', 'same password');
+    await new Browser(app).register('b@example.com', 'same password');
+    const hashes = db.prepare('SELECT password_hash FROM customer_credentials').all() as {
+      password_hash: string;
+    }[];
+    expect(hashes).toHaveLength(2);
+    for (const { password_hash } of hashes) {
+      expect(password_hash).toMatch(/^scrypt\$/);
+      expect(password_hash).not.toContain('same password');
+    }
+    expect(hashes[0]?.password_hash).not.toBe(hashes[1]?.password_hash);
+  });
+
+  it('marks the cookie Secure behind https and for a public host', async () => {
+    const reply = await new Browser(app).call(
+      'POST',
+      '/api/auth/register',
+      { email: 's@example.com', password: 'correct horse 1', firstName: 'S', lastName: 'T' },
+      {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'shop.example.com',
+        origin: 'https://shop.example.com',
+      },
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.res.headers.getSetCookie().join()).toMatch(/Secure/);
+  });
+
+  it('refuses a second account for the same email (any case) and bad input', async () => {
+    await new Browser(app).register('ada@example.com');
+    const again = await new Browser(app).call('POST', '/api/auth/register', {
+      email: 'ADA@example.com',
+      password: 'correct horse 1',
+      firstName: 'A',
+      lastName: 'L',
+    });
+    expect(again.status).toBe(409);
+    const short = await new Browser(app).call('POST', '/api/auth/register', {
+      email: 'x@example.com',
+      password: 'short',
+      firstName: 'A',
+      lastName: 'L',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/at least 8/);
+    const badEmail = await new Browser(app).call('POST', '/api/auth/register', {
+      email: 'not-an-email',
+      password: 'correct horse 1',
+      firstName: 'A',
+      lastName: 'L',
+    });
+    expect(badEmail.status).toBe(400);
+  });
+
+  it('signs in with a NEW session id each time and signs out for good', async () => {
+    await new Browser(app).register('ada@example.com');
+    const browser = new Browser(app);
+    browser.cookies.set(SESSION_COOKIE, 'planted-by-an-attacker-0123456789abcdefghijklmnop');
+    const first = await browser.call('POST', '/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'correct horse 1',
+    });
+    expect(first.status).toBe(200);
+    const firstId = browser.cookies.get(SESSION_COOKIE);
+    expect(firstId).not.toBe('planted-by-an-attacker-0123456789abcdefghijklmnop');
+    await browser.call('POST', '/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'correct horse 1',
+    });
+    const secondId = browser.cookies.get(SESSION_COOKIE);
+    expect(secondId).not.toBe(firstId);
+    // The old id no longer works.
+    const stale = new Browser(app);
+    stale.cookies.set(SESSION_COOKIE, firstId ?? '');
+    expect((await stale.call('GET', '/api/user')).body.user).toBeNull();
+
+    const copy = new Browser(app);
+    copy.cookies.set(SESSION_COOKIE, secondId ?? '');
+    const out = await browser.call('POST', '/api/auth/logout', {});
+    expect(out.body).toEqual({ success: true });
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await copy.call('GET', '/api/user')).body.user).toBeNull();
+  });
+
+  it('answers a wrong password and an unknown email alike', async () => {
+    await new Browser(app).register('ada@example.com');
+    const wrong = await new Browser(app).call('POST', '/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'wrong password',
+    });
+    const unknown = await new Browser(app).call('POST', '/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'wrong password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ error: LOGIN_FAILED });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('rate limits sign-in with 429 and Retry-After, per address and per email', async () => {
+    const browser = new Browser(app, '10.9.9.9');
+    // Every attempt counts, even a malformed one (which is refused quickly, without a hash).
+    for (let i = 0; i < AUTH_LIMITS.login.max; i += 1) {
+      const r = await browser.call('POST', '/api/auth/login', { email: `u${i}@example.com` });
+      expect(r.status).toBe(400);
+    }
+    const over = await browser.call('POST', '/api/auth/login', {
+      email: 'z@example.com',
+      password: 'x',
+    });
+    expect(over.status).toBe(429);
+    expect(Number(over.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address guessing at one account is limited by the email counter.
+    for (let i = 0; i < AUTH_LIMITS.loginPerEmail.max; i += 1) {
+      await new Browser(app, `10.1.1.${i}`).call('POST', '/api/auth/login', {
+        email: 'victim@example.com',
+        password: 'x',
+      });
+    }
+    const victim = await new Browser(app, '10.2.2.2').call('POST', '/api/auth/login', {
+      email: 'victim@example.com',
+      password: 'x',
+    });
+    expect(victim.status).toBe(429);
+    // The window passes.
+    clock += AUTH_LIMITS.login.windowMs + 1;
+    const later = await browser.call('POST', '/api/auth/login', {
+      email: 'z@example.com',
+      password: 'x',
+    });
+    expect(later.status).toBe(401);
+  });
+
+  it('rate limits registration and recovery', async () => {
+    const browser = new Browser(app, '10.3.3.3');
+    for (let i = 0; i < AUTH_LIMITS.register.max; i += 1) {
+      await browser.call('POST', '/api/auth/register', { email: 'bad' });
+    }
+    expect((await browser.call('POST', '/api/auth/register', { email: 'bad' })).status).toBe(429);
+    for (let i = 0; i < AUTH_LIMITS.recover.max; i += 1) {
+      await browser.call('POST', '/api/auth/recoverAccount', { email: 'n@example.com' });
+    }
+    const over = await browser.call('POST', '/api/auth/recoverAccount', { email: 'n@example.com' });
+    expect(over.status).toBe(429);
+    expect(over.res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('verifies the account with the mailed link, once', async () => {
+    const browser = new Browser(app);
+    await browser.register('ada@example.com');
+    const [mail] = listOutbox(db, 'ada@example.com');
+    expect(mail?.kind).toBe('verify-account');
+    expect(mail?.link).toMatch(/^http:\/\/localhost\/verify-account\?token=/);
+    const token = tokenOf(mail?.link ?? '');
+    expect((await browser.call('POST', '/api/auth/verifyAccount', { token })).body).toEqual({
+      success: true,
+    });
+    expect((await browser.call('GET', '/api/user')).body.user).toMatchObject({ verified: true });
+    const again = await browser.call('POST', '/api/auth/verifyAccount', { token });
+    expect(again.status).toBe(400);
+  });
+
+  it('start-verification answers alike and mails only unverified accounts', async () => {
+    await new Browser(app).register('ada@example.com');
+    const known = await new Browser(app).call('POST', '/api/auth/startVerification', {
+      email: 'ada@example.com',
+    });
+    const unknown = await new Browser(app).call('POST', '/api/auth/startVerification', {
+      email: 'no@example.com',
+    });
+    expect(known.body).toEqual(unknown.body);
+    expect(listOutbox(db, 'ada@example.com')).toHaveLength(2);
+    expect(listOutbox(db, 'no@example.com')).toHaveLength(0);
+    // The first link was replaced by the second.
+    const [newest, oldest] = listOutbox(db, 'ada@example.com');
+    const browser = new Browser(app);
+    expect(
+      (
+        await browser.call('POST', '/api/auth/verifyAccount', {
+          token: tokenOf(oldest?.link ?? ''),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await browser.call('POST', '/api/auth/verifyAccount', {
+          token: tokenOf(newest?.link ?? ''),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('recovers an account: same answer for unknown emails, reset ends every session', async () => {
+    const signedIn = new Browser(app);
+    await signedIn.register('ada@example.com');
+    const known = await new Browser(app).call('POST', '/api/auth/recoverAccount', {
+      email: 'ada@example.com',
+    });
+    const unknown = await new Browser(app).call('POST', '/api/auth/recoverAccount', {
+      email: 'ghost@example.com',
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ success: true, message: RECOVERY_SENT });
+    expect(unknown.body).toEqual(known.body);
+    expect(listOutbox(db, 'ghost@example.com')).toHaveLength(0);
+    const [mail] = listOutbox(db, 'ada@example.com');
+    expect(mail?.kind).toBe('reset-password');
+    const token = tokenOf(mail?.link ?? '');
+    const reset = await new Browser(app).call('POST', '/api/auth/resetPassword', {
+      token,
+      password: 'new password 2',
+    });
+    expect(reset.body).toEqual({ success: true });
+    expect((await signedIn.call('GET', '/api/user')).body.user).toBeNull();
+    expect(
+      (
+        await new Browser(app).call('POST', '/api/auth/resetPassword', {
+          token,
+          password: 'new password 3',
+        })
+      ).status,
+    ).toBe(400);
+    const login = await new Browser(app).call('POST', '/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'new password 2',
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses an expired reset link', async () => {
+    await new Browser(app).register('ada@example.com');
+    await new Browser(app).call('POST', '/api/auth/recoverAccount', { email: 'ada@example.com' });
+    const [mail] = listOutbox(db, 'ada@example.com');
+    clock += 2 * 3_600_000;
+    const reply = await new Browser(app).call('POST', '/api/auth/resetPassword', {
+      token: tokenOf(mail?.link ?? ''),
+      password: 'new password 2',
+    });
+    expect(reply.status).toBe(400);
+  });
+
+  it('replays a retried recovery request instead of mailing twice', async () => {
+    await new Browser(app).register('ada@example.com');
+    const browser = new Browser(app);
+    const key = { 'idempotency-key': 'recover-1' };
+    await browser.call('POST', '/api/auth/recoverAccount', { email: 'ada@example.com' }, key);
+    const retry = await browser.call(
+      'POST',
+      '/api/auth/recoverAccount',
+      { email: 'ada@example.com' },
+      key,
+    );
+    expect(retry.res.headers.get('idempotent-replayed')).toBe('true');
+    expect(
+      listOutbox(db, 'ada@example.com').filter((m) => m.kind === 'reset-password'),
+    ).toHaveLength(1);
+  });
+
+  it('changes the password with the current one, ending other sessions', async () => {
+    const browser = new Browser(app);
+    await browser.register('ada@example.com');
+    const other = new Browser(app);
+    await other.call('POST', '/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'correct horse 1',
+    });
+    const before = browser.cookies.get(SESSION_COOKIE);
+    const wrong = await browser.call('POST', '/api/auth/changePassword', {
+      currentPassword: 'nope nope',
+      newPassword: 'brand new pass',
+    });
+    expect(wrong.status).toBe(400);
+    const ok = await browser.call('POST', '/api/auth/changePassword', {
+      currentPassword: 'correct horse 1',
+      newPassword: 'brand new pass',
+    });
+    expect(ok.body).toEqual({ success: true });
+    expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(before);
+    expect((await browser.call('GET', '/api/user')).body.user).not.toBeNull();
+    expect((await other.call('GET', '/api/user')).body.user).toBeNull();
+    const guest = await new Browser(app).call('POST', '/api/auth/changePassword', {
+      currentPassword: 'x',
+      newPassword: 'brand new pass',
+    });
+    expect(guest.status).toBe(401);
+  });
+
+  it('refuses cross-site and non-JSON posts (CSRF)', async () => {
+    const browser = new Browser(app);
+    await browser.register('ada@example.com');
+    const evil = await browser.call(
+      'POST',
+      '/api/auth/logout',
+      {},
+      { origin: 'https://evil.example' },
+    );
+    expect(evil.status).toBe(403);
+    const noOrigin = await app.request('http://localhost/api/auth/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: browser.cookieHeader },
+    });
+    expect(noOrigin.status).toBe(403);
+    const form = await browser.call('POST', '/api/auth/logout', 'a=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    expect((await browser.call('GET', '/api/user')).body.user).not.toBeNull();
+  });
+
+  it('lists the outbox for the merchandiser token only', async () => {
+    await new Browser(app).register('ada@example.com');
+    const anonymous = await app.request('http://localhost/api/admin/outbox');
+    expect(anonymous.status).toBe(401);
+    const res = await app.request('http://localhost/api/admin/outbox?to=ada@example.com', {
+      headers: { authorization: 'Bearer test-merchandiser-token-0123456789' },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { emails: { to: string; kind: string }[] };
+    expect(body.emails).toEqual([
+      expect.objectContaining({ to: 'ada@example.com', kind: 'verify-account' }),
+    ]);
+  });
+});

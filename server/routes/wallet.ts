@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { listAddresses } from '../accounts/addresses.ts';
+import { summariseCard } from '../accounts/cards.ts';
+import { isSameOrigin, requireOwnId, sameOriginJson } from '../accounts/guard.ts';
+import { sessionCustomerId } from '../accounts/session.ts';
+import { consumeToken, issueToken, peekToken } from '../accounts/tokens.ts';
+import {
+  addCard,
+  deletePaymentMethod,
+  listPaymentMethods,
+  listTransactions,
+  updatePaymentAddress,
+} from '../accounts/wallet.ts';
+import { escapeHtml, page } from '../cart/html.ts';
+import type { Deps } from '../deps.ts';
+import { pathId, readJson } from '../http/input.ts';
+
+const UpdateBody = z.strictObject({
+  mailingAddressId: z.number().int().positive(),
+  isAbtraGiftCard: z.boolean().optional(),
+});
+
+function html(c: Context, body: string, nonce: string, status: ContentfulStatusCode = 200) {
+  c.header(
+    'content-security-policy',
+    `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  c.header('cache-control', 'no-store');
+  return c.html(body, status);
+}
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+function addCardForm(
+  c: Context,
+  deps: Deps,
+  customerId: number,
+  token: string,
+  nonce: string,
+  error?: string,
+  status: ContentfulStatusCode = 200,
+) {
+  const addresses = listAddresses(deps.db, customerId);
+  const year = new Date(deps.now()).getUTCFullYear();
+  const options = addresses
+    .map(
+      (a) =>
+        `<option value="${a.id}"${a.isDefault ? ' selected' : ''}>${escapeHtml(`${a.firstName} ${a.lastName}, ${a.address1}, ${a.city} ${a.zip}`)}</option>`,
+    )
+    .join('');
+  const body = `<h1>Add a payment method</h1>
+<p>This is a test payment page: enter a test card such as 4242 4242 4242 4242. Only the brand, the last four digits, the expiry and the name are kept.</p>
+${error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(error)}</p>`}
+<form method="post" action="${escapeHtml(c.req.path)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<p><label>Card number<br><input name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23"></label></p>
+<p><label>Expiry month<br><select name="expMonth" autocomplete="cc-exp-month">${MONTHS.map((m) => `<option>${m}</option>`).join('')}</select></label>
+<label>Expiry year<br><select name="expYear" autocomplete="cc-exp-year">${Array.from({ length: 12 }, (_, i) => `<option>${year + i}</option>`).join('')}</select></label></p>
+<p><label>Name on card<br><input name="name" autocomplete="cc-name" required maxlength="100"></label></p>
+<p><label>Billing address<br><select name="mailingAddressId"><option value="">None</option>${options}</select></label></p>
+<p><button type="submit">Save card</button></p>
+</form>`;
+  return html(c, page('Add a payment method', body), nonce, status);
+}
+
+/**
+ * The wallet of the signed-in customer (spec: account-and-shell 2.4, 6, 7), every path with
+ * the customer's own id (403 for another's):
+ * - GET /api/user/{id}/transactions[?displayableId=] -> {transactions};
+ * - GET /api/user/{id}/paymentMethods -> {paymentMethods, _links: {addPaymentMethod: {href}}};
+ * - DELETE /api/user/{id}/paymentMethods/{pmId} -> {success}; gift-card wallets 422;
+ * - PUT /api/user/{id}/paymentMethods/{pmId} {mailingAddressId, isAbtraGiftCard?} -> {success};
+ * - GET and POST /api/user/{id}/paymentMethods/new?token=: the page the add link opens in a
+ *   600x400 popup, a test card form. The link's single-use token (30 minutes) is the CSRF
+ *   guard of that form post, with the Origin check; the page closes itself when saved.
+ */
+export function walletRoutes(deps: Deps): Hono {
+  const { db } = deps;
+  const app = new Hono();
+  const csrf = sameOriginJson();
+
+  app.get('/user/:id/transactions', (c) => {
+    const customerId = requireOwnId(deps, c, 'id');
+    const filter = c.req.query('displayableId');
+    if (filter !== undefined && filter.length > 64) {
+      return c.json({ error: 'displayableId is too long.' }, 400);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ transactions: listTransactions(db, customerId, filter) });
+  });
+
+  app.get('/user/:id/paymentMethods', (c) => {
+    const customerId = requireOwnId(deps, c, 'id');
+    const token = issueToken(db, customerId, 'add_payment', deps.now());
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      paymentMethods: listPaymentMethods(db, customerId),
+      _links: {
+        addPaymentMethod: {
+          href: `/api/user/${customerId}/paymentMethods/new?token=${encodeURIComponent(token)}`,
+        },
+      },
+    });
+  });
+
+  app.delete('/user/:id/paymentMethods/:paymentMethodId', csrf, (c) => {
+    const customerId = requireOwnId(deps, c, 'id');
+    deletePaymentMethod(db, customerId, pathId(c.req.param('paymentMethodId'), 'payment method'));
+    return c.json({ success: true });
+  });
+
+  app.put('/user/:id/paymentMethods/:paymentMethodId', csrf, async (c) => {
+    const customerId = requireOwnId(deps, c, 'id');
+    const id = pathId(c.req.param('paymentMethodId'), 'payment method');
+    const body = await readJson(c, UpdateBody);
+    const paymentMethod = updatePaymentAddress(db, customerId, id, body);
+    return c.json({ success: true, paymentMethod });
+  });
+
+  const message = (
+    c: Context,
+    nonce: string,
+    title: string,
+    text: string,
+    status: ContentfulStatusCode,
+  ) =>
+    html(c, page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`), nonce, status);
+
+  app.get('/user/:id/paymentMethods/new', (c) => {
+    const nonce = randomBytes(16).toString('base64');
+    const customerId = sessionCustomerId(c, db, deps.now());
+    const token = c.req.query('token') ?? '';
+    const held = peekToken(db, token, 'add_payment', deps.now());
+    if (
+      customerId === undefined ||
+      held?.customerId !== customerId ||
+      c.req.param('id') !== String(customerId)
+    ) {
+      return message(
+        c,
+        nonce,
+        'Link expired',
+        'This link has expired. Close this window and try again from your wallet.',
+        403,
+      );
+    }
+    return addCardForm(c, deps, customerId, token, nonce);
+  });
+
+  app.post('/user/:id/paymentMethods/new', async (c) => {
+    const nonce = randomBytes(16).toString('base64');
+    const customerId = sessionCustomerId(c, db, deps.now());
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+    const token = field('token');
+    const held = peekToken(db, token, 'add_payment', deps.now());
+    if (
+      !isSameOrigin(c) ||
+      customerId === undefined ||
+      held?.customerId !== customerId ||
+      c.req.param('id') !== String(customerId)
+    ) {
+      return message(
+        c,
+        nonce,
+        'Link expired',
+        'This link has expired. Close this window and try again from your wallet.',
+        403,
+      );
+    }
+    const card = summariseCard(
+      {
+        number: field('number'),
+        expMonth: field('expMonth'),
+        expYear: field('expYear'),
+        name: field('name'),
+      },
+      new Date(deps.now()),
+    );
+    if (typeof card === 'string') return addCardForm(c, deps, customerId, token, nonce, card, 422);
+    // Used only once the card is accepted, so a typo can be fixed on the same page; a double
+    // submit finds the token used and adds nothing twice.
+    if (consumeToken(db, token, 'add_payment', deps.now()) === undefined) {
+      return message(
+        c,
+        nonce,
+        'Already saved',
+        'This card was already saved. You can close this window.',
+        409,
+      );
+    }
+    const addressId = /^\d{1,10}$/.test(field('mailingAddressId'))
+      ? Number(field('mailingAddressId'))
+      : null;
+    addCard(db, customerId, card, addressId);
+    const body = `<h1>Payment method added</h1><p>Your card ending in ${escapeHtml(card.last4)} was saved. This window closes by itself; if it does not, close it.</p>
+<script nonce="${nonce}">setTimeout(function(){window.close()},600)</script>`;
+    return html(c, page('Payment method added', body), nonce, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open.ts';
+import { Browser } from '../testing/accounts.ts';
+import { testApp } from '../testing/app.ts';
+import { DEMO_CUSTOMER, writeDemoAccount } from './accounts.ts';
+import { writeContent } from './content.ts';
+import { writeGeo } from './geo.ts';
+
+describe('writeDemoAccount', () => {
+  it('gives a demo customer who signs in and sees a full account', async () => {
+    const db = openDatabase(':memory:');
+    writeGeo(db);
+    writeContent(db, 1, 0);
+    const { customerId } = writeDemoAccount(db);
+    const { app } = testApp({ db });
+    const browser = new Browser(app);
+    const login = await browser.call('POST', '/api/auth/login', {
+      email: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ id: customerId, verified: true });
+    const customer = (await browser.call('GET', '/api/customer')).body.customer as {
+      MailingAddresses: { isDefault: boolean; State: unknown }[];
+    };
+    expect(customer.MailingAddresses).toHaveLength(2);
+    expect(customer.MailingAddresses[0]).toMatchObject({
+      isDefault: true,
+      State: { title: 'Texas' },
+    });
+    const wallet = await browser.call('GET', `/api/user/${customerId}/paymentMethods`);
+    expect(
+      (wallet.body.paymentMethods as { isAbtraGiftCard: boolean }[]).map((m) => m.isAbtraGiftCard),
+    ).toEqual([true, false]);
+    expect(
+      (await browser.call('GET', `/api/user/${customerId}/transactions`)).body.transactions,
+    ).toHaveLength(4);
+    expect((await browser.call('GET', '/api/customer/orders')).body.orders).toHaveLength(3);
+  });
+
+  it('replaces the demo customer on a second run, with the same rows', () => {
+    const db = openDatabase(':memory:');
+    writeGeo(db);
+    writeContent(db, 1, 0);
+    writeDemoAccount(db);
+    const first = db.prepare('SELECT password_hash FROM customer_credentials').all();
+    writeDemoAccount(db);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM customers').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT password_hash FROM customer_credentials').all()).toEqual(first);
+  });
+});

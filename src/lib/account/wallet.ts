@@ -1,0 +1,86 @@
+/** A payment method as the API sends it (spec: account-and-shell 3). */
+export interface PaymentMethod {
+  id: number;
+  brand: 'visa' | 'mastercard' | 'american_express' | 'discover' | 'other';
+  expMonth: number | null;
+  expYear: number | null;
+  last4: string;
+  name: string;
+  mailingAddressId: number | null;
+  billingAddress: {
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  } | null;
+  isAbtraGiftCard: boolean;
+  abtraGiftCardCredit: string | null;
+  abtraGiftCardCurrency: string | null;
+}
+
+/** A transaction as the API sends it (spec 3). */
+export interface Transaction {
+  id: number;
+  displayableId: string;
+  status: string;
+  gateway: string;
+  amount: string;
+  email: string;
+}
+
+/** spec 4: PENDING warning, SUCCESS success, FAILURE danger, anything else dark. */
+export function statusBadge(status: string): 'warning' | 'success' | 'danger' | 'dark' {
+  if (status === 'PENDING') return 'warning';
+  if (status === 'SUCCESS') return 'success';
+  if (status === 'FAILURE') return 'danger';
+  return 'dark';
+}
+
+/** spec 2.4: expiry as month/year ("08/2030"); empty when unknown. */
+export function expiryText(method: Pick<PaymentMethod, 'expMonth' | 'expYear'>): string {
+  if (method.expMonth === null || method.expYear === null) return '';
+  return `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`;
+}
+
+/** spec 2.4 Transaction History: Gateway 'N/A' when empty; Amount with a $ prefix. */
+export function transactionRow(t: Transaction): { gateway: string; amount: string } {
+  return { gateway: t.gateway.trim() === '' ? 'N/A' : t.gateway, amount: `$${t.amount}` };
+}
+
+/** Readable brand names for the card's icon label. */
+export const BRAND_NAMES: Record<PaymentMethod['brand'], string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  american_express: 'American Express',
+  discover: 'Discover',
+  other: 'Card',
+};
+
+/** spec 2.4 and 9: the add-payment popup's size and how often its closing is checked. */
+export const ADD_PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;
+/** spec 5: the message when the server gave no add link. */
+export const MISSING_TARGET = 'Cannot add payment method. Missing target URL.';
+
+/**
+ * Opens the add-payment popup at `href` and calls `onClose` once it is closed (polled every
+ * 400 ms). Returns false, calling nothing, when there is no link or the popup was blocked.
+ */
+export function openAddPaymentPopup(
+  href: string | undefined,
+  onClose: () => void,
+  win: Pick<Window, 'open' | 'setInterval' | 'clearInterval'> = window,
+): 'missing' | 'blocked' | 'opened' {
+  if (href === undefined || href === '') return 'missing';
+  const { width, height, pollMs } = ADD_PAYMENT_POPUP;
+  const popup = win.open(href, 'add-payment-method', `popup=yes,width=${width},height=${height}`);
+  if (popup === null) return 'blocked';
+  const timer = win.setInterval(() => {
+    if (popup.closed) {
+      win.clearInterval(timer);
+      onClose();
+    }
+  }, pollMs);
+  return 'opened';
+}
