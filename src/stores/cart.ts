@@ -281,3 +281,15 @@ export const removeCartLine = store.removeCartLine;
 export const applyDiscountCode = store.applyDiscountCode;
 /** DELETE /api/checkouts/{id}/discountCodes?code=. */
 export const removeDiscountCode = store.removeDiscountCode;
+
+/**
+ * TEST-ONLY hook: end-to-end tests set `window.__exposeCartStore = true` before the page loads
+ * to drive the store without the buy box (tests/e2e/cart-faults.spec.ts). Production pages
+ * never set it, so nothing is exposed there.
+ */
+if (
+  typeof window !== 'undefined' &&
+  (window as { __exposeCartStore?: unknown }).__exposeCartStore === true
+) {
+  Object.assign(window, { __cartStore: store });
+}

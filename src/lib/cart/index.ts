@@ -9,6 +9,12 @@ export {
 } from './checkout.ts';
 export { freeShippingProgress } from './free-shipping.ts';
 export {
+  estimateView,
+  readEstimate,
+  type EstimateView,
+  type ShippingEstimate,
+} from './estimate.ts';
+export {
   QUANTITY_DEBOUNCE_MS,
   checkQuantity,
   digitsOnly,

@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { $cart, $cartOpen } from '../../stores/cart.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import { CartOverlay, OVERLAY_ID } from './CartOverlay.tsx';
+import './cart.css';
+
+interface Props {
+  freeShippingValue: number;
+  productBase: string;
+}
+
+const CartIcon = () => (
+  <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="none">
+    <path
+      d="M3 4h2l2.2 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+    <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+    <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+  </svg>
+);
+
+/**
+ * The header's cart button with its item count (spec storefront 2). Rendered at build time
+ * as the plain 'View cart' link to /cart.php, so it works before (and without) hydration;
+ * once hydrated the same box becomes the button that toggles the mini-cart overlay.
+ */
+function CartButton({ freeShippingValue, productBase }: Props) {
+  const cart = useStore($cart);
+  const open = useStore($cartOpen);
+  const [hydrated, setHydrated] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const anchor = useCallback(() => button.current, []);
+  useEffect(() => setHydrated(true), []);
+
+  const count = cart.loaded && cart.totalQuantity > 0 ? cart.totalQuantity : null;
+  const inside = (
+    <>
+      <CartIcon />
+      <span className="cart-button-label">View cart</span>
+      {count !== null && (
+        <span className="cart-count" data-testid="cart-count">
+          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+          <span className="visually-hidden">
+            , {count} {count === 1 ? 'item' : 'items'}
+          </span>
+        </span>
+      )}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <div className="cart-widget">
+        <a className="cart-button" href="/cart.php">
+          {inside}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="cart-widget">
+      <button
+        ref={button}
+        type="button"
+        className="cart-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={OVERLAY_ID}
+        onClick={() => $cartOpen.set(!open)}
+      >
+        {inside}
+      </button>
+      <CartOverlay
+        freeShippingValue={freeShippingValue}
+        productBase={productBase}
+        anchor={anchor}
+      />
+    </div>
+  );
+}
+
+export default withErrorBoundary(CartButton);

@@ -1,0 +1,84 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
+import { $cart, $cartUpdating } from '../../stores/cart.ts';
+import { finishLoading, startLoading } from '../../stores/loading.ts';
+import { withErrorBoundary } from '../shared/index.ts';
+import { CartLineRow } from './CartLineRow.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { DiscountCodes } from './DiscountCodes.tsx';
+import { ShippingEstimate } from './ShippingEstimate.tsx';
+import './cart.css';
+import './cart-page.css';
+
+interface Props {
+  freeShippingValue: number;
+  productBase: string;
+}
+
+/** /cart.php (served from /cart/): the lines, codes, estimate, totals and the checkout link. */
+function CartPage({ freeShippingValue, productBase }: Props) {
+  const cart = useStore($cart);
+  const updating = useStore($cartUpdating);
+
+  // spec storefront 4: the loading bar runs while cart calls do.
+  useEffect(() => {
+    if (!updating) return;
+    startLoading();
+    return finishLoading;
+  }, [updating]);
+
+  if (!cart.loaded) {
+    return (
+      <p role="status" className="cart-page-status">
+        Loading your cart…
+      </p>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <div className="cart-empty">
+        <p>Your cart is empty.</p>
+        <a className="cart-button-primary" href="/">
+          Continue shopping
+        </a>
+      </div>
+    );
+  }
+  const shipping = freeShippingProgress(
+    freeShippingValue,
+    cart.discountedSubtotalPrice,
+    cart.currencyCode,
+  );
+  return (
+    <div className="cart-page" aria-busy={updating}>
+      <ul className="cart-lines" aria-label="Items in your cart">
+        {cart.lines.map((line) => (
+          <CartLineRow
+            key={line.lineItemId}
+            line={line}
+            currency={cart.currencyCode}
+            productBase={productBase}
+            updating={updating}
+          />
+        ))}
+      </ul>
+      <aside className="cart-side" aria-label="Order summary">
+        <section className="cart-panel">
+          <h2>Order summary</h2>
+          <CartSummary cart={cart} />
+          {shipping && <p className="cart-free-shipping">{shipping}</p>}
+          {cart.webUrl && (
+            <a className="cart-button-primary cart-checkout" href={cart.webUrl}>
+              Proceed to checkout
+            </a>
+          )}
+        </section>
+        <DiscountCodes cart={cart} />
+        <ShippingEstimate cart={cart} />
+      </aside>
+    </div>
+  );
+}
+
+export default withErrorBoundary(CartPage);

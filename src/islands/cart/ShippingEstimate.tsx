@@ -1,0 +1,105 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { getJson, INVALID_CHECKOUT_ERROR } from '../../lib/api/client.ts';
+import type { CartState } from '../../lib/cart/checkout.ts';
+import { estimateView, readEstimate, type EstimateView } from '../../lib/cart/estimate.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import { trackLoading } from '../../stores/loading.ts';
+
+interface State {
+  id: number;
+  title: string;
+}
+
+/** Shipping and tax estimate by US state on /cart.php (spec storefront 5 and 7). */
+export function ShippingEstimate({ cart }: { cart: CartState }) {
+  const [states, setStates] = useState<State[]>([]);
+  const [stateId, setStateId] = useState('');
+  const [result, setResult] = useState<EstimateView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    trackLoading(getJson<{ states?: unknown }>('/api/states?countryCode=US'))
+      .then((reply) => {
+        const list = Array.isArray(reply.states) ? (reply.states as State[]) : [];
+        setStates(list.filter((item) => typeof item.id === 'number'));
+      })
+      // spec storefront 8: country and state failures are only logged.
+      .catch((failure: unknown) => console.error('Loading states failed', failure));
+  }, []);
+
+  // A changed cart makes an old estimate wrong.
+  useEffect(() => setResult(null), [cart.discountedSubtotalPrice]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setResult(null);
+    // spec storefront 5: the estimate needs the checkout id, else 'Invalid checkout.'
+    if (cart.checkoutId === null) {
+      setError(INVALID_CHECKOUT_ERROR);
+      return;
+    }
+    if (stateId === '') {
+      setError('Choose a state to estimate shipping.');
+      return;
+    }
+    setBusy(true);
+    const path = `/api/checkouts/${encodeURIComponent(cart.checkoutId)}/estimateShipping`;
+    trackLoading(getJson<unknown>(`${path}?stateId=${encodeURIComponent(stateId)}`))
+      .then((reply) => {
+        const estimate = readEstimate(reply);
+        if (estimate === undefined) throw new Error('Something went wrong. Please try again.');
+        setResult(estimateView(estimate, cart.discountedSubtotalPrice, cart.totalPrice));
+      })
+      .catch((failure: unknown) => setError((failure as Error).message))
+      .finally(() => setBusy(false));
+  };
+
+  const money = (amount: number) => formatPrice(amount, cart.currencyCode);
+  return (
+    <section className="cart-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Estimate shipping</h2>
+      <form className="cart-inline-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={`${id}-state`}>State</label>
+        <select
+          id={`${id}-state`}
+          value={stateId}
+          onChange={(event) => setStateId(event.target.value)}
+        >
+          <option value="">Choose a state</option>
+          {states.map((state) => (
+            <option key={state.id} value={state.id}>
+              {state.title}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="cart-button-secondary" disabled={busy}>
+          Estimate
+        </button>
+      </form>
+      {error !== null && (
+        <p className="cart-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {result !== null && (
+        <dl className="cart-summary" aria-live="polite" data-testid="shipping-estimate">
+          <div>
+            <dt>Shipping</dt>
+            <dd>{result.shipping === 0 ? 'Free' : money(result.shipping)}</dd>
+          </div>
+          <div>
+            <dt>Estimated tax ({result.taxPercent}%)</dt>
+            <dd>{money(result.tax)}</dd>
+          </div>
+          <div className="cart-summary-total">
+            <dt>Estimated total</dt>
+            <dd>{money(result.total)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** A product card's first inventory level, with enough to find it on the cart page. */
+export interface Level {
+  productId: number;
+  handle: string;
+  title: string;
+  inventoryLevelId: number;
+}
+
+interface FilterCard {
+  id: number;
+  handle: string;
+  title: string;
+  availableForSale: boolean;
+  inventoryLevelId?: number | null;
+  availableInventoryLevels?: { id: number; availableForSale: boolean }[];
+}
+
+/**
+ * `count` products for sale, skipping the first `offset` (each spec file takes its own slice,
+ * so specs running side by side never change each other's stock), each given `stock` units.
+ */
+export async function stockedLevels(
+  api: APIRequestContext,
+  admin: APIRequestContext,
+  { offset, count, stock = 500 }: { offset: number; count: number; stock?: number },
+): Promise<Level[]> {
+  const reply = await api.get('/api/products/filter?limit=76&sortBy=id_asc');
+  expect(reply.ok()).toBe(true);
+  const cards = ((await reply.json()) as { products: FilterCard[] }).products;
+  const usable = cards
+    .map((card) => ({ card, level: card.availableInventoryLevels?.[0] }))
+    .filter(({ card, level }) => card.availableForSale && level?.availableForSale);
+  const picked = usable.slice(offset, offset + count);
+  expect(picked).toHaveLength(count);
+  const levels: Level[] = [];
+  for (const { card, level } of picked) {
+    const id = level?.id ?? 0;
+    const patch = await admin.patch(`/api/admin/products/${card.id}/inventory`, {
+      data: { inventoryLevelId: id, availableQuantity: stock, bypassNegativeQuantity: false },
+    });
+    expect(patch.ok(), await patch.text()).toBe(true);
+    levels.push({
+      productId: card.id,
+      handle: card.handle,
+      title: card.title,
+      inventoryLevelId: id,
+    });
+  }
+  return levels;
+}
+
+/** The server's cart for this page's visitor (the page's own cookie). */
+export async function serverCart(page: Page): Promise<Map<number, number>> {
+  const reply = await page.request.get('/api/checkouts');
+  expect(reply.ok()).toBe(true);
+  const { checkout } = (await reply.json()) as {
+    checkout: { LineItems: { inventoryLevelId: number; currentQuantity: number }[] };
+  };
+  const levels = checkout.LineItems.map((line) => line.inventoryLevelId);
+  expect(new Set(levels).size, 'no duplicate line for one inventory level').toBe(levels.length);
+  return new Map(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity]));
+}
+
+/** Adds to the cart with the API and this page's cookies (the buy box is another issue's). */
+export async function addWithApi(page: Page, inventoryLevelId: number, quantity: number) {
+  const reply = await page.request.post('/api/checkouts/lineItems', {
+    data: { inventoryLevelId, quantity },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+/** The cart page's row of one line. */
+export const lineRow = (page: Page, level: Level) =>
+  page.locator(`[data-testid="cart-line"][data-inventory-level="${level.inventoryLevelId}"]`);
+
+/** Waits until the cart island hydrated (its quantity fields answer to typing). */
+export async function openCartPage(page: Page) {
+  await page.goto('/cart.php');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(page.getByText('Loading your cart…')).toHaveCount(0);
+}
