@@ -16,8 +16,9 @@ import { expect, test } from './fixtures.ts';
 // Issue 4 adds, measured on the 240-product e2e build: the cards' add-button loader (449,
 // plus Vite's preload helper, 914, already on the home page) which loads the card add module
 // at idle (counted with the islands below); and on product pages Astro's island runtime
-// (inline, 2,008) for the buy box. Home 7,418, product page 8,192.
-const HOME_LIMIT = 7_900;
+// (inline, 2,008) for the buy box. With the cart's header island every page has that
+// runtime: home 9,460, product page 8,235 (after the merge of the cart islands).
+const HOME_LIMIT = 10_000;
 const PRODUCT_LIMIT = 8_700;
 
 const dist = resolve(env.BUILD_OUT_DIR);
@@ -95,8 +96,8 @@ test.describe('JavaScript budget of pages without islands', () => {
 //   cards load at idle, less React and less what the page's own scripts already load.
 //   Measured: 16,448 bytes (buy box 2,405, price island about 560, their shared chunk with
 //   zod/mini, @nanostores/react and the variant rules 8,474, card add 717, cart store 2,988,
-//   API client chunk 1,429), before the cart helper's header and overlay islands join: they
-//   have the remaining 8.5 KB.
+//   API client chunk 1,429): 16,448 for the buy box alone, 19,524 with the cart's header
+//   button and overlay islands merged in.
 const REACT_LIMIT = 72_000;
 const ISLANDS_LIMIT = 25_000;
 
