@@ -13,9 +13,14 @@ import { expect, test } from './fixtures.ts';
 // toasts and loading bar with nanostores; then hero, featured slider and the quote button
 // with Vite's preload helper) and a product page 4,668 bytes (the shell plus the product
 // page's gallery and manual scripts). The limits leave about 6 percent for small changes.
-// MEASURED_PLACEHOLDER
-const HOME_LIMIT = 12_000;
-const PRODUCT_LIMIT = 10_000;
+// MEASURED_PLACEHOLDER (re-measure after merging everything)
+// Issue 4 adds, measured on the 240-product e2e build: the cards' add-button loader (449,
+// plus Vite's preload helper, 914, already on the home page) which loads the card add module
+// at idle (counted with the islands below); and on product pages Astro's island runtime
+// (inline, 2,008) for the buy box. With the cart's header island every page has that
+// runtime: home 9,460, product page 8,235 (after the merge of the cart islands).
+const HOME_LIMIT = 10_000;
+const PRODUCT_LIMIT = 8_700;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));
@@ -77,5 +82,92 @@ test.describe('JavaScript budget of pages without islands', () => {
     test.skip(!page, 'no product page in this build');
     const { bytes } = pageScriptBytes(page ?? '');
     expect(bytes).toBeLessThanOrEqual(PRODUCT_LIMIT);
+  });
+});
+
+// Budget (issue 4): "the buy box and the cart islands together add at most 25 KB of gzipped
+// JavaScript to a product page beyond React itself". Islands are not <script> tags: each
+// <astro-island> names its component and its renderer (React's client), which load at
+// hydration. Counted here, each file gzipped on its own with its static imports:
+// - React itself: the renderer's import closure (react-dom's client with Astro's glue, and
+//   react). Measured on the 240-product e2e build: 68,925 bytes (client 65,741, react
+//   3,042, the bundler runtime). The same for every island page; REACT_LIMIT leaves room
+//   for a patch release.
+// - What the islands add: the components' import closure, plus the card add module the
+//   cards load at idle, less React and less what the page's own scripts already load.
+//   Measured: 16,448 bytes (buy box 2,405, price island about 560, their shared chunk with
+//   zod/mini, @nanostores/react and the variant rules 8,474, card add 717, cart store 2,988,
+//   API client chunk 1,429): 16,448 for the buy box alone, 19,524 with the cart's header
+//   button and overlay islands merged in.
+const REACT_LIMIT = 72_000;
+const ISLANDS_LIMIT = 25_000;
+
+function importClosure(entries: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  const visit = (file: string) => {
+    if (sizes.has(file) || !existsSync(file)) return;
+    const code = readFileSync(file, 'utf8');
+    sizes.set(file, gzipSync(code).length);
+    for (const match of code.matchAll(
+      /(?:^|[;}\s])import\s*(?:[\w${},\s*]+from\s*)?["']([^"']+\.js)["']/g,
+    )) {
+      const spec = match[1] ?? '';
+      visit(spec.startsWith('/') ? join(dist, spec) : resolve(dirname(file), spec));
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return sizes;
+}
+
+/** React's bytes and the bytes the page's islands add beyond React and the page's scripts. */
+function islandBytes(htmlFile: string): { react: number; islands: number; components: string[] } {
+  const html = readFileSync(htmlFile, 'utf8');
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((match) => match[0]);
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1] ?? '';
+  const page = new Set(pageScriptBytes(htmlFile).files);
+  // The card add module loads at idle from the cards' script: it counts with the islands.
+  const cardModules = [...page].flatMap((file) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(/import\(\s*["'`]([^"'`]*card-add[^"'`]*\.js)["'`]/g),
+    ].map((match) => resolve(dirname(file), match[1] ?? '')),
+  );
+  const components = [
+    ...islands.map((tag) => join(dist, attr(tag, 'component-url'))),
+    ...cardModules,
+  ];
+  const renderers = [...new Set(islands.map((tag) => join(dist, attr(tag, 'renderer-url'))))];
+  const react = importClosure(renderers);
+  let added = 0;
+  for (const [file, bytes] of importClosure(components)) {
+    if (!react.has(file) && !page.has(file)) added += bytes;
+  }
+  return {
+    react: [...react.values()].reduce((sum, bytes) => sum + bytes, 0),
+    islands: added,
+    components,
+  };
+}
+
+test.describe('JavaScript budget of the product page islands', () => {
+  test.skip(!built, `no build at ${dist}`);
+
+  test(`React is at most ${String(REACT_LIMIT)} bytes and the buy box and cart islands add at most ${String(ISLANDS_LIMIT)} bytes beyond it`, () => {
+    const page = firstProductPage();
+    test.skip(!page, 'no product page in this build');
+    const { react, islands, components } = islandBytes(page ?? '');
+    expect(components.some((file) => /BuyBox\.[\w-]+\.js$/.test(file))).toBe(true);
+    expect(react).toBeGreaterThan(0);
+    expect(react).toBeLessThanOrEqual(REACT_LIMIT);
+    expect(islands).toBeLessThanOrEqual(ISLANDS_LIMIT);
+  });
+
+  test('islands hydrate late, never on load', () => {
+    const page = firstProductPage();
+    test.skip(!page, 'no product page in this build');
+    const html = readFileSync(page ?? '', 'utf8');
+    const modes = [...html.matchAll(/<astro-island\b[^>]*\bclient="([^"]+)"/g)].map((m) => m[1]);
+    expect(modes.length).toBeGreaterThan(0);
+    for (const mode of modes) expect(['idle', 'visible']).toContain(mode);
   });
 });

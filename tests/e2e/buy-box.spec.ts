@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts';
 // island", "Add buttons on product cards", "Add to order"). Products are chosen from the live
 // API by what they hold, so any seed works; tests that change a product put it back.
 
-const { productBase } = storeConfig.theme.paths;
+const { productBase, collectionBase } = storeConfig.theme.paths;
 const currency = storeConfig.theme.storeCurrency;
 
 interface Level {
@@ -61,6 +61,7 @@ async function productWhere(api: APIRequestContext, match: (p: Detail) => boolea
   return found as Detail;
 }
 
+const collectionsOf = (p: Detail) => p.Collections as { handle: string }[];
 const level = (variant: Variant | undefined) => variant?.availableInventoryLevels[0];
 /** One variant with stock, not unlimited, and a price. */
 const simpleInStock = (p: Detail) => {
@@ -367,10 +368,21 @@ test.describe('buy box', () => {
   });
 });
 
+/** The first card add button of a collection page's product grid (cards by the dozen). */
+async function firstCardButton(page: Page, api: APIRequestContext) {
+  const product = await productWhere(api, (p) => simpleInStock(p) && collectionsOf(p).length > 0);
+  await page.goto(`${collectionBase}/${collectionsOf(product)[0]?.handle ?? ''}`);
+  const button = page
+    .getByRole('list')
+    .getByRole('button', { name: /^Add to Cart: / })
+    .first();
+  await button.scrollIntoViewIfNeeded();
+  return button;
+}
+
 test.describe('card add buttons', () => {
-  test('adds a product from its card', async ({ page }) => {
-    await page.goto('/');
-    const button = page.getByRole('button', { name: /^Add to Cart: / }).first();
+  test('adds a product from its card', async ({ page, api }) => {
+    const button = await firstCardButton(page, api);
     await expect(button).toBeEnabled();
     const levelId = Number(await button.getAttribute('data-level-id'));
     await button.click();
@@ -380,7 +392,7 @@ test.describe('card add buttons', () => {
       .toContain(levelId);
   });
 
-  test('a failed add shows the danger toast and adds nothing', async ({ page }) => {
+  test('a failed add shows the danger toast and adds nothing', async ({ page, api }) => {
     await page.route('**/api/checkouts/lineItems', (route) =>
       route.fulfill({
         status: 422,
@@ -388,8 +400,7 @@ test.describe('card add buttons', () => {
         body: JSON.stringify({ error: 'Only 0 left in stock.' }),
       }),
     );
-    await page.goto('/');
-    const button = page.getByRole('button', { name: /^Add to Cart: / }).first();
+    const button = await firstCardButton(page, api);
     await expect(button).toBeEnabled();
     await button.click();
     await expect(page.getByText('Only 0 left in stock.')).toBeVisible();
