@@ -62,7 +62,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.siteUrl ? { env: { SITE_URL: options.siteUrl } } : {}),
       quiet: options.quiet ?? false,
     });
-    log(`Built ${build.pages} pages and indexed ${build.searchRecords} search records (products and collections).`);
+    log(
+      `Built ${build.pages} pages and indexed ${build.searchRecords} search records (products and collections).`,
+    );
     const site = await startStaticServer({
       distDir: options.outDir,
       apiUrl: api.url,

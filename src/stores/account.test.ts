@@ -19,7 +19,7 @@ describe('$account', () => {
     await loadAccount((() => Promise.resolve({ user: null })) as never);
     expect($account.get()).toEqual({ fetched: true, user: null });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await loadAccount((() => Promise.reject(new Error('offline'))));
+    await loadAccount(() => Promise.reject(new Error('offline')));
     expect($account.get()).toEqual({ fetched: true, user: null });
     expect(quiet).toHaveBeenCalled();
     quiet.mockRestore();
