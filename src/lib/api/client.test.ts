@@ -105,11 +105,11 @@ describe('sendJson', () => {
     await expect(client.sendJson('DELETE', '/api/x', undefined)).resolves.toBeUndefined();
   });
 
-  it('sends no body and no content type when there is no body', async () => {
+  it('sends the JSON header and no body when there is no body (spec storefront 7)', async () => {
     const { client, requests } = harness([json({ ok: true })]);
     await client.sendJson('POST', '/api/orders/1/relatedProducts/2');
     expect(requests[0]?.init.body).toBeUndefined();
-    expect(requests[0]?.headers.get('Content-Type')).toBeNull();
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('does not retry a call that is not idempotent', async () => {

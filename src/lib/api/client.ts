@@ -186,8 +186,12 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       body?: unknown,
       options: SendOptions = {},
     ): Promise<T | undefined> {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // spec storefront 7: mutating calls carry the JSON header, with or without a body
+      // (POST .../relatedProducts/{productId}: "JSON header, no body").
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      };
       // spec: storefront 7, one key per logical call, the same on every retry of it.
       if (options.idempotent) headers['Idempotency-Key'] = deps.newKey();
       const init: RequestInit = { method, headers, credentials: 'same-origin' };
