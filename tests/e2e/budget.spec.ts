@@ -101,6 +101,12 @@ test.describe('JavaScript budget of pages without islands', () => {
 //   button and overlay islands merged in.
 const REACT_LIMIT = 72_000;
 const ISLANDS_LIMIT = 25_000;
+/** The islands issue 4's budget names: buy box, its price, and the header's cart button. */
+const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\.[\w-]+\.js"/;
+// Every island of a product page together (search box, cart, gallery, buy box, recently
+// viewed) beyond React, all loaded at idle or when visible: measured 50,843 bytes after the
+// issue 4, 5 and 6 islands were merged; the limit leaves about 6 percent.
+const ALL_ISLANDS_LIMIT = 54_000;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();
@@ -120,9 +126,14 @@ function importClosure(entries: readonly string[]): Map<string, number> {
 }
 
 /** React's bytes and the bytes the page's islands add beyond React and the page's scripts. */
-function islandBytes(htmlFile: string): { react: number; islands: number; components: string[] } {
+function islandBytes(
+  htmlFile: string,
+  only?: RegExp,
+): { react: number; islands: number; components: string[] } {
   const html = readFileSync(htmlFile, 'utf8');
-  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((match) => match[0]);
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => !only || only.test(tag));
   const attr = (tag: string, name: string) =>
     new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1] ?? '';
   const page = new Set(pageScriptBytes(htmlFile).files);
@@ -155,11 +166,22 @@ test.describe('JavaScript budget of the product page islands', () => {
   test(`React is at most ${String(REACT_LIMIT)} bytes and the buy box and cart islands add at most ${String(ISLANDS_LIMIT)} bytes beyond it`, () => {
     const page = firstProductPage();
     test.skip(!page, 'no product page in this build');
-    const { react, islands, components } = islandBytes(page ?? '');
+    // Issue 4's budget covers the buy box and the cart islands (and the cards' add module).
+    const { react, islands, components } = islandBytes(page ?? '', CART_AND_BUY_BOX);
     expect(components.some((file) => /BuyBox\.[\w-]+\.js$/.test(file))).toBe(true);
+    expect(components.some((file) => /CartButton\.[\w-]+\.js$/.test(file))).toBe(true);
     expect(react).toBeGreaterThan(0);
     expect(react).toBeLessThanOrEqual(REACT_LIMIT);
     expect(islands).toBeLessThanOrEqual(ISLANDS_LIMIT);
+  });
+
+  test(`all the product page's islands add at most ${String(ALL_ISLANDS_LIMIT)} bytes beyond React`, () => {
+    const page = firstProductPage();
+    test.skip(!page, 'no product page in this build');
+    const { islands, components } = islandBytes(page ?? '');
+    // Search box, cart button, gallery, buy box price and buy box, recently viewed.
+    expect(components.length).toBeGreaterThanOrEqual(6);
+    expect(islands).toBeLessThanOrEqual(ALL_ISLANDS_LIMIT);
   });
 
   test('islands hydrate late, never on load', () => {
