@@ -372,12 +372,16 @@ test.describe('buy box', () => {
 async function firstCardButton(page: Page, api: APIRequestContext) {
   const product = await productWhere(api, (p) => simpleInStock(p) && collectionsOf(p).length > 0);
   await page.goto(`${collectionBase}/${collectionsOf(product)[0]?.handle ?? ''}`);
-  const button = page
+  // The first card that can be added once hydrated (a card whose first inventory level is
+  // out of stock stays disabled, spec storefront 4), then that card's button by its name.
+  const first = page
     .getByRole('list')
     .getByRole('button', { name: /^Add to Cart: / })
+    .and(page.locator(':enabled'))
     .first();
-  await button.scrollIntoViewIfNeeded();
-  return button;
+  await first.scrollIntoViewIfNeeded();
+  const name = (await first.getAttribute('aria-label')) ?? '';
+  return page.getByRole('button', { name, exact: true });
 }
 
 test.describe('card add buttons', () => {

@@ -98,6 +98,7 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
             <button
               type="button"
               className="rl-add-button"
+              data-level-id={card.inventoryLevelId ?? undefined}
               disabled={add.disabled}
               aria-busy={add.busy || undefined}
               aria-label={`${add.forSale ? 'Add to Cart' : 'Sold out'}: ${card.title}`}
