@@ -15,6 +15,8 @@ export { quantityInCart, type CartLine, type CartState } from '../lib/cart/check
 
 /** spec storefront 8: the add failure shown when the server gave no text of its own. */
 export const ADD_TO_CART_ERROR = 'Failed to add item to cart';
+/** spec storefront 8: the toast of a successful add, from a card or the buy box. */
+export const ADDED_TO_CART = 'Product added to cart';
 
 const LINE_ITEMS = '/api/checkouts/lineItems';
 

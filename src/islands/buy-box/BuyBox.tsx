@@ -26,7 +26,14 @@ import {
 } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
-import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartUpdating,
+  ADD_TO_CART_ERROR,
+  ADDED_TO_CART,
+  addToCart,
+  quantityInCart,
+} from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
@@ -34,8 +41,6 @@ import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
 
 /** spec storefront 8: the add-to-cart toasts. */
-export const ADDED_TO_CART = 'Product added to cart';
-export const ADD_TO_CART_FAILED = 'Failed to add item to cart';
 
 interface Props {
   product: BuyBoxProduct;
@@ -125,7 +130,7 @@ function BuyBox({ product, currency }: Props) {
     } catch (error) {
       showToast({
         variant: 'danger',
-        message: error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED,
+        message: error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR,
       });
     } finally {
       addingRef.current = false;

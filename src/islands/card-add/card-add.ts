@@ -1,11 +1,16 @@
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartUpdating,
+  ADD_TO_CART_ERROR,
+  ADDED_TO_CART,
+  addToCart,
+  quantityInCart,
+} from '../../stores/cart.ts';
 import { showToast } from '../../stores/toast.ts';
 
 /** spec storefront 8: the add toasts. */
-export const ADDED_TO_CART = 'Product added to cart';
-export const ADD_TO_CART_FAILED = 'Failed to add item to cart';
 
 const SELECTOR = 'button[data-card-add-button]';
 
@@ -75,7 +80,7 @@ export function wireCardAddButtons(root: Document | HTMLElement): () => void {
       .catch((error: unknown) =>
         showToast({
           variant: 'danger',
-          message: error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED,
+          message: error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR,
         }),
       )
       .finally(() => {

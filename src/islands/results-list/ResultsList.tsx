@@ -34,9 +34,15 @@ import {
 } from '../../lib/search/search-params.ts';
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import { $cart, $cartUpdating, addToCart, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartUpdating,
+  ADD_TO_CART_ERROR,
+  ADDED_TO_CART,
+  addToCart,
+  quantityInCart,
+} from '../../stores/cart.ts';
 import { trackLoading } from '../../stores/loading.ts';
-import { ADD_TO_CART_FAILED, ADDED_TO_CART } from '../card-add/card-add.ts';
 import {
   $compareSelection,
   $resultsView,
@@ -327,7 +333,7 @@ function ResultsList({
           })
           .catch((error: unknown) => {
             const message =
-              error instanceof Error && error.message ? error.message : ADD_TO_CART_FAILED;
+              error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR;
             showToast({ variant: 'danger', message });
           })
           .finally(() => {
