@@ -16,7 +16,11 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     storeRoutes(),
-    react(),
+    // Islands are rendered with renderToString rather than through a web stream: nothing here
+    // suspends, and the stream's machinery was a tenth of the build (README, "Build at
+    // scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix along, as
+    // the streaming path does, so ids match on hydration.
+    react({ experimentalDisableStreaming: true }),
     sitemap({
       entryLimit: 50_000,
       // Indexable pages only (no noindex, redirect, later list page or 404), each under the
