@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { parallelPrerender } from './src/integrations/parallel-prerender/index.ts';
 import { storeRoutes } from './src/integrations/store-routes.ts';
 import { serializeSitemapItem, sitemapFilter } from './src/lib/content/sitemap-xml.ts';
 import { env } from './src/lib/env.ts';
@@ -16,6 +17,8 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     storeRoutes(),
+    // Pages render on one worker thread per core (README, "Build at scale").
+    parallelPrerender({ workers: env.PRERENDER_WORKERS }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here
     // suspends, and the stream's machinery was a tenth of the build (README, "Build at
     // scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix along, as

@@ -11,12 +11,16 @@ describe('parseEnv', () => {
       SITE_URL: 'http://localhost:4321',
       SEED_PRODUCTS: 2000,
     });
+    expect(parseEnv({}).PRERENDER_WORKERS).toBeGreaterThanOrEqual(1);
   });
 
   it('coerces numbers from strings', () => {
-    expect(parseEnv({ PORT: '8080', SEED_PRODUCTS: '100000' })).toMatchObject({
+    expect(
+      parseEnv({ PORT: '8080', SEED_PRODUCTS: '100000', PRERENDER_WORKERS: '0' }),
+    ).toMatchObject({
       PORT: 8080,
       SEED_PRODUCTS: 100000,
+      PRERENDER_WORKERS: 0,
     });
   });
 
@@ -25,5 +29,6 @@ describe('parseEnv', () => {
       /Invalid environment: .*PORT.*API_URL.*ADMIN_TOKEN/,
     );
     expect(() => parseEnv({ API_PORT: '70000' })).toThrow(/API_PORT/);
+    expect(() => parseEnv({ PRERENDER_WORKERS: 'two' })).toThrow(/PRERENDER_WORKERS/);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,8 @@ export const envSchema = z
     /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
     BUILD_OUT_DIR: z.string().min(1).default('./dist'),
     BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
+    /** Worker threads that render the build's pages; 0 or 1 renders them in the build process. */
+    PRERENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism),
     /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
     E2E_BASE_URL: z.url().optional(),
     /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */

@@ -1,0 +1,198 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import type { FromWorker, RenderDone, RenderJob, WorkerSetup } from './protocol.ts';
+import { routeKey } from './protocol.ts';
+
+export interface ParallelPrerenderOptions {
+  /** Worker threads that render pages; 1 or less renders in the build process as usual. */
+  workers: number;
+  /** Pages in flight per worker, so that no worker waits while the build writes files. */
+  pagesPerWorker?: number;
+}
+
+/**
+ * Renders the static pages on worker threads, one per core, instead of one page at a time on
+ * the build's one thread (README, "Build at scale"): the 100,000-product build has about
+ * 127,000 pages and rendering them is nearly all of its time.
+ *
+ * It uses Astro's public prerenderer hook (`setPrerenderer` in astro:build:start), which
+ * adapters use to render elsewhere. The build process keeps Astro's default prerenderer for
+ * getStaticPaths and for everything around a render (the incremental cache, writing files,
+ * the sitemap); each worker loads the same prerender bundle and renders what it is sent.
+ * Astro 7.4 ships this as `experimental.parallelPrerender`; swap to it when the registry has
+ * 7.4.
+ */
+export function parallelPrerender(options: ParallelPrerenderOptions): AstroIntegration {
+  const { workers, pagesPerWorker = 4 } = options;
+  let outDir: URL | undefined;
+  return {
+    name: 'parallel-prerender',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        // Astro renders one path at a time unless build.concurrency lets several wait on us.
+        if (workers > 1) updateConfig({ build: { concurrency: workers * pagesPerWorker } });
+      },
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        if (workers <= 1 || !outDir) return;
+        logger.info(`Rendering pages on ${workers} worker threads.`);
+        const prerenderDir = prerenderDirectory(outDir);
+        setPrerenderer((astroDefault) =>
+          workerPrerenderer(astroDefault, { workers, prerenderDir }),
+        );
+      },
+    },
+  };
+}
+
+/** The parts of Astro's BuildApp and build options this reads (astro/dist/core/build). */
+interface BuildAppLike {
+  getOptions(): {
+    allPages: Record<string, { key: string; styles: unknown[] }>;
+    settings: { scripts: unknown[] };
+    logger: { options: { destination: { write(event: unknown): boolean } } };
+  };
+}
+
+/**
+ * A prerenderer that sends each page to the least busy of `workers` worker threads; `astroDefault`
+ * (Astro's own, in this process) still lists the paths and loads the build's options.
+ */
+export function workerPrerenderer(
+  astroDefault: AstroPrerenderer,
+  { workers, prerenderDir }: { workers: number; prerenderDir: string },
+): AstroPrerenderer {
+  const pool: PrerenderWorker[] = [];
+  return {
+    name: 'parallel-prerender',
+    async setup() {
+      await astroDefault.setup?.();
+      const app = (astroDefault as AstroPrerenderer & { app?: BuildAppLike }).app;
+      if (!app) throw new Error("Astro's default prerenderer has no app after setup.");
+      const buildOptions = app.getOptions();
+      const setup: WorkerSetup = {
+        entryUrl: prerenderEntryUrl(prerenderDir),
+        pageStyles: Object.values(buildOptions.allPages).map((page) => [page.key, page.styles]),
+        scripts: buildOptions.settings.scripts,
+      };
+      const destination = buildOptions.logger.options.destination;
+      for (let i = 0; i < workers; i++) pool.push(new PrerenderWorker(setup, destination));
+      await Promise.all(pool.map((worker) => worker.ready));
+    },
+    getStaticPaths: () => astroDefault.getStaticPaths(),
+    async render(request, { routeData, collectMetadata }) {
+      // The least busy worker still running; when none is, the first one's failure.
+      const running = pool.filter((candidate) => !candidate.failure);
+      const worker = (running.length ? running : pool).reduce((least, next) =>
+        next.busy < least.busy ? next : least,
+      );
+      const done = await worker.render({
+        url: request.url,
+        route: routeKey(routeData),
+        collectMetadata: collectMetadata === true,
+      });
+      if (done.metadata?.staticImages.length)
+        throw new Error(
+          `${request.url} uses astro:assets images, which the prerender workers cannot hand back; set PRERENDER_WORKERS=1.`,
+        );
+      const response = new Response(done.body, {
+        status: done.status,
+        statusText: done.statusText,
+        headers: done.headers,
+      });
+      return done.metadata ? { response, metadata: done.metadata } : response;
+    },
+    async teardown() {
+      await Promise.all(pool.map((worker) => worker.close()));
+      await astroDefault.teardown?.();
+    },
+  };
+}
+
+/**
+ * Where Astro writes its prerender bundle: `.prerender/` in the output directory, or in
+ * `.astro/` of the working directory when the output directory lies outside it
+ * (astro/dist/prerender/utils.js and core/build/common.js, getOutDirWithinCwd).
+ */
+export function prerenderDirectory(outDir: URL, cwd = process.cwd()): string {
+  const out = fileURLToPath(outDir);
+  return out.startsWith(cwd) ? join(out, '.prerender') : join(cwd, '.astro', '.prerender');
+}
+
+/** The bundle's entry module (prerender-entry.{hash}.mjs) in that directory. */
+function prerenderEntryUrl(dir: string): string {
+  const entry = existsSync(dir)
+    ? readdirSync(dir).find((name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'))
+    : undefined;
+  if (!entry) throw new Error(`Astro's prerender bundle (prerender-entry*.mjs) is not in ${dir}.`);
+  return pathToFileURL(join(dir, entry)).href;
+}
+
+class PrerenderWorker {
+  readonly ready: Promise<void>;
+  busy = 0;
+  #worker: Worker;
+  #nextId = 0;
+  #pending = new Map<
+    number,
+    { resolve: (done: RenderDone) => void; reject: (error: Error) => void }
+  >();
+  #closing = false;
+  /** Set when the thread died: later pages fail at once instead of waiting forever. */
+  failure: Error | undefined;
+
+  constructor(setup: WorkerSetup, destination: { write(event: unknown): boolean }) {
+    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup });
+    this.ready = new Promise((resolve, reject) => {
+      const onReady = (message: FromWorker) => {
+        if (message.type !== 'ready') return;
+        this.#worker.off('message', onReady);
+        resolve();
+      };
+      this.#worker.on('message', onReady);
+      this.#worker.once('error', reject);
+    });
+    this.#worker.on('message', (message: FromWorker) => {
+      if (message.type === 'log') destination.write(message.event);
+      if (message.type !== 'done' && message.type !== 'failed') return;
+      const waiting = this.#pending.get(message.id);
+      if (!waiting) return;
+      this.#pending.delete(message.id);
+      this.busy--;
+      if (message.type === 'done') waiting.resolve(message);
+      else waiting.reject(Object.assign(new Error(message.error.message), message.error));
+    });
+    this.#worker.on('error', (error) => this.#failAll(error));
+    this.#worker.on('exit', (code) => {
+      if (!this.#closing)
+        this.#failAll(new Error(`A prerender worker stopped (exit code ${code}).`));
+    });
+  }
+
+  render(job: Omit<RenderJob, 'type' | 'id'>): Promise<RenderDone> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.#nextId++;
+    this.busy++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: 'render', id, ...job } satisfies RenderJob);
+    });
+  }
+
+  async close() {
+    this.#closing = true;
+    await this.#worker.terminate();
+  }
+
+  #failAll(error: Error) {
+    this.failure ??= error;
+    for (const waiting of this.#pending.values()) waiting.reject(error);
+    this.#pending.clear();
+    this.busy = 0;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Messages between the build process and its prerender workers (see ./index.ts). Everything
+ * here crosses a worker boundary, so it is plain data: strings, arrays, one transferred
+ * ArrayBuffer per page.
+ */
+import type { PrerenderResult } from 'astro';
+
+/** What a worker needs to rebuild the parts of Astro's build state its renders read. */
+export interface WorkerSetup {
+  /** file: URL of Astro's prerender bundle entry (prerender-entry.*.mjs). */
+  entryUrl: string;
+  /** Page data key ("route&component") to the page's stylesheets, in Astro's shape. */
+  pageStyles: [key: string, styles: unknown[]][];
+  /** settings.scripts of the build (the head-inline and page scripts). */
+  scripts: unknown[];
+}
+
+export interface RenderJob {
+  type: 'render';
+  id: number;
+  url: string;
+  /** routeKey() of the route to render with. */
+  route: string;
+  collectMetadata: boolean;
+}
+
+export interface RenderDone {
+  type: 'done';
+  id: number;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+  /** What the page read, for the incremental build cache (Astro's own shape). */
+  metadata?: PrerenderResult['metadata'];
+}
+
+export interface RenderFailed {
+  type: 'failed';
+  id: number;
+  error: { name: string; message: string; stack?: string };
+}
+
+export interface WorkerLog {
+  type: 'log';
+  event: { label: string | null; level: string; message: string; newLine: boolean };
+}
+
+export interface WorkerReady {
+  type: 'ready';
+}
+
+export type FromWorker = RenderDone | RenderFailed | WorkerLog | WorkerReady;
+
+/** The identity of a route across processes: the same on both sides of the boundary. */
+export function routeKey(route: { route: string; component: string; type: string }): string {
+  return `${route.type} ${route.route} ${route.component}`;
+}
