@@ -127,6 +127,9 @@ test('"wheel under $50" offers a badge that sets maxPrice', async ({ page }) => 
 test('a conflicting price phrase is not offered on the results page', async ({ page }) => {
   const { input, list } = await open(page, '/search.php?q=wheel&minPrice=60');
   await expect(input).toHaveValue('wheel');
+  // The box starts with the results page's q, closed, until the shopper turns to it.
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(list).toBeHidden();
   await input.fill('wheel under $50 over $70');
   await expect(list.getByRole('option', { name: 'Over $70.00' })).toBeVisible();
   await expect(list.getByRole('option', { name: 'Under $50.00' })).toHaveCount(0);
@@ -184,6 +187,8 @@ test('two characters do not search; the index loads without any API call', async
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
   });
   const { input, list, form } = await open(page);
+  // The shell's own calls (the signed-in check, the realtime visit) come before typing.
+  await page.waitForLoadState('networkidle');
   const before = apiCalls.length;
   await input.fill('wh');
   await expect(input).toHaveAttribute('aria-expanded', 'false');

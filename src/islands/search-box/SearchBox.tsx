@@ -68,15 +68,17 @@ function SearchBox({ categories }: SearchBoxProps) {
     }
     const typed = inputRef.current?.value ?? '';
     const query = typed || (onResults ? fromUrl.q : '');
-    if (query) dispatch({ type: 'input', query });
+    if (query) dispatch({ type: 'restore', query });
     // The box may already have focus if the shopper clicked it before hydration.
     if (document.activeElement === inputRef.current && typed) dispatch({ type: 'focus' });
   }, [categories]);
 
   // Debounced search of the index (spec storefront 4: 600 ms, 400 ms on the results page).
+  // Only while the dropdown is open: a results page opening with its q in the box does not
+  // download the index for a shopper who never touches the box.
   const term = searchTerm(state.query);
   useEffect(() => {
-    if (!canSearch(term)) return;
+    if (!state.open || !canSearch(term)) return;
     let current = true;
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
@@ -97,7 +99,7 @@ function SearchBox({ categories }: SearchBoxProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [term, category]);
+  }, [term, category, state.open]);
 
   // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
   useEffect(() => {

@@ -127,6 +127,14 @@ describe('searchBoxReducer: opening and closing', () => {
     expect(searchBoxReducer(closed, { type: 'focus' }).open).toBe(true);
   });
 
+  it('starts with a restored query closed, and opens on focus', () => {
+    const restored = run([{ type: 'restore', query: 'wheel' }]);
+    expect(restored).toMatchObject({ query: 'wheel', open: false, products: [] });
+    expect(dropdownView(restored).visible).toBe(false);
+    expect(searchBoxReducer(restored, { type: 'restore', query: 'wheel' })).toBe(restored);
+    expect(searchBoxReducer(restored, { type: 'focus' }).open).toBe(true);
+  });
+
   it('opens with an arrow key when closed', () => {
     const closed = searchBoxReducer(withResults(), { type: 'close' });
     expect(searchBoxReducer(closed, { type: 'move', by: 1 })).toMatchObject({

@@ -122,6 +122,8 @@ export const initialSearchBoxState = (query = ''): SearchBoxState => ({
 export type SearchBoxAction =
   | { type: 'focus' }
   | { type: 'input'; query: string }
+  /** The text the box starts with (the results page's q, or what was typed before hydration). */
+  | { type: 'restore'; query: string }
   | { type: 'searching'; term: string }
   | { type: 'results'; term: string; categories: SearchHit[]; products: SearchHit[] }
   | { type: 'failed'; term: string }
@@ -178,7 +180,8 @@ const resultsCleared = {
 /**
  * The dropdown's rules (spec storefront 4, "Search"): it opens on focus and closes on an
  * outside click, on choosing a result (close), or when the query is empty; results and
- * suggestions for a query that is no longer in the box are dropped.
+ * suggestions for a query that is no longer in the box are dropped. Text the box starts with
+ * (restore) does not open it: the shopper has not asked for suggestions yet.
  */
 export function searchBoxReducer(state: SearchBoxState, action: SearchBoxAction): SearchBoxState {
   switch (action.type) {
@@ -197,6 +200,9 @@ export function searchBoxReducer(state: SearchBoxState, action: SearchBoxAction)
         ...(empty || !canSearch(action.query) ? resultsCleared : {}),
       };
     }
+    case 'restore':
+      if (action.query === state.query) return state;
+      return { ...state, query: action.query, suggestions: [], ...resultsCleared };
     case 'searching':
       if (action.term !== searchTerm(state.query)) return state;
       return { ...state, status: 'loading' };
