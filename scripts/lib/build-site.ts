@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
-import type { SearchRecord } from '../../src/lib/search/search-record.ts';
+import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
 
 export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
 
@@ -68,24 +68,39 @@ function runAstroBuild({ apiUrl, outDir, cacheDir, env = {}, quiet = false }: Bu
   });
 }
 
-/** Indexes the search records written by the build with Pagefind's Node API. */
+/**
+ * Indexes the search records written by the build with Pagefind's Node API, as two indexes:
+ * products in /pagefind/ and collections in /pagefind/collections/ (the search box's
+ * Categories; src/lib/search/pagefind-client.ts says why they are apart).
+ */
 export async function writeSearchIndex(outDir: string): Promise<number> {
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
   const records = JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[];
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  const isCollection = (record: SearchRecord) =>
+    record.filters.type?.includes(RECORD_TYPE.collection) === true;
   try {
-    for (const record of records) {
-      const added = await index.addCustomRecord({ ...record, language: 'en' });
-      if (added.errors.length)
-        throw new Error(`Pagefind refused ${record.url}: ${added.errors.join('; ')}`);
-    }
-    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
-    if (written.errors.length)
-      throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
+    // Products first: a bundle's writeFiles owns its directory, and the collections' lies inside.
+    await writeIndex(
+      records.filter((record) => !isCollection(record)),
+      join(outDir, 'pagefind'),
+    );
+    await writeIndex(records.filter(isCollection), join(outDir, 'pagefind', 'collections'));
   } finally {
     await pagefind.close();
   }
   await rm(join(outDir, 'search-index'), { recursive: true, force: true });
   return records.length;
+}
+
+async function writeIndex(records: SearchRecord[], outputPath: string) {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  for (const record of records) {
+    const added = await index.addCustomRecord({ ...record, language: 'en' });
+    if (added.errors.length)
+      throw new Error(`Pagefind refused ${record.url}: ${added.errors.join('; ')}`);
+  }
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length)
+    throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
 }

@@ -8,7 +8,7 @@ import {
   type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
-import { lazyPagefind, dropdownSearch } from '../../lib/search/pagefind-client.ts';
+import { dropdownSearch, lazyDropdownIndexes } from '../../lib/search/pagefind-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
   NO_RESULTS,
@@ -35,7 +35,7 @@ export interface SearchBoxProps {
   categories: { id: number; title: string }[];
 }
 
-const pagefind = lazyPagefind();
+const pagefind = lazyDropdownIndexes();
 
 function navigate(url: string) {
   window.location.assign(url);
@@ -83,7 +83,7 @@ function SearchBox({ categories }: SearchBoxProps) {
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
       pagefind()
-        .then((api) => dropdownSearch(api, term, category))
+        .then((indexes) => dropdownSearch(indexes, term, category))
         .then(
           (found) => current && dispatch({ type: 'results', term, ...found }),
           (error: unknown) => {

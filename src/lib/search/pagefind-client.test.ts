@@ -1,29 +1,36 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dropdownSearch, lazyPagefind, type PagefindApi } from './pagefind-client.ts';
+import {
+  dropdownSearch,
+  lazyDropdownIndexes,
+  lazyPagefind,
+  type PagefindApi,
+} from './pagefind-client.ts';
 
 const page = (url: string, meta: Record<string, string>) => ({
   data: vi.fn((): Promise<unknown> => Promise.resolve({ url, meta })),
 });
 
-function fakeIndex(pages: Record<string, ReturnType<typeof page>[]>) {
-  const search = vi.fn((_term: string, options?: { filters?: Record<string, string> }) =>
-    Promise.resolve({ results: pages[options?.filters?.['type'] ?? ''] ?? [] }),
+function fakeIndex(pages: ReturnType<typeof page>[] = []) {
+  const search = vi.fn((_term: string, _options?: { filters?: Record<string, string> }) =>
+    Promise.resolve({ results: pages }),
   );
   return { api: { search } satisfies PagefindApi, search };
 }
 
 describe('dropdownSearch', () => {
-  it('asks for categories and products and reads only the shown fragments', async () => {
+  it('asks each index once and reads only the shown fragments', async () => {
     const products = Array.from({ length: 10 }, (_, i) =>
       page(`/products/p${i}`, { title: `P${i}`, price: '1.00', partNumber: `85-${i}`, image: '' }),
     );
-    const { api, search } = fakeIndex({
-      collection: [page('/collections/wheels', { title: 'Wheels' })],
-      product: products,
-    });
-    const found = await dropdownSearch(api, 'wheel');
-    expect(search).toHaveBeenCalledWith('wheel', { filters: { type: 'collection' } });
-    expect(search).toHaveBeenCalledWith('wheel', { filters: { type: 'product' } });
+    const collectionIndex = fakeIndex([page('/collections/wheels', { title: 'Wheels' })]);
+    const productIndex = fakeIndex(products);
+    const found = await dropdownSearch(
+      { products: productIndex.api, collections: collectionIndex.api },
+      'wheel',
+    );
+    // No type filter: each index holds one kind of page.
+    expect(collectionIndex.search).toHaveBeenCalledExactlyOnceWith('wheel', { filters: {} });
+    expect(productIndex.search).toHaveBeenCalledExactlyOnceWith('wheel', { filters: {} });
     expect(found.categories).toEqual([
       {
         url: '/collections/wheels',
@@ -38,32 +45,60 @@ describe('dropdownSearch', () => {
   });
 
   it('keeps both groups inside the chosen category', async () => {
-    const { api, search } = fakeIndex({});
-    await dropdownSearch(api, 'wheel', '12');
-    expect(search).toHaveBeenCalledWith('wheel', {
-      filters: { type: 'collection', categoryId: '12' },
-    });
-    expect(search).toHaveBeenCalledWith('wheel', {
-      filters: { type: 'product', categoryId: '12' },
-    });
+    const products = fakeIndex();
+    const collections = fakeIndex();
+    await dropdownSearch({ products: products.api, collections: collections.api }, 'wheel', '12');
+    expect(collections.search).toHaveBeenCalledWith('wheel', { filters: { categoryId: '12' } });
+    expect(products.search).toHaveBeenCalledWith('wheel', { filters: { categoryId: '12' } });
   });
 
   it('skips fragments that are not pages of this index', async () => {
-    const { api } = fakeIndex({
-      product: [
-        { data: vi.fn((): Promise<unknown> => Promise.resolve({ url: '/x' })) },
-        { data: vi.fn((): Promise<unknown> => Promise.resolve(null)) },
-        page('/products/ok', { title: 'OK' }),
-      ],
-    });
-    expect((await dropdownSearch(api, 'wheel')).products.map((hit) => hit.url)).toEqual([
-      '/products/ok',
+    const products = fakeIndex([
+      { data: vi.fn((): Promise<unknown> => Promise.resolve({ url: '/x' })) },
+      { data: vi.fn((): Promise<unknown> => Promise.resolve(null)) },
+      page('/products/ok', { title: 'OK' }),
     ]);
+    const found = await dropdownSearch(
+      { products: products.api, collections: fakeIndex().api },
+      'wheel',
+    );
+    expect(found.products.map((hit) => hit.url)).toEqual(['/products/ok']);
   });
 
   it('treats a superseded search (null) as no results', async () => {
     const api: PagefindApi = { search: () => Promise.resolve(null) };
-    expect(await dropdownSearch(api, 'wheel')).toEqual({ categories: [], products: [] });
+    expect(await dropdownSearch({ products: api, collections: api }, 'wheel')).toEqual({
+      categories: [],
+      products: [],
+    });
+  });
+});
+
+describe('lazyDropdownIndexes', () => {
+  it('loads the products and the collections index, each once', async () => {
+    const products = { search: vi.fn() } as PagefindApi;
+    const collections = { search: vi.fn() } as PagefindApi;
+    const loadProducts = vi.fn(() => Promise.resolve(products));
+    const loadCollections = vi.fn(() => Promise.resolve(collections));
+    const get = lazyDropdownIndexes(loadProducts, loadCollections);
+    const [a, b] = await Promise.all([get(), get()]);
+    expect(a).toEqual({ products, collections });
+    expect(b).toEqual(a);
+    expect(loadProducts).toHaveBeenCalledTimes(1);
+    expect(loadCollections).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails while either index cannot load, and tries that one again', async () => {
+    const loadCollections = vi
+      .fn<() => Promise<PagefindApi>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ search: vi.fn() });
+    const loadProducts = vi.fn(() => Promise.resolve({ search: vi.fn() } as PagefindApi));
+    const get = lazyDropdownIndexes(loadProducts, loadCollections);
+    await expect(get()).rejects.toThrow('offline');
+    await expect(get()).resolves.toBeDefined();
+    expect(loadCollections).toHaveBeenCalledTimes(2);
+    expect(loadProducts).toHaveBeenCalledTimes(1);
   });
 });
 

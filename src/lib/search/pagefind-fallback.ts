@@ -74,7 +74,8 @@ export async function searchFallback(
   page: number,
   limit: number,
 ): Promise<{ total: number; cards: FallbackCard[] }> {
-  const found = await pagefind.search(words, { filters: { type: 'product' } });
+  // The products index holds only products (scripts/lib/build-site.ts).
+  const found = await pagefind.search(words);
   const results = found?.results ?? [];
   const slice = results.slice(page * limit, page * limit + limit);
   const cards = fallbackCards(await Promise.all(slice.map((result) => result.data())));
