@@ -159,6 +159,60 @@ describe('workerPrerenderer', () => {
   });
 });
 
+describe('workerPrerenderer setup', () => {
+  it("fails with the bundle's own error when the workers cannot load it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prerender-test-'));
+    try {
+      mkdirSync(join(dir, '.prerender'));
+      writeFileSync(
+        join(dir, '.prerender', 'prerender-entry.Zz99.mjs'),
+        "throw new Error('The prerender bundle is broken');",
+      );
+      const astroDefault: AstroPrerenderer & { app?: unknown } = {
+        name: 'astro:default',
+        app: {
+          getOptions: () => ({
+            allPages: {},
+            settings: { scripts: [] },
+            logger: { options: { destination: { write: () => true } } },
+          }),
+        },
+        getStaticPaths: () => Promise.resolve([]),
+        render: () => Promise.reject(new Error('unused')),
+      };
+      const prerenderer = workerPrerenderer(astroDefault, {
+        workers: 2,
+        prerenderDir: join(dir, '.prerender'),
+      });
+      await expect(prerenderer.setup?.()).rejects.toThrow('The prerender bundle is broken');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the directory when there is no bundle in it', async () => {
+    const astroDefault = {
+      name: 'astro:default',
+      app: {
+        getOptions: () => ({
+          allPages: {},
+          settings: { scripts: [] },
+          logger: { options: { destination: { write: () => true } } },
+        }),
+      },
+      getStaticPaths: () => Promise.resolve([]),
+      render: () => Promise.reject(new Error('unused')),
+    } as AstroPrerenderer;
+    const prerenderer = workerPrerenderer(astroDefault, {
+      workers: 2,
+      prerenderDir: '/nonexistent/.prerender',
+    });
+    await expect(prerenderer.setup?.()).rejects.toThrow(
+      "Astro's prerender bundle (prerender-entry*.mjs) is not in /nonexistent/.prerender.",
+    );
+  });
+});
+
 describe('prerenderDirectory', () => {
   it('follows Astro: inside the output directory when that is under the working directory, else in .astro', () => {
     const cwd = '/work/store';

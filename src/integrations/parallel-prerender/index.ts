@@ -82,7 +82,13 @@ export function workerPrerenderer(
       };
       const destination = buildOptions.logger.options.destination;
       for (let i = 0; i < workers; i++) pool.push(new PrerenderWorker(setup, destination));
-      await Promise.all(pool.map((worker) => worker.ready));
+      try {
+        await Promise.all(pool.map((worker) => worker.ready));
+      } catch (error) {
+        // A bundle that cannot load fails the build; no thread is left to keep it running.
+        await Promise.all(pool.map((worker) => worker.close()));
+        throw error;
+      }
     },
     getStaticPaths: () => astroDefault.getStaticPaths(),
     async render(request, { routeData, collectMetadata }) {
