@@ -10,6 +10,7 @@ import {
 } from '../lib/api/client.ts';
 import { EMPTY_CART, cartFromCheckout, type CartState } from '../lib/cart/checkout.ts';
 import { browserTabSync, type TabSync } from '../lib/cart/tab-sync.ts';
+import { showToast } from './toast.ts';
 
 export { quantityInCart, type CartLine, type CartState } from '../lib/cart/checkout.ts';
 
@@ -275,6 +276,20 @@ export const loadCart = store.loadCart;
  * message is the server's error, else 'Failed to add item to cart'.
  */
 export const addToCart = store.addToCart;
+
+/**
+ * An add from a card or the buy box with its toast (spec storefront 8): 'Product added to
+ * cart', or the server's own refusal, else ADD_TO_CART_ERROR. Settles when the add has.
+ */
+export async function addToCartWithToast(levelId: number, quantity: number): Promise<void> {
+  try {
+    await addToCart(levelId, quantity);
+    showToast({ variant: 'success', message: ADDED_TO_CART });
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR;
+    showToast({ variant: 'danger', message });
+  }
+}
 /** PUT /api/checkouts/lineItems; ignored when quantity <= 0 or the item is not in the cart. */
 export const setCartQuantity = store.setCartQuantity;
 /** DELETE /api/checkouts/lineItems/{lineItemId}. */

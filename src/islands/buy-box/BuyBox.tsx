@@ -26,14 +26,7 @@ import {
 } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
-import {
-  $cart,
-  $cartUpdating,
-  ADD_TO_CART_ERROR,
-  ADDED_TO_CART,
-  addToCart,
-  quantityInCart,
-} from '../../stores/cart.ts';
+import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
@@ -125,13 +118,7 @@ function BuyBox({ product, currency }: Props) {
     addingRef.current = true;
     setAdding(true);
     try {
-      await addToCart(stock.levelId, wanted);
-      showToast({ variant: 'success', message: ADDED_TO_CART });
-    } catch (error) {
-      showToast({
-        variant: 'danger',
-        message: error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR,
-      });
+      await addToCartWithToast(stock.levelId, wanted);
     } finally {
       addingRef.current = false;
       setAdding(false);

@@ -1,16 +1,6 @@
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import {
-  $cart,
-  $cartUpdating,
-  ADD_TO_CART_ERROR,
-  ADDED_TO_CART,
-  addToCart,
-  quantityInCart,
-} from '../../stores/cart.ts';
-import { showToast } from '../../stores/toast.ts';
-
-/** spec storefront 8: the add toasts. */
+import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
 
 const SELECTOR = 'button[data-card-add-button]';
 
@@ -75,19 +65,11 @@ export function wireCardAddButtons(root: Document | HTMLElement): () => void {
     busy.add(button);
     refresh();
     button.setAttribute('aria-busy', 'true');
-    addToCart(data.levelId, 1)
-      .then(() => showToast({ variant: 'success', message: ADDED_TO_CART }))
-      .catch((error: unknown) =>
-        showToast({
-          variant: 'danger',
-          message: error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR,
-        }),
-      )
-      .finally(() => {
-        busy.delete(button);
-        button.removeAttribute('aria-busy');
-        refresh();
-      });
+    void addToCartWithToast(data.levelId, 1).finally(() => {
+      busy.delete(button);
+      button.removeAttribute('aria-busy');
+      refresh();
+    });
   };
 
   root.addEventListener('click', onClick);

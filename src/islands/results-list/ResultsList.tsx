@@ -34,14 +34,7 @@ import {
 } from '../../lib/search/search-params.ts';
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import {
-  $cart,
-  $cartUpdating,
-  ADD_TO_CART_ERROR,
-  ADDED_TO_CART,
-  addToCart,
-  quantityInCart,
-} from '../../stores/cart.ts';
+import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import {
   $compareSelection,
@@ -327,22 +320,13 @@ function ResultsList({
         }),
       onAdd: () => {
         setAdding((now) => new Set(now).add(stock.levelId));
-        addToCart(stock.levelId, 1)
-          .then(() => {
-            showToast({ variant: 'success', message: ADDED_TO_CART });
-          })
-          .catch((error: unknown) => {
-            const message =
-              error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR;
-            showToast({ variant: 'danger', message });
-          })
-          .finally(() => {
-            setAdding((now) => {
-              const next = new Set(now);
-              next.delete(stock.levelId);
-              return next;
-            });
+        void addToCartWithToast(stock.levelId, 1).finally(() => {
+          setAdding((now) => {
+            const next = new Set(now);
+            next.delete(stock.levelId);
+            return next;
           });
+        });
       },
     };
   };
