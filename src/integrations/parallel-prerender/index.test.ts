@@ -160,6 +160,20 @@ describe('workerPrerenderer', () => {
 });
 
 describe('workerPrerenderer setup', () => {
+  /** Astro's default prerenderer after its setup, for a build with no pages. */
+  const loadedDefault = (): AstroPrerenderer & { app: unknown } => ({
+    name: 'astro:default',
+    app: {
+      getOptions: () => ({
+        allPages: {},
+        settings: { scripts: [] },
+        logger: { options: { destination: { write: () => true } } },
+      }),
+    },
+    getStaticPaths: () => Promise.resolve([]),
+    render: () => Promise.reject(new Error('unused')),
+  });
+
   it("fails with the bundle's own error when the workers cannot load it", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'prerender-test-'));
     try {
@@ -168,19 +182,7 @@ describe('workerPrerenderer setup', () => {
         join(dir, '.prerender', 'prerender-entry.Zz99.mjs'),
         "throw new Error('The prerender bundle is broken');",
       );
-      const astroDefault: AstroPrerenderer & { app?: unknown } = {
-        name: 'astro:default',
-        app: {
-          getOptions: () => ({
-            allPages: {},
-            settings: { scripts: [] },
-            logger: { options: { destination: { write: () => true } } },
-          }),
-        },
-        getStaticPaths: () => Promise.resolve([]),
-        render: () => Promise.reject(new Error('unused')),
-      };
-      const prerenderer = workerPrerenderer(astroDefault, {
+      const prerenderer = workerPrerenderer(loadedDefault(), {
         workers: 2,
         prerenderDir: join(dir, '.prerender'),
       });
@@ -191,19 +193,7 @@ describe('workerPrerenderer setup', () => {
   });
 
   it('names the directory when there is no bundle in it', async () => {
-    const astroDefault = {
-      name: 'astro:default',
-      app: {
-        getOptions: () => ({
-          allPages: {},
-          settings: { scripts: [] },
-          logger: { options: { destination: { write: () => true } } },
-        }),
-      },
-      getStaticPaths: () => Promise.resolve([]),
-      render: () => Promise.reject(new Error('unused')),
-    } as AstroPrerenderer;
-    const prerenderer = workerPrerenderer(astroDefault, {
+    const prerenderer = workerPrerenderer(loadedDefault(), {
       workers: 2,
       prerenderDir: '/nonexistent/.prerender',
     });
