@@ -9,6 +9,7 @@ import {
 } from '../../lib/cart/quantity.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
+import { singleClick } from '../shared/index.ts';
 
 interface Props {
   line: CartLine;
@@ -141,13 +142,13 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
         className="cart-line-remove"
         aria-label={`Remove ${line.title} from cart`}
         disabled={removing}
-        onClick={() => {
+        onClick={singleClick(() => {
           setRemoving(true);
           // spec storefront 8: delete failures are only logged; the cart reloads either way.
           removeCartLine(line.lineItemId)
             .catch(() => {})
             .finally(() => setRemoving(false));
-        }}
+        })}
       >
         Remove
       </button>

@@ -10,7 +10,7 @@ import { fetchProductsByIds } from '../../lib/search/filter-api.ts';
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import { showToast } from '../../stores/toast.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import './compare.css';
 
 interface Props {
@@ -113,9 +113,9 @@ function CompareTable({ currency, productBase, noImageUrl }: Props) {
                       type="button"
                       className="cmp-remove"
                       aria-label={`Remove ${column.title}`}
-                      onClick={() => {
+                      onClick={singleClick(() => {
                         remove(column.id);
-                      }}
+                      })}
                     >
                       Remove
                     </button>

@@ -9,7 +9,7 @@ import {
 } from '../../lib/product/recent-cards.ts';
 import { SLIDER_ITEM_WIDTH, sliderStep } from '../../lib/shell/slider.ts';
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import './recently-viewed.css';
 
 interface Props {
@@ -146,9 +146,9 @@ function RecentlyViewed({ currentId, settings }: Props) {
                 className="recent-remove"
                 data-remove
                 aria-label={`Remove ${view.title} from recently viewed`}
-                onClick={() => {
+                onClick={singleClick(() => {
                   remove(view.id, position);
-                }}
+                })}
               >
                 <span aria-hidden="true">×</span>
               </button>

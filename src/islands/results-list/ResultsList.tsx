@@ -44,7 +44,7 @@ import {
   toggleCompareProduct,
 } from '../../stores/search.ts';
 import { showToast } from '../../stores/toast.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import { FallbackList } from './FallbackList.tsx';
 import { QuickView } from './QuickView.tsx';
 import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
@@ -559,9 +559,9 @@ function ActiveFilters({ params, tags, currency, showVendor, onChange }: Filters
           <button
             type="button"
             aria-label={`Remove filter ${chip.label}`}
-            onClick={() => {
+            onClick={singleClick(() => {
               onChange(chip.remove);
-            }}
+            })}
           >
             ×
           </button>
