@@ -18,6 +18,7 @@ import {
   dropdownView,
   initialSearchBoxState,
   isResultsPage,
+  hasResultsFor,
   searchBoxReducer,
   searchTerm,
   searchUrl,
@@ -77,15 +78,16 @@ function SearchBox({ categories }: SearchBoxProps) {
   // Only while the dropdown is open: a results page opening with its q in the box does not
   // download the index for a shopper who never touches the box.
   const term = searchTerm(state.query);
+  const searched = hasResultsFor(state, term, category);
   useEffect(() => {
-    if (!state.open || !canSearch(term)) return;
+    if (!state.open || !canSearch(term) || searched) return;
     let current = true;
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
       pagefind()
         .then((indexes) => dropdownSearch(indexes, term, category))
         .then(
-          (found) => current && dispatch({ type: 'results', term, ...found }),
+          (found) => current && dispatch({ type: 'results', term, category, ...found }),
           (error: unknown) => {
             if (!current) return;
             dispatch({ type: 'failed', term });
@@ -99,7 +101,7 @@ function SearchBox({ categories }: SearchBoxProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [term, category, state.open]);
+  }, [term, category, state.open, searched]);
 
   // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
   useEffect(() => {

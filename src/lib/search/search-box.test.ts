@@ -13,6 +13,7 @@ import {
   searchTerm,
   searchUrl,
   targetFromUrl,
+  hasResultsFor,
   type SearchBoxAction,
   type SearchBoxState,
   type SearchHit,
@@ -26,6 +27,7 @@ const withResults = (query = 'wheel', categories = [hit('Wheels')], products = [
   searchBoxReducer(typed(query), {
     type: 'results',
     term: searchTerm(query),
+    category: '',
     categories,
     products,
   });
@@ -160,6 +162,7 @@ describe('searchBoxReducer: results', () => {
     const stale: SearchBoxAction = {
       type: 'results',
       term: 'whe',
+      category: '',
       categories: [],
       products: [hit('X')],
     };
@@ -252,5 +255,29 @@ describe('searchBoxReducer: keyboard', () => {
     const moved = searchBoxReducer(state, { type: 'move', by: 1 });
     expect(searchBoxReducer(moved, { type: 'close' }).active).toBe(-1);
     expect(searchBoxReducer(moved, { type: 'input', query: 'wheels' }).active).toBe(-1);
+  });
+});
+
+describe('hasResultsFor', () => {
+  it('holds after results for that term and category, so a reopened dropdown keeps them', () => {
+    const state = withResults('wheel');
+    expect(hasResultsFor(state, 'wheel', '')).toBe(true);
+    const reopened = run(
+      [{ type: 'close' }, { type: 'move', by: 1 }, { type: 'move', by: 1 }],
+      state,
+    );
+    expect(reopened.open).toBe(true);
+    expect(reopened.active).toBe(0);
+    expect(hasResultsFor(reopened, 'wheel', '')).toBe(true);
+  });
+
+  it('does not hold for another category, another term, or while loading', () => {
+    const state = withResults('wheel');
+    expect(hasResultsFor(state, 'wheel', '12')).toBe(false);
+    expect(hasResultsFor(state, 'seal', '')).toBe(false);
+    expect(
+      hasResultsFor(searchBoxReducer(state, { type: 'searching', term: 'wheel' }), 'wheel', ''),
+    ).toBe(false);
+    expect(hasResultsFor(initialSearchBoxState(), '', '')).toBe(false);
   });
 });

@@ -101,6 +101,8 @@ export interface SearchBoxState {
   status: SearchStatus;
   /** The term the shown results belong to. */
   resultsFor: string;
+  /** The category they were searched in ('' for all). */
+  resultsIn: string;
   categories: SearchHit[];
   products: SearchHit[];
   suggestions: PricePhrase[];
@@ -113,6 +115,7 @@ export const initialSearchBoxState = (query = ''): SearchBoxState => ({
   open: false,
   status: 'idle',
   resultsFor: '',
+  resultsIn: '',
   categories: [],
   products: [],
   suggestions: [],
@@ -125,7 +128,13 @@ export type SearchBoxAction =
   /** The text the box starts with (the results page's q, or what was typed before hydration). */
   | { type: 'restore'; query: string }
   | { type: 'searching'; term: string }
-  | { type: 'results'; term: string; categories: SearchHit[]; products: SearchHit[] }
+  | {
+      type: 'results';
+      term: string;
+      category: string;
+      categories: SearchHit[];
+      products: SearchHit[];
+    }
   | { type: 'failed'; term: string }
   | { type: 'suggestions'; query: string; phrases: PricePhrase[] }
   | { type: 'close' }
@@ -156,6 +165,15 @@ export function dropdownOptions(state: SearchBoxState): DropdownOption[] {
   ];
 }
 
+/**
+ * Whether the dropdown already holds the results of this term in this category. The index
+ * does not change while a page is open, so reopening the dropdown (Escape, then an arrow key)
+ * shows them again without a new search, which would also drop the option the shopper has
+ * just moved to.
+ */
+export const hasResultsFor = (state: SearchBoxState, term: string, category: string) =>
+  state.status === 'loaded' && state.resultsFor === term && state.resultsIn === category;
+
 /** What the dropdown shows: its options, or the empty message, or nothing at all. */
 export function dropdownView(state: SearchBoxState) {
   const options = state.open ? dropdownOptions(state) : [];
@@ -172,6 +190,7 @@ export function dropdownView(state: SearchBoxState) {
 const resultsCleared = {
   status: 'idle' as const,
   resultsFor: '',
+  resultsIn: '',
   categories: [],
   products: [],
   active: -1,
@@ -212,6 +231,7 @@ export function searchBoxReducer(state: SearchBoxState, action: SearchBoxAction)
         ...state,
         status: 'loaded',
         resultsFor: action.term,
+        resultsIn: action.category,
         categories: action.categories,
         products: action.products,
         active: -1,
