@@ -8,8 +8,10 @@ import {
   PRODUCT_ID_REQUIRED,
 } from '../../src/lib/product/media-api.ts';
 import { VIDEO_METAFIELD_KEY, videoEmbedUrl } from '../../src/lib/product/video.ts';
+import { SLIDER_ITEM_WIDTH } from '../../src/lib/shell/slider.ts';
 import { RECENTLY_VIEWED_KEY } from '../../src/stores/recently-viewed.ts';
 import { expect, test } from './fixtures.ts';
+import { dragAcross } from './pointer.ts';
 
 // The gallery and its viewers (issue 5, "Gallery and viewer"; spec storefront 2 "Gallery",
 // 4 recently viewed; account-and-shell 2.8). Products are chosen from the live API by what
@@ -339,6 +341,9 @@ test.describe('recently viewed strip', () => {
       0,
     );
 
+    // On a phone the second card is only partly in view: a press of Next brings it in.
+    const next = strip.getByRole('button', { name: 'Next Recently Viewed' });
+    if (await next.isEnabled()) await next.click();
     await strip
       .getByRole('button', { name: `Remove ${plain(b.title)} from recently viewed` })
       .click();
@@ -351,6 +356,58 @@ test.describe('recently viewed strip', () => {
     await page.reload();
     await expect(cards).toHaveCount(2);
     await expect(strip.getByRole('article', { name: plain(b.title), exact: true })).toHaveCount(0);
+  });
+
+  test('is a slider: arrows, a 15 percent swipe, and a removal at the end leaves no gap', async ({
+    page,
+    api,
+  }) => {
+    const all = await products(api);
+    test.skip(all.length < 9, 'too few products');
+    const [here, ...viewed] = all.slice(0, 9) as [Detail, ...Detail[]];
+    await page.goto(`${productBase}/${here.handle}`);
+    await page.evaluate(
+      ([key, value]) => {
+        localStorage.setItem(key, value);
+      },
+      [RECENTLY_VIEWED_KEY, [here, ...viewed].map((p) => p.id).join(',')] as const,
+    );
+    await page.reload();
+    const strip = page.getByRole('region', { name: 'Recently Viewed' });
+    const cards = strip.getByRole('article');
+    await expect(cards).toHaveCount(8);
+    await strip.scrollIntoViewIfNeeded();
+    const viewport = strip.locator('.recent-viewport');
+    const previous = strip.getByRole('button', { name: 'Previous Recently Viewed' });
+    const next = strip.getByRole('button', { name: 'Next Recently Viewed' });
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+
+    await dragAcross(page, viewport, 0.1);
+    await expect(previous).toBeDisabled(); // less than 15 percent: still at the first card
+    await dragAcross(page, viewport, 0.2);
+    await expect(previous).toBeEnabled();
+    await dragAcross(page, viewport, -0.2);
+    await expect(previous).toBeDisabled();
+
+    // To the end with the arrow, then remove the last card: the strip stays filled.
+    while (await next.isEnabled()) await next.click();
+    await strip
+      .getByRole('button', {
+        name: `Remove ${plain(viewed.at(-1)?.title ?? '')} from recently viewed`,
+      })
+      .click();
+    await expect(cards).toHaveCount(7);
+    await expect(next).toBeDisabled();
+    // Left past the end, a whole empty slot (a card and its gap) would show at the right.
+    const area = await viewport.boundingBox();
+    await expect
+      .poll(async () => {
+        const last = await cards.last().boundingBox();
+        return last && area ? area.x + area.width - (last.x + last.width) : NaN;
+      })
+      .toBeLessThan(SLIDER_ITEM_WIDTH + 16);
+    await expect(cards.last()).toBeInViewport();
   });
 
   test('is absent when nothing else was viewed', async ({ page, api }) => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { expect, test } from './fixtures.ts';
+import { dragAcross } from './pointer.ts';
 
 // The home page (spec storefront 2 "Home page", 4 and 9).
 
@@ -19,17 +20,8 @@ async function pausedClock(page: Page) {
   await page.clock.pauseAt(start + 1000);
 }
 
-async function drag(page: Page, fraction: number) {
-  const box = await hero(page).locator('[data-hero-viewport]').boundingBox();
-  if (!box) throw new Error('the hero has no box');
-  const y = box.y + box.height / 2;
-  const x = box.x + box.width * 0.6;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x - (box.width * fraction) / 2, y, { steps: 4 });
-  await page.mouse.move(x - box.width * fraction, y, { steps: 4 });
-  await page.mouse.up();
-}
+const drag = (page: Page, fraction: number) =>
+  dragAcross(page, hero(page).locator('[data-hero-viewport]'), fraction);
 
 test.describe('home page', () => {
   test('has the store heading, info cards and the parts grid', async ({ page, api }) => {
@@ -180,6 +172,24 @@ test.describe('featured products', () => {
     await next.click();
     await expect(previous).toBeEnabled();
     await previous.click();
+    await expect(previous).toBeDisabled();
+  });
+
+  test('a swipe of 15 percent of the width moves a step, a shorter one does not', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured Products' });
+    const cards = strip.getByRole('article');
+    test.skip((await cards.count()) <= 5, 'a grid, not a slider, with 5 or fewer products');
+    const viewport = strip.locator('[data-slider-viewport]');
+    const previous = strip.getByRole('button', { name: 'Previous Featured Products' });
+    await strip.scrollIntoViewIfNeeded();
+    await dragAcross(page, viewport, 0.1);
+    await expect(previous).toBeDisabled(); // still at the first card
+    await dragAcross(page, viewport, 0.2);
+    await expect(previous).toBeEnabled();
+    await dragAcross(page, viewport, -0.2);
     await expect(previous).toBeDisabled();
   });
 });

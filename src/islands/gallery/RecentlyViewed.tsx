@@ -7,7 +7,8 @@ import {
   RECENTLY_VIEWED_TITLE,
   type RecentCardSettings,
 } from '../../lib/product/recent-cards.ts';
-import { SLIDER_ITEM_WIDTH, sliderStep } from '../../lib/shell/slider.ts';
+import { SLIDER_ITEM_WIDTH } from '../../lib/shell/slider.ts';
+import { enhanceSlider, type SliderController } from '../../lib/shell/slider-controller.ts';
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import './recently-viewed.css';
@@ -22,8 +23,9 @@ type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string
 
 /**
  * The recently viewed strip (spec storefront 2, history mode; 4): cards for the ids in
- * $recentlyViewed, always a slider, each with a remove button that takes it off the list
- * and hides the card. Cards come from one GET /api/products?productIds= call; ids already
+ * $recentlyViewed, always a slider (the same arrows, 15 percent swipe and steps as the
+ * prerendered strips), each with a remove button that takes it off the list and hides the
+ * card. Cards come from one GET /api/products?productIds= call; ids already
  * fetched are not asked again when the list changes (another tab, a removal).
  */
 function RecentlyViewed({ currentId, settings }: Props) {
@@ -33,7 +35,12 @@ function RecentlyViewed({ currentId, settings }: Props) {
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [load, setLoad] = useState<Load>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
+  const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
+  const prevRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const slider = useRef<SliderController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const wanted = shownIds.filter((id) => !cards.has(id) && !missing.has(id));
@@ -70,15 +77,32 @@ function RecentlyViewed({ currentId, settings }: Props) {
     return card ? [recentCardView(card, settings)] : [];
   });
 
-  if (views.length === 0 && load.status !== 'failed') return null;
+  const shown = views.length > 0 || load.status === 'failed';
+  const viewsKey = views.map((view) => view.id).join(',');
 
-  const scroll = (direction: -1 | 1) => {
-    const track = trackRef.current;
-    if (!track) return;
-    // spec storefront 9: 2 items per step on mobile, 5 on desktop.
-    const step = sliderStep(window.innerWidth) * (SLIDER_ITEM_WIDTH + 16);
-    track.scrollBy({ left: direction * step, behavior: 'smooth' });
-  };
+  // The slider takes the strip once it is on the page, and lays out again when cards come
+  // or go (a removal keeps the position valid).
+  useEffect(() => {
+    const [root, viewport, track, prev, next] = [
+      rootRef.current,
+      viewportRef.current,
+      trackRef.current,
+      prevRef.current,
+      nextRef.current,
+    ];
+    if (!shown || !root || !viewport || !track || !prev || !next) return;
+    const controller = enhanceSlider({ root, viewport, track, prev, next });
+    slider.current = controller;
+    return () => {
+      controller.destroy();
+      slider.current = null;
+    };
+  }, [shown]);
+  useEffect(() => {
+    slider.current?.refresh();
+  }, [viewsKey]);
+
+  if (!shown) return null;
 
   const remove = (id: number, position: number) => {
     removeRecentlyViewed(id);
@@ -90,35 +114,30 @@ function RecentlyViewed({ currentId, settings }: Props) {
   };
 
   return (
-    <section className="recent" aria-labelledby="recently-viewed-heading">
+    <section className="recent" ref={rootRef} aria-labelledby="recently-viewed-heading">
       <div className="recent-head">
         <h2 id="recently-viewed-heading" ref={headingRef} tabIndex={-1}>
           {RECENTLY_VIEWED_TITLE}
         </h2>
-        {views.length > 1 && (
-          <div className="recent-arrows">
-            <button
-              type="button"
-              className="recent-arrow"
-              aria-label={`Previous ${RECENTLY_VIEWED_TITLE}`}
-              onClick={() => {
-                scroll(-1);
-              }}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className="recent-arrow"
-              aria-label={`Next ${RECENTLY_VIEWED_TITLE}`}
-              onClick={() => {
-                scroll(1);
-              }}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </div>
-        )}
+        {/* Kept in the page (hidden) with one card, for the slider to hold on to. */}
+        <div className="recent-arrows" hidden={views.length < 2}>
+          <button
+            type="button"
+            className="recent-arrow"
+            ref={prevRef}
+            aria-label={`Previous ${RECENTLY_VIEWED_TITLE}`}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="recent-arrow"
+            ref={nextRef}
+            aria-label={`Next ${RECENTLY_VIEWED_TITLE}`}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
       </div>
       {load.status === 'failed' && (
         <p className="recent-error" role="alert">
@@ -133,74 +152,76 @@ function RecentlyViewed({ currentId, settings }: Props) {
           </button>
         </p>
       )}
-      <ul
-        className="recent-track"
-        ref={trackRef}
-        style={{ '--item-width': `${String(SLIDER_ITEM_WIDTH)}px` } as CSSProperties}
-      >
-        {views.map((view, position) => (
-          <li key={view.id} className="recent-item">
-            <article className="recent-card" aria-label={view.title}>
-              <button
-                type="button"
-                className="recent-remove"
-                data-remove
-                aria-label={`Remove ${view.title} from recently viewed`}
-                onClick={singleClick(() => {
-                  remove(view.id, position);
-                })}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-              <a className="recent-image" href={view.href} tabIndex={-1} aria-hidden="true">
-                <img
-                  src={view.image}
-                  srcSet={view.srcset}
-                  sizes={view.srcset ? '250px' : undefined}
-                  alt=""
-                  width={400}
-                  height={400}
-                  loading="lazy"
-                />
-                {view.soldOut && <span className="recent-badge">Sold out</span>}
-              </a>
-              <h3 className="recent-title">
-                <a href={view.href}>{view.title}</a>
-              </h3>
-              {view.vendorHref && (
-                <p className="recent-vendor">
-                  <a href={view.vendorHref}>{view.vendor}</a>
-                </p>
-              )}
-              <p className="recent-rating">
-                <span className="recent-stars" role="img" aria-label={view.starsLabel}>
-                  {Array.from({ length: 5 }, (_, i) => (i < view.stars ? '★' : '☆')).join('')}
-                </span>
-                <span>{view.reviewText}</span>
-              </p>
-              <p className="recent-price">
-                <span className="recent-now">{view.price.price}</span>
-                {view.price.compareAt && (
-                  <>
-                    <s className="recent-was">
-                      <span className="visually-hidden">Was </span>
-                      {view.price.compareAt}
-                    </s>
-                    <span className="recent-save">save {view.price.saving}</span>
-                  </>
+      <div className="recent-viewport" ref={viewportRef}>
+        <ul
+          className="recent-track"
+          ref={trackRef}
+          style={{ '--item-width': `${String(SLIDER_ITEM_WIDTH)}px` } as CSSProperties}
+        >
+          {views.map((view, position) => (
+            <li key={view.id} className="recent-item">
+              <article className="recent-card" aria-label={view.title}>
+                <button
+                  type="button"
+                  className="recent-remove"
+                  data-remove
+                  aria-label={`Remove ${view.title} from recently viewed`}
+                  onClick={singleClick(() => {
+                    remove(view.id, position);
+                  })}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+                <a className="recent-image" href={view.href} tabIndex={-1} aria-hidden="true">
+                  <img
+                    src={view.image}
+                    srcSet={view.srcset}
+                    sizes={view.srcset ? '250px' : undefined}
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                  />
+                  {view.soldOut && <span className="recent-badge">Sold out</span>}
+                </a>
+                <h3 className="recent-title">
+                  <a href={view.href}>{view.title}</a>
+                </h3>
+                {view.vendorHref && (
+                  <p className="recent-vendor">
+                    <a href={view.vendorHref}>{view.vendor}</a>
+                  </p>
                 )}
-              </p>
-              <a
-                className="recent-link"
-                href={view.href}
-                aria-label={`View Details: ${view.title}`}
-              >
-                View Details
-              </a>
-            </article>
-          </li>
-        ))}
-      </ul>
+                <p className="recent-rating">
+                  <span className="recent-stars" role="img" aria-label={view.starsLabel}>
+                    {Array.from({ length: 5 }, (_, i) => (i < view.stars ? '★' : '☆')).join('')}
+                  </span>
+                  <span>{view.reviewText}</span>
+                </p>
+                <p className="recent-price">
+                  <span className="recent-now">{view.price.price}</span>
+                  {view.price.compareAt && (
+                    <>
+                      <s className="recent-was">
+                        <span className="visually-hidden">Was </span>
+                        {view.price.compareAt}
+                      </s>
+                      <span className="recent-save">save {view.price.saving}</span>
+                    </>
+                  )}
+                </p>
+                <a
+                  className="recent-link"
+                  href={view.href}
+                  aria-label={`View Details: ${view.title}`}
+                >
+                  View Details
+                </a>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -40,6 +40,15 @@ describe('sliderStep', () => {
     expect(sliderStep(768)).toBe(5);
     expect(sliderStep(1280)).toBe(5);
   });
+
+  it('moves no more items than the view shows in full, and at least one', () => {
+    expect(sliderStep(390, 1)).toBe(1);
+    expect(sliderStep(600, 2)).toBe(2);
+    expect(sliderStep(1280, 4)).toBe(4);
+    expect(sliderStep(1920, 7)).toBe(5);
+    expect(sliderStep(200, 0)).toBe(1);
+    expect(sliderStep(390, Number.NaN)).toBe(1);
+  });
 });
 
 describe('slideTo', () => {

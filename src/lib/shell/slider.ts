@@ -26,9 +26,18 @@ export function sliderModes(itemCount: number, history = false): SliderModes {
   };
 }
 
-/** Items moved per arrow press or swipe. */
-export function sliderStep(viewportWidth: number): number {
-  return viewportWidth < MOBILE_BREAKPOINT ? SLIDER_STEP_MOBILE : SLIDER_STEP_DESKTOP;
+/**
+ * Items moved per arrow press or swipe: the spec's 2 on mobile and 5 on desktop, or as many
+ * as the view holds in full (`fitting`) when that is fewer. 250 px cards put one and a bit
+ * on a 390 px phone and four and a bit in a 1200 px page; a longer step would carry the
+ * partly shown card out of view without ever showing it whole, and with it its buttons.
+ * @example sliderStep(390, 1) // 1
+ * @example sliderStep(1280, 6) // 5
+ */
+export function sliderStep(viewportWidth: number, fitting = Infinity): number {
+  const step = viewportWidth < MOBILE_BREAKPOINT ? SLIDER_STEP_MOBILE : SLIDER_STEP_DESKTOP;
+  const whole = Math.floor(fitting);
+  return whole >= 1 ? Math.min(step, whole) : 1;
 }
 
 /**
