@@ -8,7 +8,7 @@ import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../src/lib/env.ts';
 import { activeContent } from '../../src/lib/product/html-audit.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
-import { freeShippingNotice } from '../../src/lib/product/shipping.ts';
+import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -217,6 +217,90 @@ test.describe('product page', () => {
     await open(page, product);
     const related = page.getByRole('region', { name: 'Related Products', exact: true });
     await expect(related.getByRole('article').first()).toBeVisible();
+  });
+});
+
+test.describe('reassurance tooltips', () => {
+  const tips = reassuranceTips({
+    ...theme.returns,
+    freeShippingAmount: theme.freeShippingValue,
+  });
+  /** Opens a product page and waits until its tooltips are wired (at idle). */
+  const openWired = async (page: Page, api: APIRequestContext) => {
+    const summary = await open(page, await productWhere(api, (p) => p.price > 0));
+    await expect(summary.locator('[data-tooltip][data-tooltip-ready]')).toHaveCount(4);
+    return summary;
+  };
+
+  test('a mouse resting 250 ms shows one; it stays 1 s after the mouse leaves', async ({
+    page,
+    api,
+  }) => {
+    // spec storefront 9: product page tooltips show after 250 ms and hide after 1000 ms.
+    await page.clock.install();
+    const summary = await openWired(page, api);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const trigger = summary.getByRole('button', { name: '30 Days Return' });
+    const tip = page.locator(`#${(await trigger.getAttribute('aria-describedby')) ?? ''}`);
+    await expect(trigger).toHaveAccessibleDescription(tips[1]);
+    await expect(tip).toBeHidden();
+
+    await trigger.hover();
+    await page.clock.runFor(200);
+    await expect(tip).toBeHidden();
+    await page.clock.runFor(60);
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveText(tips[1]);
+    await expect(tip).toBeInViewport({ ratio: 1 });
+
+    // Onto the tip itself (to read it): it stays.
+    await tip.hover();
+    await page.clock.runFor(2000);
+    await expect(tip).toBeVisible();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(900);
+    await expect(tip).toBeVisible();
+    await page.clock.runFor(150);
+    await expect(tip).toBeHidden();
+  });
+
+  test('keyboard focus shows one at once and Escape hides it; one at a time', async ({
+    page,
+    api,
+  }) => {
+    const summary = await openWired(page, api);
+    await summary.getByRole('link', { name: 'Bulk orders' }).focus();
+    await page.keyboard.press('Tab');
+    const first = summary.getByRole('button', { name: 'Lowest price guarantee' });
+    await expect(first).toBeFocused();
+    const tipOf = async (name: string) =>
+      page.locator(
+        `#${(await summary.getByRole('button', { name }).getAttribute('aria-describedby')) ?? ''}`,
+      );
+    const firstTip = await tipOf('Lowest price guarantee');
+    await expect(firstTip).toBeVisible();
+    await expect(firstTip).toHaveText(tips[0]);
+    await page.keyboard.press('Escape');
+    await expect(firstTip).toBeHidden();
+    await expect(first).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    await expect(await tipOf('30 Days Return')).toBeVisible();
+    await expect(firstTip).toBeHidden();
+    await expect(page.getByRole('tooltip')).toHaveCount(1);
+  });
+
+  test('a tap shows one and a tap elsewhere hides it', async ({ page, api, isMobile }) => {
+    test.skip(!isMobile, 'taps are for the touch screen');
+    const summary = await openWired(page, api);
+    const trigger = summary.getByRole('button', { name: 'Free or Flat-Rate Shipping' });
+    const tip = page.locator(`#${(await trigger.getAttribute('aria-describedby')) ?? ''}`);
+    await trigger.tap();
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveText(tips[3]);
+    await expect(tip).toBeInViewport({ ratio: 1 });
+    await summary.getByRole('heading').first().tap();
+    await expect(tip).toBeHidden();
   });
 });
 

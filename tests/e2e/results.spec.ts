@@ -208,6 +208,46 @@ test.describe('search results page', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the quick-view button explains itself after 3 s, a price chip after 250 ms', async ({
+    page,
+    api,
+  }) => {
+    // spec storefront 9: "quick view 3 s; price filter popover show 250 ms and hide 400 ms".
+    await page.clock.install();
+    const word = await commonWord(api, 2);
+    await open(page, `/search.php?q=${word}&maxPrice=5000`);
+    await settled(results(page));
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const tipOf = async (trigger: Locator) =>
+      page.locator(`[id="${(await trigger.getAttribute('aria-describedby')) ?? ''}"]`);
+
+    const quick = cards(page)
+      .first()
+      .getByRole('button', { name: /^Quick view/ });
+    const quickTip = await tipOf(quick);
+    await quick.hover();
+    await page.clock.runFor(2900);
+    await expect(quickTip).toBeHidden();
+    await page.clock.runFor(200);
+    await expect(quickTip).toBeVisible();
+    await expect(quick).toHaveAccessibleDescription(/without leaving the results/);
+
+    const chip = page.getByRole('button', { name: 'Remove filter Under $5,000.00' });
+    const chipTip = await tipOf(chip);
+    await chip.hover();
+    await expect(quickTip).toBeVisible(); // its own 3 s hide delay has not run out
+    await page.clock.runFor(260);
+    await expect(chipTip).toHaveText(
+      'Only parts priced under $5,000.00 are shown. Remove the filter to see every price.',
+    );
+    await expect(quickTip).toBeHidden(); // one tooltip at a time
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(350);
+    await expect(chipTip).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(chipTip).toBeHidden();
+  });
+
   test('cat opens the collection page by its handle', async ({ page, api }) => {
     const reply = await api.get('/api/collections?limit=1');
     const { collections } = (await reply.json()) as {

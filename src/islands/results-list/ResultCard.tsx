@@ -1,4 +1,8 @@
 import type { ResultCardView } from '../../lib/search/result-card.ts';
+import { Tooltip } from '../shared/Tooltip.tsx';
+
+/** The quick-view button's tooltip, for a shopper who rests on it (spec storefront 9: 3 s). */
+const QUICK_VIEW_TIP = 'Photos, price and stock of this part, without leaving the results.';
 
 /** The add button's state, worked out by the list from the cart stores. */
 export interface CardAdd {
@@ -42,16 +46,21 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
           />
         </a>
         {card.soldOut && <span className="rl-badge">Sold out</span>}
-        <button
-          type="button"
-          className="rl-quick"
-          onClick={() => {
-            onQuickView(card);
-          }}
-          aria-label={`Quick view: ${card.title}`}
-        >
-          Quick view
-        </button>
+        <Tooltip kind="quickView" className="rl-quick-anchor" text={QUICK_VIEW_TIP}>
+          {(tipId) => (
+            <button
+              type="button"
+              className="rl-quick"
+              onClick={() => {
+                onQuickView(card);
+              }}
+              aria-label={`Quick view: ${card.title}`}
+              aria-describedby={tipId}
+            >
+              Quick view
+            </button>
+          )}
+        </Tooltip>
       </div>
       <div className="rl-body">
         <h3 className="rl-title">

@@ -45,6 +45,7 @@ import {
 } from '../../stores/search.ts';
 import { showToast } from '../../stores/toast.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
+import { Tooltip } from '../shared/Tooltip.tsx';
 import { FallbackList } from './FallbackList.tsx';
 import { QuickView } from './QuickView.tsx';
 import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
@@ -526,7 +527,8 @@ interface FiltersProps {
 
 /** The filters in force, each with a button that removes it. */
 function ActiveFilters({ params, tags, currency, showVendor, onChange }: FiltersProps) {
-  const chips: { key: string; label: string; remove: SearchChange }[] = [];
+  // A price chip explains itself in a popover (spec storefront 9: show 250 ms, hide 400 ms).
+  const chips: { key: string; label: string; remove: SearchChange; tip?: string }[] = [];
   if (showVendor && params.v)
     chips.push({ key: 'v', label: `Brand: ${params.v}`, remove: { kind: 'v', value: '' } });
   tags.forEach((tag, index) => {
@@ -541,6 +543,7 @@ function ActiveFilters({ params, tags, currency, showVendor, onChange }: Filters
       key: 'min',
       label: `Over ${formatPrice(params.minPrice, currency)}`,
       remove: { kind: 'minPrice', value: undefined },
+      tip: `Only parts priced over ${formatPrice(params.minPrice, currency)} are shown. Remove the filter to see every price.`,
     });
   }
   if (params.maxPrice !== undefined) {
@@ -548,25 +551,38 @@ function ActiveFilters({ params, tags, currency, showVendor, onChange }: Filters
       key: 'max',
       label: `Under ${formatPrice(params.maxPrice, currency)}`,
       remove: { kind: 'maxPrice', value: undefined },
+      tip: `Only parts priced under ${formatPrice(params.maxPrice, currency)} are shown. Remove the filter to see every price.`,
     });
   }
   if (chips.length === 0) return null;
   return (
     <ul className="rl-filters" aria-label="Filters in use">
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <span>{chip.label}</span>
+      {chips.map((chip) => {
+        const remove = (tipId?: string) => (
           <button
             type="button"
             aria-label={`Remove filter ${chip.label}`}
+            aria-describedby={tipId}
             onClick={singleClick(() => {
               onChange(chip.remove);
             })}
           >
             ×
           </button>
-        </li>
-      ))}
+        );
+        return (
+          <li key={chip.key}>
+            <span>{chip.label}</span>
+            {chip.tip === undefined ? (
+              remove()
+            ) : (
+              <Tooltip kind="priceFilter" text={chip.tip}>
+                {remove}
+              </Tooltip>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -3,6 +3,7 @@ import {
   freeShippingNotice,
   offersFreeShipping,
   REASSURANCES,
+  reassuranceTips,
   shippingAmountText,
   shippingLine,
 } from './shipping.ts';
@@ -73,5 +74,32 @@ describe('REASSURANCES', () => {
       'Guaranteed Deliver',
       'Free or Flat-Rate Shipping',
     ]);
+  });
+});
+
+describe('reassuranceTips', () => {
+  it('says one thing per icon, with the configured return terms and free-shipping amount', () => {
+    const tips = reassuranceTips({
+      returnDays: 30,
+      restockingFeePercent: 15,
+      freeShippingAmount: 199,
+    });
+    expect(tips).toHaveLength(REASSURANCES.length);
+    expect(tips[1]).toBe(
+      'Return unused parts by mail within 30 days of delivery; a 15% restocking fee applies.',
+    );
+    expect(tips[3]).toBe(
+      'Orders over $199 ship free within the mainland US; others ship at a flat rate.',
+    );
+  });
+
+  it('leaves out a zero restocking fee and free shipping a store does not offer', () => {
+    const tips = reassuranceTips({
+      returnDays: 14,
+      restockingFeePercent: 0,
+      freeShippingAmount: -1,
+    });
+    expect(tips[1]).toBe('Return unused parts by mail within 14 days of delivery.');
+    expect(tips[3]).toBe('Every order ships at a flat rate, shown at checkout.');
   });
 });

@@ -12,6 +12,34 @@ export const REASSURANCES = [
   'Free or Flat-Rate Shipping',
 ] as const;
 
+/**
+ * What each reassurance means, shown as its tooltip (spec storefront 9 gives the labels and
+ * the delays, not the texts; ours, in the README). The return and shipping terms come from
+ * the same configuration as the structured data and the free-shipping notice, so the page
+ * never promises one thing in a tooltip and another in its offer.
+ */
+export function reassuranceTips({
+  returnDays,
+  restockingFeePercent,
+  freeShippingAmount,
+}: {
+  returnDays: number;
+  restockingFeePercent: number;
+  freeShippingAmount: number;
+}): readonly [string, string, string, string] {
+  const fee =
+    restockingFeePercent > 0 ? `; a ${String(restockingFeePercent)}% restocking fee applies` : '';
+  const shipping = offersFreeShipping(freeShippingAmount)
+    ? `Orders over $${shippingAmountText(freeShippingAmount)} ship free within the mainland US; others ship at a flat rate.`
+    : 'Every order ships at a flat rate, shown at checkout.';
+  return [
+    'Found this part for less elsewhere? Call us and we will match the price.',
+    `Return unused parts by mail within ${String(returnDays)} days of delivery${fee}.`,
+    'Every order ships with tracking, and we make it right if it does not arrive.',
+    shipping,
+  ];
+}
+
 /** Whether the store offers free shipping at all (any amount but -1 or another negative). */
 export const offersFreeShipping = (amount: number): boolean =>
   Number.isFinite(amount) && amount >= 0;
