@@ -25,8 +25,8 @@ type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string
  * The recently viewed strip (spec storefront 2, history mode; 4): cards for the ids in
  * $recentlyViewed, always a slider (the same arrows, 15 percent swipe and steps as the
  * prerendered strips), each with a remove button that takes it off the list and hides the
- * card. Cards come from one GET /api/products?productIds= call; ids already
- * fetched are not asked again when the list changes (another tab, a removal).
+ * card. Cards come from one GET /api/products?productIds= call; ids already fetched are not
+ * asked again when the list changes (another tab, a removal).
  */
 function RecentlyViewed({ currentId, settings }: Props) {
   const ids = useStore($recentlyViewed);
