@@ -31,7 +31,8 @@ const fragment = z.object({
   }),
 });
 
-function toHit(data: unknown): SearchHit | null {
+/** A Pagefind result's data as a hit, or null for a record of another shape. */
+export function toHit(data: unknown): SearchHit | null {
   const parsed = fragment.safeParse(data);
   if (!parsed.success) return null;
   const { url, meta } = parsed.data;

@@ -7,13 +7,13 @@ import {
 } from './pagefind-fallback.ts';
 
 describe('fallbackCards', () => {
-  it('maps index records and skips broken ones', () => {
+  it('maps index hits and skips those without a title or off this site', () => {
     expect(
       fallbackCards([
-        { url: '/products/a', meta: { title: 'Wheel A', image: '/a.svg', price: '12.50' } },
-        { url: '/products/b', meta: { title: 'Wheel B', image: '', price: 'x' } },
-        { url: '/products/c', meta: { title: '  ' } },
-        { url: 'https://evil.example/', meta: { title: 'Away' } },
+        { url: '/products/a', title: 'Wheel A', image: '/a.svg', price: '12.50' },
+        { url: '/products/b', title: 'Wheel B', image: '', price: 'x' },
+        { url: '/products/c', title: '  ', image: '' },
+        { url: 'https://evil.example/', title: 'Away', image: '' },
       ]),
     ).toEqual([
       { url: '/products/a', title: 'Wheel A', image: '/a.svg', price: 12.5 },
@@ -55,6 +55,22 @@ describe('searchFallback', () => {
       'P14',
       'P15',
     ]);
+  });
+  it('skips records of another shape instead of failing the page', async () => {
+    const odd: PagefindApi = {
+      search: () =>
+        Promise.resolve({
+          results: [
+            { url: '/products/ok', meta: { title: 'Fine', price: '3' } },
+            { url: '/products/no-meta' },
+            { url: '/products/number', meta: { title: 42 } },
+            null,
+          ].map((record) => ({ data: () => Promise.resolve(record) })),
+        }),
+    };
+    const { total, cards } = await searchFallback(odd, 'x', 0, 8);
+    expect(total).toBe(4);
+    expect(cards).toEqual([{ url: '/products/ok', title: 'Fine', image: null, price: 3 }]);
   });
   it('copes with no search at all', async () => {
     const none: PagefindApi = { search: () => Promise.resolve(null) };

@@ -4,6 +4,10 @@
  * Pagefind knows title, image, price and URL of a product (src/lib/search/search-record.ts),
  * so a fallback card has those and nothing else.
  */
+import { lazyPagefind, toHit, type PagefindApi } from './pagefind-client.ts';
+import type { SearchHit } from './search-box.ts';
+
+export type { PagefindApi };
 
 /** The notice shown above fallback results instead of an error. */
 export const FALLBACK_NOTICE =
@@ -18,24 +22,18 @@ export interface FallbackCard {
   price: number | null;
 }
 
-/** The part of a Pagefind result's data() the fallback reads. */
-export interface PagefindData {
-  url: string;
-  meta?: Record<string, string | undefined>;
-}
-
-/** Maps Pagefind result data to fallback cards; records without a title are skipped. */
-export function fallbackCards(results: readonly PagefindData[]): FallbackCard[] {
-  return results.flatMap((data) => {
-    const title = data.meta?.title?.trim();
-    if (!title || !data.url.startsWith('/')) return [];
-    const price = Number(data.meta?.price);
+/** Maps index hits to fallback cards; hits without a title or off this site are skipped. */
+export function fallbackCards(hits: readonly SearchHit[]): FallbackCard[] {
+  return hits.flatMap((hit) => {
+    const title = hit.title.trim();
+    if (!title || !hit.url.startsWith('/')) return [];
+    const price = Number(hit.price);
     return [
       {
-        url: data.url,
+        url: hit.url,
         title,
-        image: data.meta?.image?.trim() || null,
-        price: data.meta?.price && Number.isFinite(price) && price >= 0 ? price : null,
+        image: hit.image.trim() || null,
+        price: hit.price && Number.isFinite(price) && price >= 0 ? price : null,
       },
     ];
   });
@@ -45,24 +43,11 @@ export function fallbackCards(results: readonly PagefindData[]): FallbackCard[] 
 export const fallbackWords = (params: { q: string; v: string }): string =>
   (params.q || params.v).trim();
 
-/** The minimal Pagefind API the fallback uses (pagefind.js, Pagefind 1.x). */
-export interface PagefindApi {
-  search: (
-    term: string,
-    options?: { filters?: Record<string, string | string[]> },
-  ) => Promise<{ results: { data: () => Promise<PagefindData> }[] } | null>;
-}
-
-let loading: Promise<PagefindApi> | undefined;
-
-/** Loads /pagefind/pagefind.js once, on demand (it is not part of the page's bundle). */
-export function loadPagefind(path = '/pagefind/pagefind.js'): Promise<PagefindApi> {
-  loading ??= (import(/* @vite-ignore */ path) as Promise<PagefindApi>).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+/**
+ * The products index, loaded once on demand (it is not part of the page's bundle), the same
+ * way as the search box loads it; a failed load is tried again on the next fallback.
+ */
+export const loadPagefind = lazyPagefind();
 
 /**
  * One page of fallback results for `words`: the total number of matching products and the
@@ -78,6 +63,7 @@ export async function searchFallback(
   const found = await pagefind.search(words);
   const results = found?.results ?? [];
   const slice = results.slice(page * limit, page * limit + limit);
-  const cards = fallbackCards(await Promise.all(slice.map((result) => result.data())));
+  const data = await Promise.all(slice.map((result) => result.data()));
+  const cards = fallbackCards(data.map(toHit).filter((hit): hit is SearchHit => hit !== null));
   return { total: results.length, cards };
 }
