@@ -14,6 +14,7 @@ describe('fallbackCards', () => {
         { url: '/products/b', title: 'Wheel B', image: '', price: 'x' },
         { url: '/products/c', title: '  ', image: '' },
         { url: 'https://evil.example/', title: 'Away', image: '' },
+        { url: '//evil.example/products/a', title: 'Away too', image: '' },
       ]),
     ).toEqual([
       { url: '/products/a', title: 'Wheel A', image: '/a.svg', price: 12.5 },

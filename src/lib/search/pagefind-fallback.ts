@@ -26,7 +26,8 @@ export interface FallbackCard {
 export function fallbackCards(hits: readonly SearchHit[]): FallbackCard[] {
   return hits.flatMap((hit) => {
     const title = hit.title.trim();
-    if (!title || !hit.url.startsWith('/')) return [];
+    // A path on this site: '//host/…' would leave it.
+    if (!title || !hit.url.startsWith('/') || hit.url.startsWith('//')) return [];
     const price = Number(hit.price);
     return [
       {
