@@ -239,7 +239,8 @@ test.describe('reassurance tooltips', () => {
     // spec storefront 9: product page tooltips show after 250 ms and hide after 1000 ms.
     await page.clock.install();
     const summary = await openWired(page, api);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Far enough ahead that a busy machine has not reached it yet (pauseAt cannot go back).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     const trigger = summary.getByRole('button', { name: '30 Days Return' });
     const tip = page.locator(`#${(await trigger.getAttribute('aria-describedby')) ?? ''}`);
     await expect(trigger).toHaveAccessibleDescription(tips[1]);

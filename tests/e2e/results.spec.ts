@@ -217,7 +217,8 @@ test.describe('search results page', () => {
     const word = await commonWord(api, 2);
     await open(page, `/search.php?q=${word}&maxPrice=5000`);
     await settled(results(page));
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Far enough ahead that a busy machine has not reached it yet (pauseAt cannot go back).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     const tipOf = async (trigger: Locator) =>
       page.locator(`[id="${(await trigger.getAttribute('aria-describedby')) ?? ''}"]`);
 
