@@ -101,9 +101,32 @@ export function attachTooltip(
 ): () => void {
   const listeners = new AbortController();
   const { signal } = listeners;
+  // Escape and a tap elsewhere matter only while the tip is open: the page's listeners are
+  // added when it opens and removed when it closes, not kept for every tip of a long list.
+  let whileOpen: AbortController | undefined;
   const timer = tooltipTimer(delays, (open) => {
     tip.hidden = !open;
-    if (open) keepOnScreen(tip);
+    whileOpen?.abort();
+    whileOpen = undefined;
+    if (!open) return;
+    keepOnScreen(tip);
+    whileOpen = new AbortController();
+    const page = { signal: whileOpen.signal };
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape') timer.close();
+      },
+      page,
+    );
+    // A tap elsewhere closes a tip a tap opened.
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (event.target instanceof Node && !anchor.contains(event.target)) timer.close();
+      },
+      page,
+    );
   });
   const onMouse = (event: PointerEvent) => event.pointerType === 'mouse';
   anchor.addEventListener('pointerenter', (event) => onMouse(event) && timer.enter(), { signal });
@@ -123,25 +146,9 @@ export function attachTooltip(
     },
     { signal },
   );
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Escape' && timer.isOpen) timer.close();
-    },
-    { signal },
-  );
-  // A tap elsewhere closes a tip a tap opened.
-  document.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (timer.isOpen && event.target instanceof Node && !anchor.contains(event.target)) {
-        timer.close();
-      }
-    },
-    { signal },
-  );
   return () => {
     listeners.abort();
+    whileOpen?.abort();
     timer.destroy();
   };
 }
