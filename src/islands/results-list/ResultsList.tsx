@@ -10,9 +10,9 @@ import {
   fetchFilter,
 } from '../../lib/search/filter-api.ts';
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
+import { productIndex } from '../../lib/search/pagefind-client.ts';
 import {
   fallbackWords,
-  loadPagefind,
   searchFallback,
   type FallbackCard,
 } from '../../lib/search/pagefind-fallback.ts';
@@ -194,7 +194,7 @@ function ResultsList({
         if (error instanceof ApiUnreachableError && words) {
           // DESIGN, Search: the static index answers while the API cannot be reached.
           try {
-            const pagefind = await loadPagefind();
+            const pagefind = await productIndex();
             const size = effectiveLimit(next, settings.defaultLimit);
             const found = await searchFallback(pagefind, words, next.page, size);
             if (abort.signal.aborted) return;

@@ -80,7 +80,7 @@ describe('lazyDropdownIndexes', () => {
     const collections = { search: vi.fn() } as PagefindApi;
     const loadProducts = vi.fn(() => Promise.resolve(products));
     const loadCollections = vi.fn(() => Promise.resolve(collections));
-    const get = lazyDropdownIndexes(loadProducts, loadCollections);
+    const get = lazyDropdownIndexes(lazyPagefind(loadProducts), lazyPagefind(loadCollections));
     const [a, b] = await Promise.all([get(), get()]);
     expect(a).toEqual({ products, collections });
     expect(b).toEqual(a);
@@ -94,7 +94,7 @@ describe('lazyDropdownIndexes', () => {
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce({ search: vi.fn() });
     const loadProducts = vi.fn(() => Promise.resolve({ search: vi.fn() } as PagefindApi));
-    const get = lazyDropdownIndexes(loadProducts, loadCollections);
+    const get = lazyDropdownIndexes(lazyPagefind(loadProducts), lazyPagefind(loadCollections));
     await expect(get()).rejects.toThrow('offline');
     await expect(get()).resolves.toBeDefined();
     expect(loadCollections).toHaveBeenCalledTimes(2);

@@ -87,16 +87,20 @@ async function firstHits(
   return data.map(toHit).filter((hit): hit is SearchHit => hit !== null);
 }
 
-/** Both indexes of the dropdown, each loaded once, on first use. */
+/**
+ * The products index, loaded once per page: the search box and the results list's fallback
+ * share it, so its options and init run once.
+ */
+export const productIndex = lazyPagefind();
+
+/** Both indexes of the dropdown, from loaders that load once (lazyPagefind). */
 export function lazyDropdownIndexes(
-  loadProducts: PagefindLoader = importIndex(PAGEFIND_URL),
-  loadCollections: PagefindLoader = importIndex(COLLECTIONS_PAGEFIND_URL),
+  products: PagefindLoader = productIndex,
+  collections: PagefindLoader = lazyPagefind(importIndex(COLLECTIONS_PAGEFIND_URL)),
 ): () => Promise<DropdownIndexes> {
-  const products = lazyPagefind(loadProducts);
-  const collections = lazyPagefind(loadCollections);
   return async () => {
-    const [productIndex, collectionIndex] = await Promise.all([products(), collections()]);
-    return { products: productIndex, collections: collectionIndex };
+    const [productApi, collectionApi] = await Promise.all([products(), collections()]);
+    return { products: productApi, collections: collectionApi };
   };
 }
 

@@ -4,7 +4,7 @@
  * Pagefind knows title, image, price and URL of a product (src/lib/search/search-record.ts),
  * so a fallback card has those and nothing else.
  */
-import { lazyPagefind, toHit, type PagefindApi } from './pagefind-client.ts';
+import { toHit, type PagefindApi } from './pagefind-client.ts';
 import type { SearchHit } from './search-box.ts';
 
 export type { PagefindApi };
@@ -43,12 +43,6 @@ export function fallbackCards(hits: readonly SearchHit[]): FallbackCard[] {
 /** The words the fallback searches: the query, else the vendor name. */
 export const fallbackWords = (params: { q: string; v: string }): string =>
   (params.q || params.v).trim();
-
-/**
- * The products index, loaded once on demand (it is not part of the page's bundle), the same
- * way as the search box loads it; a failed load is tried again on the next fallback.
- */
-export const loadPagefind = lazyPagefind();
 
 /**
  * One page of fallback results for `words`: the total number of matching products and the
