@@ -29,6 +29,24 @@ export const envSchema = z
     E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * The hops in front of the web server (a TLS terminator, a CDN) whose X-Forwarded-For,
+     * -Proto and -Host are believed: comma-separated addresses or CIDR ranges, or the words
+     * `loopback` and `private`. Unset: nobody's; the web server's own view counts.
+     * @example TRUST_PROXY=loopback,10.0.0.0/8
+     */
+    TRUST_PROXY: z.string().trim().default(''),
+    /**
+     * The secret the web server (nginx or the local Node server) sends to the API with every
+     * proxied request, so that the API believes its X-Forwarded-* headers and no other
+     * caller's. The start scripts make a random one per run when it is unset.
+     */
+    PROXY_SECRET: z.string().min(32).optional(),
+    /** Whether the web server also proxies /api/admin (the merchandiser API) to the public. */
+    ADMIN_API_PUBLIC: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('')
+      .transform((value) => value === 'true' || value === '1'),
     /** The bot check of the recovery-email calls: a local token issuer, or Google reCAPTCHA. */
     BOT_CHECK: z.enum(['local', 'recaptcha']).default('local'),
     /** reCAPTCHA keys, required when BOT_CHECK=recaptcha (the site key is public). */
