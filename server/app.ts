@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
 import type { Deps } from './deps.ts';
 import { handleError, jsonError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -65,6 +66,8 @@ export function createApp(options: AppOptions): Hono {
 
   // strict: false answers /api/collections/ like /api/collections (clients differ on the slash).
   const app = new Hono({ strict: false });
+  // issue 11: the API's own headers on every reply (server/http/security-headers.ts).
+  app.use('*', securityHeaders());
   app.route('/api', api);
   app.notFound((c) => jsonError(c, 404, 'Not found.'));
   app.onError(handleError);

@@ -12,7 +12,8 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+/** The inline style of every page; the pages' CSP allows exactly this text by its hash. */
+export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 table{width:100%;border-collapse:collapse}th,td{padding:.4rem;border-bottom:1px solid #ddd;text-align:left}
 td.n,th.n{text-align:right}button{font:inherit;padding:.6rem 1.4rem;background:#0a5;color:#fff;border:0;border-radius:4px;cursor:pointer}
 .error{color:#a00}`;

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sessionCustomerId } from '../accounts/session.ts';
-import { checkoutPage, confirmationPage, messagePage } from '../cart/html.ts';
+import { checkoutPage, confirmationPage, messagePage, STYLE } from '../cart/html.ts';
 import { orderOfCheckout, placeOrder } from '../cart/place-order.ts';
 import {
   CHECKOUT_COOKIE,
@@ -13,9 +13,10 @@ import {
 import { checkoutTotals } from '../cart/view.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { htmlPolicy } from '../http/security-headers.ts';
 
-/** No scripts, no outside resources, forms only back to this origin. */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";
+/** No scripts, no outside resources, the page's own style, forms only back to this origin. */
+const CSP = htmlPolicy({ styles: [STYLE] });
 
 function html(c: Context, body: string, status: ContentfulStatusCode = 200) {
   c.header('content-security-policy', CSP);

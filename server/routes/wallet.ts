@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -14,20 +13,25 @@ import {
   listTransactions,
   updatePaymentAddress,
 } from '../accounts/wallet.ts';
-import { escapeHtml, page } from '../cart/html.ts';
+import { escapeHtml, page, STYLE } from '../cart/html.ts';
 import type { Deps } from '../deps.ts';
 import { pathId, readJson } from '../http/input.ts';
+import { htmlPolicy } from '../http/security-headers.ts';
 
 const UpdateBody = z.strictObject({
   mailingAddressId: z.number().int().positive(),
   isAbtraGiftCard: z.boolean().optional(),
 });
 
-function html(c: Context, body: string, nonce: string, status: ContentfulStatusCode = 200) {
-  c.header(
-    'content-security-policy',
-    `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-  );
+/** The one script of the wallet pages: the saved page closes its popup by itself. */
+export const CLOSE_SCRIPT = 'setTimeout(function(){window.close()},600)';
+
+/** The form pages run no script; the saved page only CLOSE_SCRIPT, allowed by its hash. */
+const FORM_CSP = htmlPolicy({ styles: [STYLE] });
+const SAVED_CSP = htmlPolicy({ styles: [STYLE], scripts: [CLOSE_SCRIPT] });
+
+function html(c: Context, body: string, status: ContentfulStatusCode = 200, csp = FORM_CSP) {
+  c.header('content-security-policy', csp);
   c.header('cache-control', 'no-store');
   return c.html(body, status);
 }
@@ -39,7 +43,6 @@ function addCardForm(
   deps: Deps,
   customerId: number,
   token: string,
-  nonce: string,
   error?: string,
   status: ContentfulStatusCode = 200,
 ) {
@@ -63,7 +66,7 @@ ${error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(error)}
 <p><label>Billing address<br><select name="mailingAddressId"><option value="">None</option>${options}</select></label></p>
 <p><button type="submit">Save card</button></p>
 </form>`;
-  return html(c, page('Add a payment method', body), nonce, status);
+  return html(c, page('Add a payment method', body), status);
 }
 
 /**
@@ -120,17 +123,10 @@ export function walletRoutes(deps: Deps): Hono {
     return c.json({ success: true, paymentMethod });
   });
 
-  const message = (
-    c: Context,
-    nonce: string,
-    title: string,
-    text: string,
-    status: ContentfulStatusCode,
-  ) =>
-    html(c, page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`), nonce, status);
+  const message = (c: Context, title: string, text: string, status: ContentfulStatusCode) =>
+    html(c, page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`), status);
 
   app.get('/user/:id/paymentMethods/new', (c) => {
-    const nonce = randomBytes(16).toString('base64');
     const customerId = sessionCustomerId(c, db, deps.now());
     const token = c.req.query('token') ?? '';
     const held = peekToken(db, token, 'add_payment', deps.now());
@@ -141,17 +137,15 @@ export function walletRoutes(deps: Deps): Hono {
     ) {
       return message(
         c,
-        nonce,
         'Link expired',
         'This link has expired. Close this window and try again from your wallet.',
         403,
       );
     }
-    return addCardForm(c, deps, customerId, token, nonce);
+    return addCardForm(c, deps, customerId, token);
   });
 
   app.post('/user/:id/paymentMethods/new', async (c) => {
-    const nonce = randomBytes(16).toString('base64');
     const customerId = sessionCustomerId(c, db, deps.now());
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
@@ -165,7 +159,6 @@ export function walletRoutes(deps: Deps): Hono {
     ) {
       return message(
         c,
-        nonce,
         'Link expired',
         'This link has expired. Close this window and try again from your wallet.',
         403,
@@ -180,13 +173,12 @@ export function walletRoutes(deps: Deps): Hono {
       },
       new Date(deps.now()),
     );
-    if (typeof card === 'string') return addCardForm(c, deps, customerId, token, nonce, card, 422);
+    if (typeof card === 'string') return addCardForm(c, deps, customerId, token, card, 422);
     // Used only once the card is accepted, so a typo can be fixed on the same page; a double
     // submit finds the token used and adds nothing twice.
     if (consumeToken(db, token, 'add_payment', deps.now()) === undefined) {
       return message(
         c,
-        nonce,
         'Already saved',
         'This card was already saved. You can close this window.',
         409,
@@ -197,8 +189,8 @@ export function walletRoutes(deps: Deps): Hono {
       : null;
     addCard(db, customerId, card, addressId);
     const body = `<h1>Payment method added</h1><p>Your card ending in ${escapeHtml(card.last4)} was saved. This window closes by itself; if it does not, close it.</p>
-<script nonce="${nonce}">setTimeout(function(){window.close()},600)</script>`;
-    return html(c, page('Payment method added', body), nonce, 201);
+<script>${CLOSE_SCRIPT}</script>`;
+    return html(c, page('Payment method added', body), 201, SAVED_CSP);
   });
 
   return app;
