@@ -1,7 +1,9 @@
 // `npm test`: every test, unit to end-to-end, on a fresh machine (README, "Testing").
 // One throwaway catalogue and API serve the type check (astro check syncs the content
 // collections from it), the end-to-end build and the browser tests. The build comes first:
-// it also writes the content collections' types that lint and the type check read.
+// it also writes the content collections' types that lint and the type check read. The
+// browser tests run against the production topology (nginx in front of the API process),
+// and a smoke subset against the local Node server of `npm start` over the same build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { env } from '../src/lib/env.ts';
@@ -34,7 +36,8 @@ let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 const started = Date.now();
 try {
   await run('browser', 'bash', ['scripts/setup-browser.sh']);
-  console.log('\n=== end-to-end stack: seed, API, build, serve');
+  await run('web server', 'bash', ['scripts/setup-nginx.sh']);
+  console.log('\n=== end-to-end stack: seed, API process, build, nginx and the Node server');
   stack = await startStack({
     dataDir: join(work.path, 'data'),
     seedProducts: E2E_PRODUCTS,
@@ -44,9 +47,13 @@ try {
     outDir: join(work.path, 'dist'),
     cacheDir: join(work.path, 'cache'),
     adminToken: env.ADMIN_TOKEN,
+    webServer: 'nginx',
+    runDir: join(work.path, 'nginx'),
     quiet: true,
     log: (message) => console.log(message),
   });
+  const nodeSite = await stack.serveAlso('node');
+  console.log(`nginx at ${stack.site.url}, the Node server at ${nodeSite.url}`);
   const apiEnv = { API_URL: stack.api.url };
   // Lint and types need the content collections' generated types (.astro/), which the
   // build above wrote.
@@ -61,6 +68,8 @@ try {
   await run('end-to-end', bin('playwright'), ['test'], {
     ...apiEnv,
     E2E_BASE_URL: stack.site.url,
+    E2E_SMOKE_BASE_URL: nodeSite.url,
+    E2E_API_URL: stack.api.url,
     BUILD_OUT_DIR: join(work.path, 'dist'),
   });
   console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { env } from '../../src/lib/env.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
 import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
+import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
+import { httpConfig, serverConfig } from './web/nginx-config.ts';
+import { precompressTree, type PrecompressReport } from './web/precompress.ts';
+import { PRODUCT_HANDLES_FILE } from './static-server.ts';
 
 export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
 
@@ -21,7 +26,13 @@ export interface BuildReport {
   searchRecords: number;
   astroMs: number;
   pagefindMs: number;
+  /** Compressing the files and writing the web servers' configuration. */
+  serverFilesMs: number;
+  compression: PrecompressReport;
 }
+
+/** Where the build writes nginx's files (never served: scripts/lib/web/nginx-config.ts). */
+export const NGINX_DIR = join('_server', 'nginx');
 
 /**
  * The whole static build (DESIGN, build pipeline): `astro build` reading the API through the
@@ -35,8 +46,52 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const pagefindStarted = Date.now();
   const searchRecords = await writeSearchIndex(options.outDir);
   await writeFile(join(options.outDir, '_redirects'), redirectsFile());
+  const pagefindMs = Date.now() - pagefindStarted;
+  const serverFilesStarted = Date.now();
+  const compression = await writeServerFiles(options.outDir);
   const pages = Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0);
-  return { pages, searchRecords, astroMs, pagefindMs: Date.now() - pagefindStarted };
+  return {
+    pages,
+    searchRecords,
+    astroMs,
+    pagefindMs,
+    serverFilesMs: Date.now() - serverFilesStarted,
+    compression,
+  };
+}
+
+/**
+ * What the web servers need beside the pages (issue 11, section 1): a .gz and a .br of every
+ * compressible file; the Content-Security-Policy, whose script hashes are those of every
+ * inline script in the build (read in the same pass); and nginx's configuration from the
+ * route table with this build's product handles and brands.
+ */
+export async function writeServerFiles(outDir: string): Promise<PrecompressReport> {
+  const hashes = new Set<string>();
+  const compression = await precompressTree(outDir, {
+    onHtml: (_path, html) => {
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+    },
+  });
+  const scriptHashes = [...hashes].sort();
+  const site: SiteHeaders = {
+    contentSecurityPolicy: storePolicy(scriptHashes, env.BOT_CHECK === 'recaptcha'),
+    scriptHashes,
+  };
+  await mkdir(join(outDir, NGINX_DIR), { recursive: true });
+  await writeFile(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
+  const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
+  const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
+  await writeFile(
+    join(outDir, NGINX_DIR, 'http.conf'),
+    httpConfig({
+      policy: site.contentSecurityPolicy,
+      productHandles: handles.split('\n').filter((line) => line !== ''),
+      brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+    }),
+  );
+  await writeFile(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
+  return compression;
 }
 
 function runAstroBuild({ apiUrl, outDir, cacheDir, env = {}, quiet = false }: BuildOptions) {

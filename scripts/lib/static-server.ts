@@ -14,31 +14,12 @@ import {
   matchLegacyRoute,
   productHandleRedirect,
 } from '../../src/lib/routing/legacy-routes.ts';
+import { CONTENT_TYPES, SVG_POLICY } from './web/content-types.ts';
+import { HEADERS_FILE, IMMUTABLE, staticHeaders, type SiteHeaders } from './web/headers.ts';
+import { clientAddressBehind, trustedPeer } from './web/trusted-proxies.ts';
 
 /** The build's product handles, one a line (src/pages/product-handles.txt.ts writes it). */
 export const PRODUCT_HANDLES_FILE = 'product-handles.txt';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pagefind': 'application/octet-stream',
-};
 
 /** Paths that go to the commerce API (DESIGN, topology). */
 const PROXIED = /^\/(?:api|socket\.io)(?:\/|$)/;
@@ -48,7 +29,26 @@ export interface StaticServerOptions {
   apiUrl: string;
   port: number;
   host?: string;
+  /** The exported demo media (server/media/export.ts), answered at /api/media/ first. */
+  mediaDir?: string;
+  /** Sent to the API as X-Proxy-Secret, so that it believes our X-Forwarded-* headers. */
+  proxySecret?: string;
+  /** CIDR ranges of the hops in front whose X-Forwarded-* count (TRUST_PROXY, parsed). */
+  trustedRanges?: readonly string[];
+  /** Whether /api/admin is proxied (ADMIN_API_PUBLIC); 404 otherwise. */
+  adminPublic?: boolean;
 }
+
+/** What the proxy tells the API about the shopper: address, scheme and host. */
+interface Shopper {
+  address: string;
+  proto: 'http' | 'https';
+  host: string;
+}
+
+const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
+const ADMIN = /^\/api\/admin(?:\/|$)/;
+const MEDIA = /^\/api\/media\/((?:products|collections|banners|manuals|models)\/[A-Za-z0-9_.-]+)$/;
 
 export interface StaticServer {
   url: string;
@@ -56,13 +56,17 @@ export interface StaticServer {
 }
 
 /**
- * Serves the static build, proxies /api and /socket.io (websockets included) to the API,
- * and applies the legacy routes, as a CDN rule set would in production.
+ * Serves the static build with the headers of scripts/lib/web/headers.ts and its precompressed
+ * files, proxies /api and /socket.io (websockets included) to the API, and applies the legacy
+ * routes: the same rules nginx gets in production (scripts/lib/web/nginx-config.ts).
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const { distDir, apiUrl, port, host = '0.0.0.0' } = options;
   const api = new URL(apiUrl);
   const productHandles = handleSet(join(distDir, PRODUCT_HANDLES_FILE));
+  const siteHeaders = jsonFile<SiteHeaders>(join(distDir, HEADERS_FILE));
+  const isTrusted = trustedPeer(options.trustedRanges ?? []);
+  const shopperOf = (req: IncomingMessage): Shopper => shopper(req, isTrusted);
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[serve]', error);
@@ -73,30 +77,49 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (PROXIED.test(url.pathname)) return proxy(req, res, api);
+    const media = MEDIA.exec(url.pathname)?.[1];
+    if (media && options.mediaDir && (req.method === 'GET' || req.method === 'HEAD')) {
+      const file = await resolveFile(options.mediaDir, `/${media}`);
+      if (file) return sendMedia(req, res, file);
+    }
+    if (ADMIN.test(url.pathname) && !options.adminPublic) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Not found.' }));
+      return;
+    }
+    if (PROXIED.test(url.pathname)) {
+      return proxy(req, res, api, shopperOf(req), options.proxySecret);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
+    const https = shopperOf(req).proto === 'https';
+    const site = await siteHeaders.current();
+    const send = (file: string, status: number, path: string) =>
+      sendFile(req, res, { file, status, path, https, site });
+    const redirect = (location: string) =>
+      res
+        .writeHead(301, {
+          location,
+          ...staticHeaders({ path: url.pathname, contentType: '', https, site }),
+        })
+        .end();
     let pathname = url.pathname;
+    // The build's own files for the servers are not part of the site.
+    if (pathname.startsWith('/_server/')) return send(join(distDir, '404.html'), 404, '/404.html');
     const legacy =
       matchLegacyRoute(pathname, url.search) ?? brandHtmlRedirect(pathname, url.search);
-    if (legacy?.status === 301) {
-      res.writeHead(301, { location: legacy.location }).end();
-      return;
-    }
+    if (legacy?.status === 301) return redirect(legacy.location);
     if (legacy) pathname = new URL(legacy.location, 'http://localhost').pathname;
     const file = await resolveFile(distDir, pathname);
-    if (file) return sendFile(req, res, file, 200);
+    if (file) return send(file, 200, file.slice(distDir.length).replaceAll(sep, '/'));
     // spec storefront 2: a product is also reachable by its handle alone; a file (a generic
     // page of the same handle) answers first.
     const handles = await productHandles.current();
     const byHandle = productHandleRedirect(pathname, url.search, (h) => handles.has(h));
-    if (byHandle) {
-      res.writeHead(301, { location: byHandle.location }).end();
-      return;
-    }
-    return sendFile(req, res, join(distDir, '404.html'), 404);
+    if (byHandle) return redirect(byHandle.location);
+    return send(join(distDir, '404.html'), 404, '/404.html');
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -104,7 +127,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       socket.destroy();
       return;
     }
-    proxyUpgrade(req, socket, head, api);
+    proxyUpgrade(req, socket, head, api, shopperOf(req), options.proxySecret);
   });
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
@@ -142,48 +165,107 @@ export async function resolveFile(distDir: string, pathname: string): Promise<st
 }
 
 /**
- * The set of handles in a handles file, read on first use and again whenever the file
- * changes (a rebuild while serving); an absent file is an empty set.
+ * A file read on first use and again whenever it changes (a rebuild while serving); absent,
+ * it is undefined. `parse` turns its text into the value.
  */
-export function handleSet(file: string): { current: () => Promise<ReadonlySet<string>> } {
-  let loaded: { mtimeMs: number; handles: ReadonlySet<string> } | undefined;
-  const empty: ReadonlySet<string> = new Set();
+function watchedFile<T>(file: string, parse: (text: string) => T) {
+  let loaded: { mtimeMs: number; value: T } | undefined;
   return {
-    current: async () => {
+    current: async (): Promise<T | undefined> => {
       let mtimeMs: number;
       try {
         mtimeMs = (await stat(file)).mtimeMs;
       } catch {
         loaded = undefined;
-        return empty;
+        return undefined;
       }
-      if (loaded?.mtimeMs !== mtimeMs) {
-        const text = await readFile(file, 'utf8');
-        const handles = new Set(text.split('\n').filter((line) => line !== ''));
-        loaded = { mtimeMs, handles };
-      }
-      return loaded.handles;
+      if (loaded?.mtimeMs !== mtimeMs)
+        loaded = { mtimeMs, value: parse(await readFile(file, 'utf8')) };
+      return loaded.value;
     },
   };
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number) {
+/**
+ * The set of handles in a handles file, read on first use and again whenever the file
+ * changes (a rebuild while serving); an absent file is an empty set.
+ */
+export function handleSet(file: string): { current: () => Promise<ReadonlySet<string>> } {
+  const empty: ReadonlySet<string> = new Set();
+  const watched = watchedFile(
+    file,
+    (text): ReadonlySet<string> => new Set(text.split('\n').filter((line) => line !== '')),
+  );
+  return { current: async () => (await watched.current()) ?? empty };
+}
+
+const jsonFile = <T>(file: string) => watchedFile(file, (text) => JSON.parse(text) as T);
+
+/** The encodings a client accepts, in our order of preference, that we have a file for. */
+async function precompressed(
+  req: IncomingMessage,
+  file: string,
+): Promise<{ path: string; encoding: string; size: number } | undefined> {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!new RegExp(`\\b${encoding}\\b(?!;q=0(?:\\.0*)?(?:,|$))`).test(accepted)) continue;
+    try {
+      const info = await stat(file + suffix);
+      if (info.isFile()) return { path: file + suffix, encoding, size: info.size };
+    } catch {
+      // not compressed ahead of time
+    }
+  }
+  return undefined;
+}
+
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  what: {
+    file: string;
+    status: number;
+    path: string;
+    https: boolean;
+    site: SiteHeaders | undefined;
+  },
+) {
   let size: number;
   try {
-    size = (await stat(file)).size;
+    size = (await stat(what.file)).size;
   } catch {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    res.writeHead(what.status, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
     return;
   }
-  const type = TYPES[extname(file)] ?? 'application/octet-stream';
-  const immutable = file.includes(`${sep}_astro${sep}`);
-  res.writeHead(status, {
+  const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
+  const compressed = await precompressed(req, what.file);
+  res.writeHead(what.status, {
     'content-type': type,
-    'content-length': size,
-    'cache-control': immutable
-      ? 'public, max-age=31536000, immutable'
-      : 'public, max-age=0, must-revalidate',
+    'content-length': compressed?.size ?? size,
+    ...(compressed ? { 'content-encoding': compressed.encoding } : {}),
+    vary: 'Accept-Encoding',
+    ...staticHeaders({ path: what.path, contentType: type, https: what.https, site: what.site }),
+    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(compressed?.path ?? what.file).pipe(res);
+}
+
+/** A demo media file exported ahead of time: its name never changes its bytes. */
+async function sendMedia(req: IncomingMessage, res: ServerResponse, file: string) {
+  const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': (await stat(file)).size,
+    'cache-control': IMMUTABLE,
     'x-content-type-options': 'nosniff',
+    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -192,23 +274,72 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   createReadStream(file).pipe(res);
 }
 
-function forwardedHeaders(req: IncomingMessage) {
+/**
+ * The shopper as this server sees them: behind a trusted hop (TRUST_PROXY), its
+ * X-Forwarded-For, -Proto and -Host; otherwise the socket and the Host header alone.
+ */
+function shopper(
+  req: IncomingMessage,
+  isTrusted: (address: string | undefined) => boolean,
+): Shopper {
+  const peer = req.socket.remoteAddress ?? '';
+  const first = (name: string) =>
+    String(req.headers[name] ?? '')
+      .split(',')[0]
+      ?.trim() ?? '';
+  const viaTrusted = isTrusted(peer);
+  const forwardedFor = req.headers['x-forwarded-for'];
+  const address = clientAddressBehind(
+    peer,
+    Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+    isTrusted,
+  );
+  const forwardedProto = first('x-forwarded-proto').toLowerCase();
+  const forwardedHost = first('x-forwarded-host');
+  const ownHost = String(req.headers.host ?? '');
   return {
-    ...req.headers,
-    'x-forwarded-host': req.headers.host ?? '',
-    'x-forwarded-proto': 'http',
-    'x-forwarded-for': req.socket.remoteAddress ?? '',
+    address,
+    proto: viaTrusted && forwardedProto === 'https' ? 'https' : 'http',
+    host: viaTrusted && HOST.test(forwardedHost) ? forwardedHost : ownHost,
   };
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, api: URL) {
+/**
+ * The request's headers for the API: the shopper's address, scheme and host replace whatever
+ * the client sent in X-Forwarded-*, and the proxy secret vouches for them.
+ */
+function forwardedHeaders(
+  req: IncomingMessage,
+  api: URL,
+  who: Shopper,
+  secret: string | undefined,
+) {
+  const headers: Record<string, string | string[] | undefined> = { ...req.headers };
+  delete headers['x-proxy-secret'];
+  return {
+    ...headers,
+    host: api.host,
+    'x-forwarded-host': who.host,
+    'x-forwarded-proto': who.proto,
+    'x-forwarded-for': who.address,
+    ...(secret ? { 'x-proxy-secret': secret } : {}),
+  };
+}
+
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: URL,
+  who: Shopper,
+  secret: string | undefined,
+) {
   const upstream = httpRequest(
     {
       hostname: api.hostname,
       port: api.port,
       method: req.method,
       path: req.url,
-      headers: { ...forwardedHeaders(req), host: api.host },
+      headers: forwardedHeaders(req, api, who, secret),
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -217,7 +348,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, api: URL) {
   );
   upstream.on('error', () => {
     if (!res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
+      res.writeHead(502, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify({ error: 'The store service cannot be reached. Please try again.' }));
     } else {
       res.destroy();
@@ -226,13 +357,20 @@ function proxy(req: IncomingMessage, res: ServerResponse, api: URL) {
   req.pipe(upstream);
 }
 
-function proxyUpgrade(req: IncomingMessage, socket: Socket, head: Buffer, api: URL) {
+function proxyUpgrade(
+  req: IncomingMessage,
+  socket: Socket,
+  head: Buffer,
+  api: URL,
+  who: Shopper,
+  secret: string | undefined,
+) {
   const upstream = httpRequest({
     hostname: api.hostname,
     port: api.port,
     method: req.method,
     path: req.url,
-    headers: { ...forwardedHeaders(req), host: api.host },
+    headers: forwardedHeaders(req, api, who, secret),
   });
   upstream.on('upgrade', (answer, upstreamSocket, upstreamHead) => {
     const lines = [`HTTP/1.1 ${answer.statusCode ?? 101} ${answer.statusMessage ?? ''}`];

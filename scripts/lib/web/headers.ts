@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { ALLOWED_IFRAME_HOSTS } from '../../../src/lib/sanitize-html.ts';
+import { storeConfig } from '../../../src/lib/config/store-config.ts';
+
+/**
+ * The response headers of the static site, one set of rules for both web servers: nginx gets
+ * them written into its configuration (nginx-config.ts), the local Node server applies them
+ * per response (static-server.ts). Issue 11, section 2.
+ */
+
+/** The build's header facts: the CSP of its HTML pages. Written to dist/_server/headers.json. */
+export interface SiteHeaders {
+  /** Content-Security-Policy of every HTML page (without upgrade-insecure-requests). */
+  contentSecurityPolicy: string;
+  /** sha256 hashes of every inline script in the build, as CSP sources. */
+  scriptHashes: string[];
+}
+
+export const HEADERS_FILE = '_server/headers.json';
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/** The store uses the location only for a signed-in customer's visit events (realtime). */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * Paths whose names carry a hash of their content: Astro's bundles and Pagefind's index
+ * chunks. Everything else (HTML, pagefind.js, the sitemap) is revalidated on every use.
+ */
+export const IMMUTABLE_PATH = /^\/(?:_astro\/|pagefind\/(?:.*\/)?[^/]+\.pf_[a-z]+$)/;
+
+/** Cache-Control of a static path. */
+export const cacheControlFor = (path: string): string =>
+  IMMUTABLE_PATH.test(path) ? IMMUTABLE : REVALIDATE;
+
+// Script elements a browser runs: no type, or a JavaScript one. JSON-LD and other data blocks
+// are not scripts to CSP.
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const EXECUTABLE_TYPE = /^(?:module|text\/javascript|application\/javascript)?$/i;
+
+/**
+ * The CSP hash sources of a page's inline scripts (those without src).
+ * @example inlineScriptHashes('<script>a()</script>') // ["'sha256-...'"]
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(SCRIPT)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (!EXECUTABLE_TYPE.test(type)) continue;
+    const digest = createHash('sha256')
+      .update(match[2] ?? '', 'utf8')
+      .digest('base64');
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return hashes;
+}
+
+export interface PolicyOptions {
+  scriptHashes: readonly string[];
+  /** Frames the pages may show: the video host of the theme and of descriptions. */
+  frameHosts: readonly string[];
+  /** Image hosts besides the store's own (the video thumbnails). */
+  imageHosts: readonly string[];
+  /** Google reCAPTCHA's script and frame (BOT_CHECK=recaptcha). */
+  recaptcha: boolean;
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts only from the store and the build's own inline
+ * scripts by hash (no 'unsafe-inline'); Pagefind's WebAssembly; styles may be inline (Astro
+ * scopes component styles with style attributes); no plugins, no foreign framing, no <base>.
+ */
+export function contentSecurityPolicy(options: PolicyOptions): string {
+  const recaptchaScripts = options.recaptcha
+    ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+    : [];
+  const recaptchaFrames = options.recaptcha
+    ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
+    : [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...options.scriptHashes, "'wasm-unsafe-eval'", ...recaptchaScripts]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...options.imageHosts]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['media-src', ["'self'"]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['frame-src', ["'self'", ...options.frameHosts, ...recaptchaFrames]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}
+
+/** The origin part of a URL ('https://img.youtube.com'), for CSP host sources. */
+const originOf = (url: string): string => new URL(url).origin;
+
+/** The policy of this store: its theme's video host, the description frame allowlist. */
+export function storePolicy(scriptHashes: readonly string[], recaptcha: boolean): string {
+  const { video } = storeConfig.theme;
+  return contentSecurityPolicy({
+    scriptHashes: [...scriptHashes].sort(),
+    frameHosts: [
+      originOf(video.embedBase),
+      ...ALLOWED_IFRAME_HOSTS.map((host) => `https://${host}`),
+    ],
+    imageHosts: [originOf(video.thumbnailBase)],
+    recaptcha,
+  });
+}
+
+/**
+ * The headers of one static response (the Node server; nginx writes the same).
+ * @param https whether the shopper reached us over https (HSTS, upgrade-insecure-requests)
+ */
+export function staticHeaders(options: {
+  path: string;
+  contentType: string;
+  https: boolean;
+  site: SiteHeaders | undefined;
+}): Record<string, string> {
+  const headers: Record<string, string> = {
+    'cache-control': cacheControlFor(options.path),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+  };
+  if (options.https) headers['strict-transport-security'] = HSTS;
+  if (options.contentType.startsWith('text/html')) {
+    headers['permissions-policy'] = PERMISSIONS_POLICY;
+    headers['x-frame-options'] = 'DENY';
+    // Without the build's facts no inline script may run: still a policy, never none.
+    const policy = options.site?.contentSecurityPolicy ?? storePolicy([], false);
+    headers['content-security-policy'] = options.https
+      ? `${policy}; upgrade-insecure-requests`
+      : policy;
+  }
+  return headers;
+}

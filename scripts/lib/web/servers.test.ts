@@ -1,0 +1,257 @@
+// Both web servers over one build and one stand-in API: nginx with the configuration the build
+// writes (the production topology) and the local Node server of `npm start`. They come from
+// the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they must answer alike.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request as rawRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
+import { startNginx, type NginxServer } from '../nginx.ts';
+import { PRODUCT_HANDLES_FILE, startStaticServer, type StaticServer } from '../static-server.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
+
+const SECRET = 'proxy-secret-for-the-test-0123456789abcdef';
+let work: string;
+let dist: string;
+let api: Server;
+let apiUrl: string;
+const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+const servers: Record<string, { url: string; close: () => Promise<void> }> = {};
+let trustingNginx: NginxServer;
+let trustingNode: StaticServer;
+
+const page = (title: string, script = '') =>
+  `<!doctype html><html><head><title>${title}</title>${script}</head><body><h1>${title}</h1>${'<p>filler text for compression</p>'.repeat(40)}</body></html>`;
+
+function write(path: string, text: string) {
+  mkdirSync(join(dist, path, '..'), { recursive: true });
+  writeFileSync(join(dist, path), text);
+}
+
+beforeAll(async () => {
+  execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
+  work = mkdtempSync(join(tmpdir(), 'servers-'));
+  dist = join(work, 'dist');
+  write('index.html', page('home', '<script type="module">console.log("home")</script>'));
+  write('404.html', page('This page does not exist.'));
+  write('cart/index.html', page('cart page'));
+  write('search/index.html', page('search page'));
+  write('account/order/index.html', page('one order'));
+  write('sitemap-index/products/index.html', page('sitemap products'));
+  write('articles/id/355/index.html', page('article 355'));
+  write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
+  write('products/poly-load-wheel/index.html', page('Poly Load Wheel'));
+  write('about-us/index.html', page('About us'));
+  write('brands/Blue Giant/index.html', page('Blue Giant'));
+  write(PRODUCT_HANDLES_FILE, 'poly-load-wheel\nabout-us\n');
+  mkdirSync(join(work, 'media', 'products'), { recursive: true });
+  writeFileSync(
+    join(work, 'media', 'products', 'wheel-1.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  await writeServerFiles(dist);
+
+  api = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ from: 'api', url: req.url }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+
+  const common = { apiUrl, mediaDir: join(work, 'media'), proxySecret: SECRET, adminPublic: false };
+  const nginx = (runDir: string, trustedRanges: string[]) =>
+    startNginx({
+      runDir: join(work, runDir),
+      siteConfDir: join(dist, NGINX_DIR),
+      root: dist,
+      mediaRoot: common.mediaDir,
+      api: new URL(apiUrl).host,
+      proxySecret: SECRET,
+      trustedRanges,
+      adminPublic: false,
+    });
+  servers.nginx = await nginx('nginx', []);
+  servers.node = await startStaticServer({
+    ...common,
+    distDir: dist,
+    port: 0,
+    host: '127.0.0.1',
+    trustedRanges: [],
+  });
+  // The same two behind a TLS terminator on this machine (TRUST_PROXY=loopback).
+  trustingNginx = await nginx('nginx-trusting', parseTrustedProxies('loopback'));
+  trustingNode = await startStaticServer({
+    ...common,
+    distDir: dist,
+    port: 0,
+    host: '127.0.0.1',
+    trustedRanges: parseTrustedProxies('loopback'),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of Object.values(servers)) await server.close();
+  await trustingNginx.close();
+  await trustingNode.close();
+  api.closeAllConnections();
+  await new Promise<void>((resolve) => api.close(() => resolve()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A GET that follows no redirect, with the raw headers (fetch would hide Location's form). */
+function get(base: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const url = new URL(base);
+      const req = rawRequest(
+        { host: '127.0.0.1', port: url.port, path, headers, method: 'GET' },
+        (res) => {
+          let body = '';
+          res.setEncoding('latin1');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+const both = ['nginx', 'node'] as const;
+
+describe.each(both)('%s', (name) => {
+  const base = () => servers[name]?.url ?? '';
+
+  it.each([
+    ['/', 200, undefined],
+    ['/cart.php', 200, undefined],
+    ['/search.php?q=wheel', 200, undefined],
+    ['/searchresults.asp?q=wheel', 301, '/search.php?q=wheel'],
+    ['/Articles.asp?ID=355', 301, '/articles/id/355/'],
+    ['/articles.asp?id=355', 301, '/articles/id/355/'],
+    ['/account/orders/IPD-100123', 200, undefined],
+    ['/account/orders/IPD-100123/', 200, undefined],
+    ['/sitemap.php/products', 200, undefined],
+    ['/collections/wheels/product/poly-load-wheel', 301, '/products/poly-load-wheel'],
+    ['/collection/wheels/product/poly-load-wheel/', 301, '/products/poly-load-wheel'],
+    ['/poly-load-wheel?ref=mail', 301, '/products/poly-load-wheel?ref=mail'],
+    ['/about-us', 200, undefined],
+    ['/brands/Blue-Giant.html', 301, '/brands/Blue%20Giant'],
+    ['/no-such-page', 404, undefined],
+    ['/_server/headers.json', 404, undefined],
+    ['/_server/nginx/server.conf', 404, undefined],
+  ] as const)('%s answers %i', async (path, status, location) => {
+    const reply = await get(base(), path);
+    expect(reply.status).toBe(status);
+    expect(reply.headers.location).toBe(location);
+    if (status === 404) expect(reply.body).toContain('This page does not exist.');
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/cart/%00.html']) {
+      const reply = await get(base(), path);
+      // nginx refuses such a path as a bad request, the Node server as not found.
+      expect([400, 404]).toContain(reply.status);
+      expect(reply.body).not.toContain('root:');
+    }
+  });
+
+  it('sends the security headers with every page', async () => {
+    const { headers } = await get(base(), '/');
+    const csp = String(headers['content-security-policy']);
+    const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scripts).not.toContain('unsafe-inline');
+    // The page's own inline script is allowed by its hash, and nothing else inline.
+    expect(scripts).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('caches hashed bundles for a year and sends the precompressed file the client takes', async () => {
+    const br = await get(base(), '/_astro/app.abc123.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gzip = await get(base(), '/cart.php', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get(base(), '/cart.php');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('cart page');
+  });
+
+  it('serves exported media itself, and asks the API only for the rest', async () => {
+    seen.length = 0;
+    const file = await get(base(), '/api/media/products/wheel-1.svg');
+    expect(file.body).toContain('<svg');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    expect(seen).toHaveLength(0);
+    const missing = await get(base(), '/api/media/products/wheel-2.svg');
+    expect(JSON.parse(missing.body)).toMatchObject({ from: 'api' });
+  });
+
+  it('keeps the merchandiser API off the public site', async () => {
+    seen.length = 0;
+    const reply = await get(base(), '/api/admin/outbox');
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-type']).toContain('application/json');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('replaces the forwarded headers a client sends, and vouches with the secret', async () => {
+    seen.length = 0;
+    const reply = await get(base(), '/api/user', {
+      'x-forwarded-for': '203.0.113.66',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'attacker.example',
+      'x-proxy-secret': 'guessed',
+      host: 'shop.local:8080',
+    });
+    expect(reply.status).toBe(200);
+    const headers = seen[0]?.headers ?? {};
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).toBe('shop.local:8080');
+    expect(headers['x-proxy-secret']).toBe(SECRET);
+  });
+});
+
+describe.each(['nginx', 'node'] as const)('%s behind a trusted TLS terminator', (name) => {
+  const base = () => (name === 'nginx' ? trustingNginx.url : trustingNode.url);
+
+  it('believes the hop in front: the client address, https and the public host', async () => {
+    seen.length = 0;
+    await get(base(), '/api/user', {
+      'x-forwarded-for': '198.51.100.1, 203.0.113.7',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'shop.example.com',
+    });
+    const headers = seen[0]?.headers ?? {};
+    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-host']).toBe('shop.example.com');
+  });
+
+  it('sends HSTS and upgrades requests on https pages only', async () => {
+    const secure = await get(base(), '/', { 'x-forwarded-proto': 'https' });
+    expect(secure.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(String(secure.headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
+    const plain = await get(base(), '/');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});

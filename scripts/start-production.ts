@@ -1,0 +1,44 @@
+// `npm run start:production`: the production topology on this machine (docs/deployment.md):
+// nginx on PORT serving the build with precompressed files, cache and security headers and the
+// legacy routes, and the API as its own process behind it. Builds first when there is no
+// build; seeds the demo catalogue into an empty database, as `npm start` does.
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { env } from '../src/lib/env.ts';
+import { startStack } from './lib/stack.ts';
+
+const setup = spawnSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
+if (setup.status !== 0) process.exit(1);
+
+const outDir = resolve(env.BUILD_OUT_DIR);
+const stack = await startStack({
+  dataDir: resolve(env.DATA_DIR),
+  seedProducts: env.SEED_PRODUCTS,
+  apiPort: env.API_PORT,
+  sitePort: env.PORT,
+  outDir,
+  cacheDir: resolve(env.BUILD_CACHE_DIR),
+  adminToken: env.ADMIN_TOKEN,
+  siteUrl: env.SITE_URL,
+  webServer: 'nginx',
+  runDir: resolve(join(env.DATA_DIR, 'nginx')),
+  trustProxy: env.TRUST_PROXY,
+  adminPublic: env.ADMIN_API_PUBLIC,
+  reuseBuild: true,
+  ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
+  log: (message) => console.log(message),
+});
+
+console.log(
+  `\nThe store is ready at http://localhost:${String(env.PORT)} (nginx; API process on ${stack.api.url}). Ctrl-C stops it.\n`,
+);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping...');
+  void stack.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
