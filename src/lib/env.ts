@@ -25,6 +25,10 @@ export const envSchema = z
     PRERENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism),
     /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
     E2E_BASE_URL: z.url().optional(),
+    /** The same build served by the local Node server (`npm start`'s), for the smoke subset. */
+    E2E_SMOKE_BASE_URL: z.url().optional(),
+    /** The API process itself: the merchandiser API is not proxied to the public site. */
+    E2E_API_URL: z.url().optional(),
     /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
     E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),

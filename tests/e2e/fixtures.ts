@@ -46,9 +46,11 @@ export const test = base.extend<Fixtures & Options>({
     await use(context);
     await context.dispose();
   },
-  admin: async ({ playwright, baseURL }, use) => {
+  // The API process itself: the web server does not proxy /api/admin to the public
+  // (ADMIN_API_PUBLIC), as a merchandiser reaches it from inside.
+  admin: async ({ playwright }, use) => {
     const context = await playwright.request.newContext({
-      baseURL: baseURL ?? '',
+      baseURL: env.E2E_API_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 2)}`,
       extraHTTPHeaders: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
     });
     await use(context);
