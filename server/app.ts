@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
 import type { Deps } from './deps.ts';
+import { bodyLimits } from './http/body-limit.ts';
 import { handleError, jsonError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -68,6 +69,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono({ strict: false });
   // issue 11: the API's own headers on every reply (server/http/security-headers.ts).
   app.use('*', securityHeaders());
+  // issue 11 item 6: a body is refused at its limit as it arrives; catalogue writes may be larger.
+  app.use('*', bodyLimits({ larger: { '/api/admin': ADMIN_MAX_JSON_BYTES } }));
   app.route('/api', api);
   app.notFound((c) => jsonError(c, 404, 'Not found.'));
   app.onError(handleError);
