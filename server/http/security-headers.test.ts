@@ -34,7 +34,7 @@ async function expectSafePage(res: Response, { personal = true } = {}) {
   expect(csp['base-uri']).toEqual(["'self'"]);
   expect(csp['form-action']).toEqual(["'self'"]);
   expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
-  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(res.headers.get('referrer-policy')).toBe('same-origin');
   expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -63,12 +63,12 @@ describe('htmlPolicy', () => {
 });
 
 describe('security headers on JSON replies', () => {
-  it('sends nosniff and no-referrer on every reply, errors and not-found included', async () => {
+  it('sends nosniff and a same-origin referrer policy on every reply, errors and not-found included', async () => {
     const { app } = testApp();
     for (const path of ['/api/health', '/api/products/999999', '/api/no-such-route']) {
       const res = await app.request(`http://localhost${path}`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
       // JSON is no document: no page policy that would, say, stop a PDF viewer.
       expect(res.headers.get('content-security-policy'), path).toBeNull();
     }
@@ -230,11 +230,11 @@ describe('security headers on the API’s own pages', () => {
     await expectSafePage(expired);
   });
 
-  it('sends the recovery-email confirm redirect, whose URL holds a token, with no referrer', async () => {
+  it('sends the recovery-email confirm redirect, whose URL holds a token, with a same-origin referrer policy', async () => {
     const { app } = testApp();
     const res = await app.request('http://localhost/api/user/recoveryEmail/confirm?token=abc');
     expect(res.status).toBe(303);
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });

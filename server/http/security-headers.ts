@@ -75,8 +75,10 @@ const underAny = (path: string, prefixes: string[]) =>
 
 /**
  * The API's own response headers (issue 11, "JSON replies" and "Every HTML response"):
- * - every reply: X-Content-Type-Options: nosniff, and Referrer-Policy: no-referrer (the
- *   API's pages and redirects carry capabilities in their URLs: a checkout id, a token);
+ * - every reply: X-Content-Type-Options: nosniff, and Referrer-Policy: same-origin: the
+ *   API's pages and redirects carry capabilities in their URLs (a checkout id, a token) that
+ *   must not leave the store. Not no-referrer: under it a browser sends `Origin: null` with
+ *   a form POST, and the pages' own forms are let through by their Origin (guard.ts);
  * - personal paths, and any reply that sets a cookie: Cache-Control: no-store (a cached
  *   Set-Cookie would hand one shopper's session to the next);
  * - HTML: a Content-Security-Policy (the route's own, or `defaultHtmlPolicy`),
@@ -95,7 +97,7 @@ export function securityHeaders({
     await next();
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('Referrer-Policy', 'same-origin');
     if (underAny(c.req.path, personalPaths) || headers.getSetCookie().length > 0) {
       headers.set('Cache-Control', 'no-store');
     }
