@@ -20,7 +20,6 @@ const launchOptions = {
 // E2E_BASE_URL, scripts/e2e-server.ts starts both: nginx on E2E_PORT, Node on the next port.
 const nginxUrl = env.E2E_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT)}`;
 const nodeUrl = env.E2E_SMOKE_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 1)}`;
-const ownSpecs = /(?:smoke|topology)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,27 +36,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'desktop',
-      testIgnore: /topology\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], launchOptions },
-    },
-    {
-      name: 'phone',
-      testIgnore: ownSpecs,
-      use: { ...devices['Pixel 7'], launchOptions },
-    },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
     {
       // `npm start`'s server: the journeys a shopper takes first, on the same build.
       name: 'smoke-node',
       testMatch: /smoke\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], launchOptions, baseURL: nodeUrl },
-    },
-    {
-      // Both web servers side by side, request by request (no browser).
-      name: 'topology',
-      testMatch: /topology\.spec\.ts$/,
-      use: { baseURL: nginxUrl },
     },
   ],
   ...(env.E2E_BASE_URL

@@ -1,0 +1,67 @@
+// The journeys a shopper takes first, run against both web servers over the same build: nginx
+// in the desktop project (the production topology) and the local Node server of `npm start`
+// in the smoke-node project (playwright.config.ts). The fixtures fail a test on any page
+// error, CSP violation or unexpected console error, so each page here also proves that the
+// server's Content-Security-Policy lets that page's own scripts run.
+import { lineRow, openCartPage, stockedLevels } from './cart-fixtures.ts';
+import { expect, listProducts, test } from './fixtures.ts';
+
+// Each spec file uses its own slice of the catalogue (see stockedLevels).
+const OFFSET = 40;
+
+test('the home page shows its header, search and cart', async ({ page }) => {
+  const reply = await page.goto('/');
+  expect(reply?.status()).toBe(200);
+  expect(reply?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByRole('combobox').first()).toBeVisible();
+  // The cart link becomes the mini-cart's button once its island hydrates: scripts ran.
+  await expect(page.getByRole('button', { name: /^View cart/ }).first()).toBeVisible();
+});
+
+test('a product goes into the cart from its page and shows on /cart.php', async ({
+  page,
+  api,
+  admin,
+}) => {
+  const [level] = await stockedLevels(api, admin, { offset: OFFSET, count: 1 });
+  if (!level) throw new Error('a product expected');
+  await page.goto(`/products/${level.handle}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(level.title.slice(0, 10));
+  const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByTestId('cart-count').first()).toContainText('1');
+  await openCartPage(page);
+  await expect(lineRow(page, level)).toBeVisible();
+});
+
+test('a search lists products from the API', async ({ page, api }) => {
+  const [product] = await listProducts(api, '&sortBy=id_asc');
+  if (!product) throw new Error('a product expected');
+  const word = product.title.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part)) ?? 'wheel';
+  await page.goto(`/search.php?q=${encodeURIComponent(word)}`);
+  await expect(
+    page
+      .locator('main')
+      .getByRole('link', { name: new RegExp(word, 'i') })
+      .first(),
+  ).toBeVisible();
+});
+
+test('legacy and handle-alone URLs reach their pages', async ({ page, api }) => {
+  const [product] = await listProducts(api, '&sortBy=id_asc');
+  if (!product) throw new Error('a product expected');
+  await page.goto(`/${product.handle}`);
+  await expect(page).toHaveURL(new RegExp(`/products/${product.handle}$`));
+  await page.goto('/login.asp');
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+});
+
+test('the sign-in page cannot be framed by another site', async ({ page }) => {
+  const reply = await page.goto('/login.asp');
+  const headers = reply?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  const script = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(script).not.toContain("'unsafe-inline'");
+});
