@@ -146,8 +146,10 @@ export class Shopper {
   ): Promise<Response> {
     const init: RequestInit = {
       method,
+      // As the store's pages call: the site's Origin, and the JSON header on every change.
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        origin: 'http://localhost',
+        ...(body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie === '' ? {} : { cookie: this.cookie }),
         ...headers,
       },

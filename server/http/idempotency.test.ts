@@ -321,6 +321,7 @@ describe('idempotency on the cart', () => {
     const slow = slowBody(body);
     const headers = {
       'content-type': 'application/json',
+      origin: 'http://localhost',
       cookie: shopper.cookie,
       'idempotency-key': 'slow',
     };

@@ -119,7 +119,7 @@ describe('the cart cookie', () => {
     const { app, levels } = cartTestApp();
     const res = await app.request('https://localhost/api/checkouts/lineItems', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: 'https://localhost' },
       body: JSON.stringify({ inventoryLevelId: levels.wheel, quantity: 1 }),
     });
     expect(res.headers.getSetCookie()[0]).toMatch(/Secure/);
@@ -895,5 +895,80 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
       `/checkouts/null/estimateShipping?stateId=${states.texas}`,
     );
     expect(await wrong.json()).toEqual({ error: 'Invalid checkout.' });
+  });
+});
+
+describe('cart changes from another site (issue 11 item 7)', () => {
+  // A page elsewhere can make the shopper's browser send these with the cart cookie (SameSite
+  // Lax still sends it on a top-level form post); only the store's own Origin may change it.
+  const changes = (id: string, level: number, lineItemId: number) =>
+    [
+      ['POST', '/checkouts/lineItems', { inventoryLevelId: level, quantity: 1 }],
+      ['PUT', '/checkouts/lineItems', { inventoryLevelId: level, quantity: 3 }],
+      ['DELETE', `/checkouts/lineItems/${lineItemId}`, undefined],
+      ['POST', '/checkouts/products', { handles: ['seal-kit'] }],
+      ['POST', `/checkouts/${id}/discountCodes?code=SAVE10`, undefined],
+      ['DELETE', `/checkouts/${id}/discountCodes?code=SAVE10`, undefined],
+    ] as const;
+
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['an opaque origin', { origin: 'null' }],
+    ['a look-alike host', { origin: 'http://localhost.evil.example' }],
+    ['an empty Origin', { origin: '' }],
+  ])('refuses every change from %s with 403 and changes nothing', async (_, headers) => {
+    const { shopper, levels, db } = cartTestApp();
+    const checkout = await Shopper.checkout(
+      await shopper.call('POST', '/checkouts/lineItems', {
+        inventoryLevelId: levels.wheel,
+        quantity: 1,
+      }),
+    );
+    const before = JSON.stringify(checkout);
+    const lineItemId = checkout.LineItems[0]?.id ?? 0;
+    for (const [method, path, body] of changes(checkout.id ?? '', levels.chain, lineItemId)) {
+      const res = await shopper.call(method, path, body, headers);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual({ error: 'This request must come from the store itself.' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect(JSON.stringify(await Shopper.checkout(await shopper.call('GET', '/checkouts')))).toBe(
+      before,
+    );
+    expect(checkoutCount(db)).toBe(1);
+  });
+
+  it('refuses a change without the JSON header (a cross-site form can send that) with 415', async () => {
+    const { app, levels, db } = cartTestApp();
+    const res = await app.request('http://localhost/api/checkouts/lineItems', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost' },
+      body: JSON.stringify({ inventoryLevelId: levels.wheel, quantity: 1 }),
+    });
+    expect(res.status).toBe(415);
+    expect(checkoutCount(db)).toBe(0);
+  });
+
+  it('lets a refused call keep its Idempotency-Key unused', async () => {
+    const { shopper, levels } = cartTestApp();
+    const body = { inventoryLevelId: levels.wheel, quantity: 1 };
+    const foreign = await shopper.call('POST', '/checkouts/lineItems', body, {
+      origin: 'https://evil.example',
+      'idempotency-key': 'k-1',
+    });
+    expect(foreign.status).toBe(403);
+    const own = await shopper.call('POST', '/checkouts/lineItems', body, {
+      'idempotency-key': 'k-1',
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('still answers reads from anywhere', async () => {
+    const { shopper } = cartTestApp();
+    const res = await shopper.call('GET', '/checkouts', undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(res.status).toBe(200);
   });
 });

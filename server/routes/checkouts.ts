@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { sameOriginJson } from '../accounts/guard.ts';
 import { discountRefusal, findDiscountCode, readCodeParam } from '../cart/discounts.ts';
 import { parseAddBody, parseHandlesBody, parseSetBody } from '../cart/input.ts';
 import { addLines, addProducts, removeLine, setLine } from '../cart/lines.ts';
@@ -27,6 +28,9 @@ import { pathId, readJson } from '../http/input.ts';
 export function checkoutRoutes({ db, now }: Deps): Hono {
   const app = new Hono();
   const once = idempotency({ db, now, scope: cartScope(db) });
+  // issue 11 item 7: the cart is the cookie's, so its changes come from the store's own pages
+  // only (Origin and JSON, as the account calls); checked before a key is claimed.
+  app.use('*', sameOriginJson());
 
   const reply = (c: Context, id: string) =>
     c.json({ checkout: checkoutView(db, id, publicOrigin(c)) });

@@ -19,7 +19,9 @@ async function withCart() {
       method,
       headers: {
         ...(cookie === '' ? {} : { cookie }),
-        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(method === 'POST'
+          ? { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' }
+          : {}),
       },
     });
   return { ...ctx, id, url, page };
@@ -78,7 +80,10 @@ describe('GET /api/external-checkout/:checkoutId', () => {
     async (id) => {
       const { app } = cartTestApp();
       for (const method of ['GET', 'POST']) {
-        const res = await app.request(`http://localhost/api/external-checkout/${id}`, { method });
+        const res = await app.request(`http://localhost/api/external-checkout/${id}`, {
+          method,
+          headers: { origin: 'http://localhost' },
+        });
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toMatch(/^text\/html/);
         expect(await res.text()).toContain('Checkout not found');
@@ -93,6 +98,31 @@ describe('GET /api/external-checkout/:checkoutId', () => {
 });
 
 describe('POST /api/external-checkout/:checkoutId', () => {
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['an opaque origin', 'null'],
+    ['no Origin', undefined],
+  ])(
+    'refuses a post from %s with 403 HTML and places nothing (issue 11 item 7)',
+    async (_, origin) => {
+      const { url, app, shopper, db } = await withCart();
+      const res = await app.request(url, {
+        method: 'POST',
+        headers: {
+          cookie: shopper.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(origin === undefined ? {} : { origin }),
+        },
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('Place your order from the checkout page itself.');
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(count(db, 'orders')).toBe(0);
+      expect(count(db, 'checkouts')).toBe(1);
+    },
+  );
+
   it('turns the checkout into an order, clears the cart cookie and confirms', async () => {
     const { page, db, shopper, levels } = await withCart();
     const res = await page('POST');
@@ -208,7 +238,10 @@ describe('POST /api/external-checkout/:checkoutId', () => {
         quantity: 1,
       }),
     );
-    await first.app.request(checkout.webUrl ?? '', { method: 'POST' });
+    await first.app.request(checkout.webUrl ?? '', {
+      method: 'POST',
+      headers: { origin: 'http://localhost' },
+    });
     expect(first.db.prepare('SELECT displayable_id FROM orders ORDER BY id').all()).toEqual([
       { displayable_id: 'PJ000001' },
       { displayable_id: 'PJ000002' },

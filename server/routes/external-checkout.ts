@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isSameOrigin } from '../accounts/guard.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
 import { checkoutPage, confirmationPage, messagePage, STYLE } from '../cart/html.ts';
 import { orderOfCheckout, placeOrder } from '../cart/place-order.ts';
@@ -31,7 +32,8 @@ function html(c: Context, body: string, status: ContentfulStatusCode = 200) {
  * - GET /:checkoutId: an HTML page with the lines, the totals and a "Place order" form;
  *   a placed checkout shows its confirmation again; unknown: 404 HTML.
  * - POST /:checkoutId: places the order (orders row with a displayable id and the total),
- *   clears the cart cookie when it named this checkout and answers a confirmation page.
+ *   clears the cart cookie when it named this checkout and answers a confirmation page;
+ *   a post without the store's Origin gets 403 and places nothing.
  */
 export function externalCheckoutRoutes({ db, now }: Deps): Hono {
   const app = new Hono();
@@ -51,6 +53,15 @@ export function externalCheckoutRoutes({ db, now }: Deps): Hono {
   app.post('/:checkoutId', (c) => {
     const id = c.req.param('checkoutId');
     if (!isCheckoutId(id)) return notFound(c);
+    // issue 11 item 7: the page's own form only. It is a plain form post (a JSON type cannot
+    // be asked of it), so the Origin alone tells it from another site's form.
+    if (!isSameOrigin(c)) {
+      return html(
+        c,
+        messagePage('Order not placed', 'Place your order from the checkout page itself.'),
+        403,
+      );
+    }
     const placed = orderOfCheckout(db, id);
     if (placed !== undefined) return html(c, confirmationPage(placed)); // a double submit
     if (!checkoutExists(db, id)) return notFound(c);

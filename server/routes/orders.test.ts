@@ -13,10 +13,15 @@ function setup() {
       id: number;
     }
   ).id;
-  const post = (orderId: string, product: string | number) =>
+  // spec storefront 7: "JSON header, no body", from the store's own pages.
+  const post = (
+    orderId: string,
+    product: string | number,
+    headers: Record<string, string> = { origin: 'http://localhost' },
+  ) =>
     ctx.app.request(`http://localhost/api/orders/${orderId}/relatedProducts/${product}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
     });
   const related = () =>
     ctx.db
@@ -55,14 +60,25 @@ describe('POST /api/orders/:orderId/relatedProducts/:productId', () => {
     expect(related()).toHaveLength(1);
   });
 
-  it('works without a body or content type', async () => {
-    const { app, productId } = setup();
+  it('refuses a call without the JSON header, which a cross-site form can send (issue 11 item 7)', async () => {
+    const { app, productId, related } = setup();
     const res = await app.request(
       `http://localhost/api/orders/PJ000007/relatedProducts/${productId}`,
-      { method: 'POST' },
+      { method: 'POST', headers: { origin: 'http://localhost' } },
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(415);
+    expect(related()).toEqual([]);
   });
+
+  it.each([{ origin: 'https://evil.example' }, { origin: 'null' }, {}])(
+    'refuses a call with Origin %j with 403 and adds nothing (issue 11 item 7)',
+    async (headers: Record<string, string>) => {
+      const { post, productId, related } = setup();
+      const res = await post('PJ000007', productId, headers);
+      expect(res.status).toBe(403);
+      expect(related()).toEqual([]);
+    },
+  );
 
   it.each(['PJ999999', '999', '0', '-1', "x' OR '1'='1", 'A'.repeat(65)])(
     'answers 404 JSON for the unknown order %s',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sameOriginJson } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
@@ -7,12 +8,14 @@ import { pathId } from '../http/input.ts';
  * Orders: POST /:orderId/relatedProducts/:productId -> `{ success: true }` (spec storefront
  * 7, "add to order"; 6: it applies only when an order id is supplied). The order is found
  * by its displayable id (as the shopper knows it, e.g. PJ000042) or by its numeric id.
- * Adding the same product again changes nothing and succeeds.
+ * Adding the same product again changes nothing and succeeds. The call carries the JSON
+ * header and the store's Origin (403 otherwise), as every mutating call of the site does.
  */
 export function orderRoutes({ db }: Deps): Hono {
   const app = new Hono();
 
-  app.post('/:orderId/relatedProducts/:productId', (c) => {
+  // issue 11 item 7: a cookie-carrying change, so only from the store's own pages.
+  app.post('/:orderId/relatedProducts/:productId', sameOriginJson(), (c) => {
     const asked = c.req.param('orderId');
     const order = (
       asked.length <= 64

@@ -18,6 +18,9 @@ function quoteApp() {
 }
 
 const URL = 'http://localhost/api/quoteRequests';
+/** A POST as the store's quote form sends it: JSON, from the store's own origin. */
+const postInit = (body: unknown, headers: Record<string, string> = {}) =>
+  jsonInit('POST', body, { origin: 'http://localhost', ...headers });
 const valid = {
   name: 'Ann Lee',
   email: 'ann@example.com',
@@ -30,7 +33,7 @@ const valid = {
 describe('POST /api/quoteRequests', () => {
   it('stores a request and answers 201 with its id', async () => {
     const { app, db } = quoteApp();
-    const reply = await app.request(URL, jsonInit('POST', valid));
+    const reply = await app.request(URL, postInit(valid));
     expect(reply.status).toBe(201);
     const body = (await reply.json()) as { success: boolean; id: number };
     expect(body).toEqual({ success: true, id: expect.any(Number) as number });
@@ -48,10 +51,10 @@ describe('POST /api/quoteRequests', () => {
 
   it('gives each request its own id', async () => {
     const { app } = quoteApp();
-    const first = (await (await app.request(URL, jsonInit('POST', valid))).json()) as {
+    const first = (await (await app.request(URL, postInit(valid))).json()) as {
       id: number;
     };
-    const second = (await (await app.request(URL, jsonInit('POST', valid))).json()) as {
+    const second = (await (await app.request(URL, postInit(valid))).json()) as {
       id: number;
     };
     expect(second.id).toBeGreaterThan(first.id);
@@ -60,7 +63,7 @@ describe('POST /api/quoteRequests', () => {
   it('trims text and allows leaving out phone and message', async () => {
     const { app, db } = quoteApp();
     const { phone: _phone, message: _message, ...required } = valid;
-    const reply = await app.request(URL, jsonInit('POST', { ...required, name: '  Ann  ' }));
+    const reply = await app.request(URL, postInit({ ...required, name: '  Ann  ' }));
     expect(reply.status).toBe(201);
     const { id } = (await reply.json()) as { id: number };
     expect(
@@ -77,7 +80,7 @@ describe('POST /api/quoteRequests', () => {
     ['a long message', { ...valid, message: 'x'.repeat(2001) }, 'message: must be at most 2000'],
   ])('refuses %s with 400 and stores nothing', async (_what, body, error) => {
     const { app, db } = quoteApp();
-    const reply = await app.request(URL, jsonInit('POST', body));
+    const reply = await app.request(URL, postInit(body));
     expect(reply.status).toBe(400);
     expect(((await reply.json()) as { error: string }).error).toContain(error);
     expect(db.prepare('SELECT COUNT(*) AS n FROM quote_requests').get()).toEqual({ n: 0 });
@@ -89,7 +92,7 @@ describe('POST /api/quoteRequests', () => {
     expect(reply.status).toBe(415);
     const malformed = await app.request(URL, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
       body: '{',
     });
     expect(malformed.status).toBe(400);
@@ -97,16 +100,32 @@ describe('POST /api/quoteRequests', () => {
 
   it('refuses an oversized body with 413', async () => {
     const { app } = quoteApp();
-    const reply = await app.request(
-      URL,
-      jsonInit('POST', { ...valid, message: 'x'.repeat(20_000) }),
-    );
+    const reply = await app.request(URL, postInit({ ...valid, message: 'x'.repeat(20_000) }));
     expect(reply.status).toBe(413);
   });
 
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['an opaque origin', { origin: 'null' }],
+    ['no Origin at all', { origin: '' }],
+  ])(
+    'refuses a request from %s with 403 and stores nothing (issue 11 item 7)',
+    async (_, headers) => {
+      const { app, db } = quoteApp();
+      const init = postInit(valid, headers);
+      if (headers.origin === '') delete (init.headers as Record<string, string>).origin;
+      const reply = await app.request(URL, init);
+      expect(reply.status).toBe(403);
+      expect(await reply.json()).toEqual({
+        error: 'This request must come from the store itself.',
+      });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM quote_requests').get()).toEqual({ n: 0 });
+    },
+  );
+
   it('does not list requests', async () => {
     const { app } = quoteApp();
-    await app.request(URL, jsonInit('POST', valid));
+    await app.request(URL, postInit(valid));
     expect((await app.request(URL)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { sameOriginJson } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/input.ts';
 
@@ -27,7 +28,8 @@ export function quoteRoutes({ db, now }: Deps): Hono {
   );
   const app = new Hono();
 
-  app.post('/', async (c) => {
+  // issue 11 item 7: only the store's own quote form may file a request in a shopper's name.
+  app.post('/', sameOriginJson(), async (c) => {
     const quote = await readJson(c, quoteRequestSchema, { maxBytes: 16 * 1024 });
     const result = insert.run(
       quote.name,

@@ -42,7 +42,11 @@ export const test = base.extend<Fixtures & Options>({
     await use(context);
   },
   api: async ({ playwright, baseURL }, use) => {
-    const context = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+    const context = await playwright.request.newContext({
+      baseURL: baseURL ?? '',
+      // Changes need the store's Origin (issue 11 item 7), as a browser on its pages sends.
+      ...(baseURL ? { extraHTTPHeaders: { origin: new URL(baseURL).origin } } : {}),
+    });
     await use(context);
     await context.dispose();
   },
