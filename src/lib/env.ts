@@ -11,7 +11,8 @@ const port = z.coerce.number().int().min(1).max(65535);
 export const envSchema = z
   .object({
     PORT: port.default(4321),
-    API_PORT: port.default(4322),
+    /** 0 lets the system pick a free port (the test and bench stacks do). */
+    API_PORT: z.coerce.number().int().min(0).max(65535).default(4322),
     API_HOST: z.string().min(1).default('127.0.0.1'),
     API_URL: z.url().default('http://127.0.0.1:4322'),
     DATA_DIR: z.string().min(1).default('./data'),
