@@ -2,6 +2,7 @@ import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
 import type { CheckoutView } from './view.ts';
 import { testApp } from '../testing/app.ts';
+import { CART_OWNER_COOKIE } from './owner.ts';
 import { CHECKOUT_COOKIE } from './session.ts';
 
 /**
@@ -129,9 +130,12 @@ export function seedCartSettings(db: Database) {
 
 type App = ReturnType<typeof testApp>['app'];
 
-/** One shopper: a cookie jar of one cookie, and calls to /api with JSON bodies. */
+/** One shopper: a cookie jar of the two cart cookies, and calls to /api with JSON bodies. */
 export class Shopper {
+  /** The `checkout_id=...` pair, or '' before the first change. */
   cookie = '';
+  /** The `cart_owner=...` pair (server/cart/owner.ts), or ''. */
+  owner = '';
   readonly app: App;
   constructor(app: App) {
     this.app = app;
@@ -150,7 +154,7 @@ export class Shopper {
       headers: {
         origin: 'http://localhost',
         ...(body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie === '' ? {} : { cookie: this.cookie }),
+        ...(this.cookieHeader === '' ? {} : { cookie: this.cookieHeader }),
         ...headers,
       },
       body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
@@ -160,7 +164,12 @@ export class Shopper {
     return response;
   }
 
-  /** Takes the cart cookie from a reply, as a browser would. */
+  /** Both cart cookies, as a browser sends them. */
+  get cookieHeader(): string {
+    return [this.cookie, this.owner].filter((pair) => pair !== '').join('; ');
+  }
+
+  /** Takes the cart cookie and the cart owner cookie from a reply, as a browser would. */
   keepCookie(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');
@@ -168,6 +177,7 @@ export class Shopper {
         const value = pair.slice(CHECKOUT_COOKIE.length + 1);
         this.cookie = value === '' || /max-age=0/i.test(header) ? '' : pair;
       }
+      if (pair?.startsWith(`${CART_OWNER_COOKIE}=`)) this.owner = pair;
     }
   }
 

@@ -227,18 +227,84 @@ describe('idempotency on the cart', () => {
       { 'idempotency-key': key },
     );
 
-  it('replays the call that created the checkout, cookie included, to a caller without one', async () => {
-    const { shopper, app, levels, db } = cartTestApp();
+  const checkouts = (db: ReturnType<typeof cartTestApp>['db']) =>
+    (db.prepare('SELECT COUNT(*) AS n FROM checkouts').get() as { n: number }).n;
+
+  /** A browser that has loaded its cart once (as the cart store does), so holds its owner. */
+  const browser = async (app: ReturnType<typeof cartTestApp>['app']) => {
+    const shopper = new Shopper(app);
+    await shopper.call('GET', '/checkouts');
+    expect(shopper.owner).toMatch(/^cart_owner=/);
+    return shopper;
+  };
+
+  it('replays the call that created the checkout, cookie included, to the same browser whose reply was lost', async () => {
+    const { app, levels, db } = cartTestApp();
+    const shopper = await browser(app);
     const first = await add(shopper, levels.wheel, 1, 'create-1');
-    const cookie = first.headers.getSetCookie()[0];
-    // The reply was lost: the retry comes without the cookie.
+    const cookie = first.headers.getSetCookie().find((line) => line.startsWith('checkout_id='));
+    expect(cookie).toBeDefined();
+    // The reply was lost: the retry comes with the owner cookie but without the checkout's.
     const lost = new Shopper(app);
+    lost.owner = shopper.owner;
     const retry = await add(lost, levels.wheel, 1, 'create-1');
     expect(retry.status).toBe(200);
-    expect(retry.headers.getSetCookie()[0]).toBe(cookie);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.headers.getSetCookie()).toContain(cookie);
     expect(lost.cookie).toBe(shopper.cookie);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM checkouts').get() as { n: number }).n).toBe(1);
+    expect(checkouts(db)).toBe(1);
     expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+  });
+
+  // issue 11 item 8: "Replaying someone's key before they have a cart returns their checkout_id."
+  it.each([
+    ['a browser that holds its owner cookie', true],
+    ['a browser that never had a cookie', false],
+  ])(
+    "gives a stranger who replays the key and body of %s's first add none of its reply",
+    async (_, loadedFirst) => {
+      const { app, levels, db } = cartTestApp();
+      const victim = loadedFirst ? await browser(app) : new Shopper(app);
+      const theirs = await Shopper.checkout(await add(victim, levels.wheel, 1, 'leaked-key'));
+      for (const stranger of [new Shopper(app), await browser(app)]) {
+        const replayed = await add(stranger, levels.wheel, 1, 'leaked-key');
+        expect(replayed.status).toBe(200);
+        expect(replayed.headers.get('idempotent-replayed')).toBeNull();
+        expect(replayed.headers.getSetCookie().join('\n')).not.toContain(theirs.id ?? '-');
+        const own = await Shopper.checkout(replayed);
+        expect(own.id).not.toBe(theirs.id);
+        expect(stranger.cookie).not.toBe(victim.cookie);
+      }
+      // The victim's cart is untouched by the strangers' adds.
+      expect((await Shopper.checkout(await victim.call('GET', '/checkouts'))).totalQuantity).toBe(
+        1,
+      );
+      expect(checkouts(db)).toBe(3);
+    },
+  );
+
+  it('gives a browser with no cookie at all whose reply was lost a second checkout, not a shared one', async () => {
+    const { app, levels, db } = cartTestApp();
+    const shopper = new Shopper(app);
+    await add(shopper, levels.wheel, 1, 'cookieless');
+    // Nothing tells this retry from a stranger's: it runs as a new caller's first add.
+    const retry = await add(new Shopper(app), levels.wheel, 1, 'cookieless');
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(checkouts(db)).toBe(2);
+    // The browser that did get the reply still replays it.
+    const again = await add(shopper, levels.wheel, 1, 'cookieless');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('keeps one browser’s keys from another’s before either has a checkout', async () => {
+    const { app, levels } = cartTestApp();
+    const one = await browser(app);
+    const other = await browser(app);
+    const refused = await add(one, levels.sealKit, 1, 'same-key');
+    expect(refused.status).toBe(422);
+    const allowed = await add(other, levels.wheel, 1, 'same-key');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('replays the creating call also to a retry that did get the cookie', async () => {

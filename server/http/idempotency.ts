@@ -11,7 +11,9 @@ export interface IdempotencyOptions {
   /**
    * The caller's scope, asked before the handler runs and again after it: a key only
    * collides with the same key in the same scope (issue 2: "scoped to the checkout"). When the
-   * handler changed the scope (it created a checkout), the reply is filed under both.
+   * handler changed the scope (it created a checkout), the reply is filed under both. A scope
+   * must be something only that caller holds (issue 11 item 8): a replay hands over the first
+   * reply whole, Set-Cookie included (server/cart/owner.ts).
    */
   scope: (c: Context) => string;
   /** Milliseconds since the epoch; tests pass a fake clock. */
@@ -115,7 +117,7 @@ function headersToKeep(response: Response): [string, string][] {
  * - 5xx, 409 and 429 replies are not kept (a retry may succeed), 2xx and other 4xx are.
  * Calls without the header, and GET/HEAD/OPTIONS, pass through untouched.
  *
- * @example app.post('/lineItems', idempotency({ db, scope: (c) => cartScope(c) }), handler)
+ * @example app.post('/lineItems', idempotency({ db, scope: cartScope(db) }), handler)
  */
 export function idempotency({
   db,

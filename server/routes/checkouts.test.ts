@@ -11,7 +11,13 @@ describe('GET /api/checkouts', () => {
     const { shopper, db } = cartTestApp();
     const res = await shopper.call('GET', '/checkouts');
     expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie()).toEqual([]);
+    // Only the cart owner cookie (server/cart/owner.ts), no checkout cookie.
+    const [owner, ...more] = res.headers.getSetCookie();
+    expect(more).toEqual([]);
+    expect(owner).toMatch(
+      /^cart_owner=[A-Za-z0-9_-]{32}; Max-Age=5184000; Path=\/api\/checkouts; HttpOnly; SameSite=Lax$/,
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({
       checkout: {
         id: null,
@@ -26,6 +32,24 @@ describe('GET /api/checkouts', () => {
       },
     });
     expect(checkoutCount(db)).toBe(0);
+  });
+
+  it('keeps a well-formed cart owner cookie and replaces a malformed one', async () => {
+    const { shopper } = cartTestApp();
+    await shopper.call('GET', '/checkouts');
+    const kept = await shopper.call('GET', '/checkouts');
+    expect(kept.headers.getSetCookie()).toEqual([]);
+    for (const bad of ['short', 'x'.repeat(33), "' OR 1=1 --abcdefghijklmnopqrstu"]) {
+      shopper.owner = `cart_owner=${bad}`;
+      const res = await shopper.call('GET', '/checkouts');
+      expect(res.headers.getSetCookie()[0]).toMatch(/^cart_owner=[A-Za-z0-9_-]{32};/);
+    }
+  });
+
+  it('answers https visitors with a Secure owner cookie', async () => {
+    const { app } = cartTestApp();
+    const res = await app.request('https://localhost/api/checkouts');
+    expect(res.headers.getSetCookie()[0]).toMatch(/; Secure/);
   });
 
   it('treats a cookie naming no checkout, or a malformed one, as no checkout', async () => {

@@ -4,8 +4,8 @@ import { sameOriginJson } from '../accounts/guard.ts';
 import { discountRefusal, findDiscountCode, readCodeParam } from '../cart/discounts.ts';
 import { parseAddBody, parseHandlesBody, parseSetBody } from '../cart/input.ts';
 import { addLines, addProducts, removeLine, setLine } from '../cart/lines.ts';
+import { cartOwner, cartScope } from '../cart/owner.ts';
 import {
-  cartScope,
   currentCheckoutId,
   insertCheckout,
   isCheckoutId,
@@ -56,10 +56,13 @@ export function checkoutRoutes({ db, now }: Deps): Hono {
     return id;
   };
 
-  // A visitor without a checkout gets the empty shape (id and webUrl null); no row is made.
+  // A visitor without a checkout gets the empty shape (id and webUrl null); no row is made,
+  // but the visitor gets its cart owner cookie, which its first change will need (owner.ts).
   app.get('/', (c) => {
     const id = currentCheckoutId(c, db);
-    return id === undefined ? c.json({ checkout: emptyCheckoutView() }) : reply(c, id);
+    if (id !== undefined) return reply(c, id);
+    cartOwner(c);
+    return c.json({ checkout: emptyCheckoutView() });
   });
 
   app.post('/lineItems', once, async (c) => {
