@@ -9,5 +9,7 @@ const report = await buildSite({
 });
 console.log(
   `Built ${report.pages} pages in ${(report.astroMs / 1000).toFixed(1)} s; ` +
-    `indexed ${report.searchRecords} products in ${(report.pagefindMs / 1000).toFixed(1)} s.`,
+    `indexed ${report.searchRecords} products in ${(report.pagefindMs / 1000).toFixed(1)} s; ` +
+    `compressed ${report.compression.compressed} files and wrote the web server files in ` +
+    `${(report.serverFilesMs / 1000).toFixed(1)} s.`,
 );

@@ -1,11 +1,23 @@
-// `npm run serve`: serve an existing build (BUILD_OUT_DIR) and proxy to a running API (API_URL).
+// `npm run serve`: serve an existing build (BUILD_OUT_DIR) and proxy to a running API (API_URL),
+// with the same TRUST_PROXY, PROXY_SECRET and ADMIN_API_PUBLIC the API and nginx read.
+import { join } from 'node:path';
 import { env } from '../src/lib/env.ts';
 import { startStaticServer } from './lib/static-server.ts';
+import { parseTrustedProxies } from './lib/web/trusted-proxies.ts';
 
+if (!env.PROXY_SECRET) {
+  console.warn(
+    'PROXY_SECRET is unset: the API will not believe the forwarded client address, scheme and host.',
+  );
+}
 const site = await startStaticServer({
   distDir: env.BUILD_OUT_DIR,
   apiUrl: env.API_URL,
   port: env.PORT,
+  mediaDir: join(env.DATA_DIR, 'media'),
+  trustedRanges: parseTrustedProxies(env.TRUST_PROXY),
+  adminPublic: env.ADMIN_API_PUBLIC,
+  ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
 });
 console.log(`Serving ${env.BUILD_OUT_DIR} at ${site.url}, API at ${env.API_URL}`);
 process.on('SIGINT', () => void site.close().then(() => process.exit(0)));
