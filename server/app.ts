@@ -3,6 +3,7 @@ import { localBotVerifier } from './accounts/bot-check.ts';
 import type { Deps } from './deps.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { handleError, jsonError } from './http/errors.ts';
+import { forwarded } from './http/forwarded.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
@@ -69,6 +70,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono({ strict: false });
   // issue 11: the API's own headers on every reply (server/http/security-headers.ts).
   app.use('*', securityHeaders());
+  // issue 11 item 5: the forwarded headers count only from the web server (X-Proxy-Secret).
+  app.use('*', forwarded({ proxySecret: deps.proxySecret }));
   // issue 11 item 6: a body is refused at its limit as it arrives; catalogue writes may be larger.
   app.use('*', bodyLimits({ larger: { '/api/admin': ADMIN_MAX_JSON_BYTES } }));
   app.route('/api', api);

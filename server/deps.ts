@@ -18,4 +18,9 @@ export interface Deps {
   realtimeEvents?: (since?: number) => RealtimeEvent[];
   /** The bot check of the recovery-email calls (local by default; reCAPTCHA by env). */
   botCheck?: BotVerifier;
+  /**
+   * The secret the web server sends as X-Proxy-Secret (PROXY_SECRET): only requests carrying
+   * it have their X-Forwarded-For, -Proto and -Host believed (server/http/forwarded.ts).
+   */
+  proxySecret?: string | undefined;
 }

@@ -20,6 +20,8 @@ export interface StartOptions {
   host?: string;
   dataDir?: string;
   adminToken?: string;
+  /** X-Proxy-Secret of the web server in front (PROXY_SECRET); unset, nobody's is believed. */
+  proxySecret?: string;
 }
 
 /** The database file under a data directory. */
@@ -35,6 +37,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     host = env.API_HOST,
     dataDir = env.DATA_DIR,
     adminToken = env.ADMIN_TOKEN,
+    proxySecret = env.PROXY_SECRET,
   } = options;
   const db = openDatabase(databaseFile(dataDir));
   // The app is made before the server exists; the realtime counter is attached after.
@@ -49,6 +52,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const app = createApp({
     db,
     adminToken,
+    proxySecret,
     botCheck,
     visitors: () => live.realtime?.visitors() ?? 0,
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],

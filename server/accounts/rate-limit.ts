@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jsonError } from '../http/errors.ts';
+import { requestOrigin } from '../http/forwarded.ts';
 
 /** A fixed-window limit: at most `max` calls per `windowMs` for one key. */
 export interface Limit {
@@ -9,16 +10,13 @@ export interface Limit {
 }
 
 /**
- * The caller's address: the proxy's X-Forwarded-For (scripts/lib/static-server.ts sets it
- * from the socket, replacing whatever the browser sent; the API itself listens on 127.0.0.1
- * only), else the socket address Hono's node server exposes, else one shared bucket.
+ * The caller's address as server/http/forwarded.ts decided it: the web server's
+ * X-Forwarded-For on requests it vouched for with the proxy secret, else the socket's peer,
+ * else 'unknown' (one shared bucket). A header from anyone else counts for nothing (issue 11
+ * item 5: eight recovery calls with changing X-Forwarded-For all passed the limit).
  */
 export function clientAddress(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return requestOrigin(c).clientAddress;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/open.ts';
+import { isHttps, isLocalHost } from '../http/forwarded.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Name of the HttpOnly cookie that carries the sign-in session. */
@@ -11,17 +12,9 @@ export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{40,64}$/;
 
-/** True when the request reached us over https (directly or through a proxy that says so). */
-function isHttps(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || new URL(c.req.url).protocol === 'https:';
-}
-
 /** Secure unless the shopper is on plain http on this machine (localhost development). */
 function secureCookie(c: Context): boolean {
-  if (isHttps(c)) return true;
-  const host = (c.req.header('x-forwarded-host') ?? new URL(c.req.url).host).replace(/:\d+$/, '');
-  return !['localhost', '127.0.0.1', '[::1]'].includes(host);
+  return isHttps(c) || !isLocalHost(c);
 }
 
 /** The customer id of the request's session, or undefined (no cookie, unknown or expired). */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
+import { forwarded } from '../http/forwarded.ts';
 import {
   cartScope,
   checkoutExists,
@@ -65,25 +66,32 @@ describe('finding the caller’s checkout', () => {
 });
 
 describe('publicOrigin', () => {
+  const SECRET = 'proxy-secret-for-tests-0123456789abcdef';
   const origin = async (url: string, headers: Record<string, string> = {}) => {
     const app = new Hono();
+    app.use('*', forwarded({ proxySecret: SECRET }));
     app.get('*', (c) => c.text(publicOrigin(c)));
     return (await app.request(url, { headers })).text();
   };
+  const shop = { 'x-forwarded-host': 'shop.example.com', 'x-forwarded-proto': 'https' };
 
   it("is the request's origin", async () => {
     expect(await origin('http://localhost:4322/x')).toBe('http://localhost:4322');
   });
 
-  it('follows the proxy headers when they are well formed', async () => {
+  it("follows the web server's headers when they are well formed and vouched for", async () => {
+    expect(await origin('http://127.0.0.1:4322/x', { ...shop, 'x-proxy-secret': SECRET })).toBe(
+      'https://shop.example.com',
+    );
     expect(
       await origin('http://127.0.0.1:4322/x', {
-        'x-forwarded-host': 'shop.example.com',
-        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.com/<script>',
+        'x-proxy-secret': SECRET,
       }),
-    ).toBe('https://shop.example.com');
-    expect(
-      await origin('http://127.0.0.1:4322/x', { 'x-forwarded-host': 'evil.com/<script>' }),
     ).toBe('http://127.0.0.1:4322');
+  });
+
+  it('ignores the same headers from anyone else (issue 11 item 5)', async () => {
+    expect(await origin('http://127.0.0.1:4322/x', shop)).toBe('http://127.0.0.1:4322');
   });
 });

@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/open.ts';
+import { isHttps } from '../http/forwarded.ts';
+
+// One reading of the forwarded headers for the whole API (server/http/forwarded.ts); cart
+// code and the account guard import the shopper's origin from here.
+export { isHttps, publicOrigin } from '../http/forwarded.ts';
 
 /** Name of the HttpOnly cookie that finds the visitor's checkout (issue 2, checkouts). */
 export const CHECKOUT_COOKIE = 'checkout_id';
@@ -67,12 +72,6 @@ export function cartScope(db: Database): (c: Context) => string {
   return (c) => currentCheckoutId(c, db) ?? NO_CHECKOUT_SCOPE;
 }
 
-/** True when the request reached us over https (directly or through a proxy that says so). */
-function isHttps(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || new URL(c.req.url).protocol === 'https:';
-}
-
 /**
  * Sets the cart cookie: HttpOnly (scripts never see the id), SameSite=Lax, Path=/ (the
  * external checkout page under /api reads it too), Secure only over https so that plain
@@ -91,16 +90,4 @@ export function setCheckoutCookie(c: Context, id: string): void {
 /** Removes the cart cookie (after the checkout became an order). */
 export function clearCheckoutCookie(c: Context): void {
   deleteCookie(c, CHECKOUT_COOKIE, { path: '/', secure: isHttps(c) });
-}
-
-/**
- * The origin the shopper sees, for absolute links such as webUrl: the proxy's
- * X-Forwarded-Host/Proto when present and well formed, else the request's own origin.
- */
-export function publicOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-  const proto = isHttps(c) ? 'https' : url.protocol.replace(':', '');
-  if (host !== undefined && /^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(host)) return `${proto}://${host}`;
-  return `${proto}://${url.host}`;
 }

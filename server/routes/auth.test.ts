@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../accounts/outbox.ts';
 import { SESSION_COOKIE } from '../accounts/session.ts';
 import type { Database } from '../db/open.ts';
-import { Browser } from '../testing/accounts.ts';
-import { testApp } from '../testing/app.ts';
+import { addCustomer, Browser, connectedFrom } from '../testing/accounts.ts';
+import { jsonInit, testApp } from '../testing/app.ts';
 import { AUTH_LIMITS, LOGIN_FAILED, RECOVERY_SENT } from './auth.ts';
 
 type App = ReturnType<typeof testApp>['app'];
@@ -58,18 +58,30 @@ describe('/api/auth', () => {
   });
 
   it('marks the cookie Secure behind https and for a public host', async () => {
-    const reply = await new Browser(app).call(
+    const secret = 'proxy-secret-for-tests-0123456789abcdef';
+    const behind = testApp({ proxySecret: secret });
+    await addCustomer(behind.db, 's@example.com');
+    const credentials = { email: 's@example.com', password: 'correct horse 1' };
+    const viaProxy = await new Browser(behind.app, '127.0.0.1').call(
       'POST',
-      '/api/auth/register',
-      { email: 's@example.com', password: 'correct horse 1', firstName: 'S', lastName: 'T' },
+      '/api/auth/login',
+      credentials,
       {
+        'x-proxy-secret': secret,
         'x-forwarded-proto': 'https',
         'x-forwarded-host': 'shop.example.com',
         origin: 'https://shop.example.com',
       },
     );
-    expect(reply.status).toBe(201);
-    expect(reply.res.headers.getSetCookie().join()).toMatch(/Secure/);
+    expect(viaProxy.status).toBe(200);
+    expect(viaProxy.res.headers.getSetCookie().join()).toMatch(/Secure/);
+    // Plain http, but not this machine: still Secure (the browser then drops it, by design).
+    const publicHost = await behind.app.request(
+      'http://shop.example.com/api/auth/login',
+      jsonInit('POST', credentials, { origin: 'http://shop.example.com' }),
+    );
+    expect(publicHost.status).toBe(200);
+    expect(publicHost.headers.getSetCookie().join()).toMatch(/Secure/);
   });
 
   it('refuses a second account for the same email (any case) and bad input', async () => {
@@ -367,5 +379,44 @@ describe('/api/auth', () => {
     expect(body.emails).toEqual([
       expect.objectContaining({ to: 'ada@example.com', kind: 'verify-account' }),
     ]);
+  });
+
+  it('counts recovery calls per socket address, whatever X-Forwarded-For says (item 5)', async () => {
+    const recover = (headers: Record<string, string>, socket = '198.51.100.1') =>
+      app.request(
+        'http://localhost/api/auth/recoverAccount',
+        jsonInit('POST', { email: 'ada@example.com' }, { origin: 'http://localhost', ...headers }),
+        connectedFrom(socket),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      statuses.push((await recover({ 'x-forwarded-for': `10.0.0.${i}` })).status);
+    }
+    expect(statuses.slice(0, AUTH_LIMITS.recover.max)).toEqual(
+      Array<number>(AUTH_LIMITS.recover.max).fill(200),
+    );
+    expect(statuses.slice(AUTH_LIMITS.recover.max)).toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("counts the web server's forwarded addresses apart when it vouches for them", async () => {
+    const secret = 'proxy-secret-for-tests-0123456789abcdef';
+    const behind = testApp({ proxySecret: secret }).app;
+    // Everything arrives from the web server on 127.0.0.1.
+    const recover = (address: string) =>
+      behind.request(
+        'http://localhost/api/auth/recoverAccount',
+        jsonInit(
+          'POST',
+          { email: 'ada@example.com' },
+          { origin: 'http://localhost', 'x-forwarded-for': address, 'x-proxy-secret': secret },
+        ),
+        connectedFrom('127.0.0.1'),
+      );
+    for (let i = 0; i < 8; i += 1) expect((await recover(`10.0.0.${i}`)).status).toBe(200);
+    for (let i = 0; i < AUTH_LIMITS.recover.max; i += 1) {
+      expect((await recover('10.0.0.99')).status).toBe(200);
+    }
+    expect((await recover('10.0.0.99')).status).toBe(429);
   });
 });

@@ -1,10 +1,22 @@
 import type { Hono } from 'hono';
+import { hashPassword } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
 
 /** The Origin the test app considers its own (requests go to http://localhost). */
 export const ORIGIN = 'http://localhost';
 
-/** A signed-in (or guest) browser for route tests: keeps the cookies the app sets. */
+/**
+ * The third argument of app.request for a request whose connection comes from `address`,
+ * as Hono's node server hands the socket to the app (server/http/forwarded.ts reads it).
+ */
+export function connectedFrom(address: string) {
+  return { incoming: { socket: { remoteAddress: address } } };
+}
+
+/**
+ * A signed-in (or guest) browser for route tests: keeps the cookies the app sets, and
+ * connects from its own address (no proxy in between).
+ */
 export class Browser {
   readonly cookies = new Map<string, string>();
   readonly app: Hono;
@@ -25,19 +37,22 @@ export class Browser {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: Record<string, unknown>; res: Response }> {
-    const res = await this.app.request(`${ORIGIN}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: ORIGIN,
-        'x-forwarded-for': this.address,
-        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
-        ...headers,
+    const res = await this.app.request(
+      `${ORIGIN}${path}`,
+      {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          origin: ORIGIN,
+          ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+          ...headers,
+        },
+        ...(body === undefined
+          ? {}
+          : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       },
-      ...(body === undefined
-        ? {}
-        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
+      connectedFrom(this.address),
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value = ''] = (pair ?? '').split('=');
@@ -66,6 +81,23 @@ export class Browser {
     if (reply.status !== 201) throw new Error(`register failed: ${JSON.stringify(reply.body)}`);
     return (reply.body.user as { id: number }).id;
   }
+}
+
+/** Inserts a verified customer who signs in with `password`; returns the id. */
+export async function addCustomer(
+  db: Database,
+  email: string,
+  password = 'correct horse 1',
+): Promise<number> {
+  const { id } = db
+    .prepare(
+      "INSERT INTO customers (email, first_name, last_name) VALUES (?, 'Ada', 'Lovelace') RETURNING id",
+    )
+    .get(email) as { id: number };
+  db.prepare(
+    "INSERT INTO customer_credentials (customer_id, password_hash, verified_at) VALUES (?, ?, '2026-01-01T00:00:00Z')",
+  ).run(id, await hashPassword(password));
+  return id;
 }
 
 /** Countries and states the address tests use. */

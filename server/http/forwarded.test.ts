@@ -1,0 +1,188 @@
+import { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../accounts/session.ts';
+import { CHECKOUT_COOKIE } from '../cart/session.ts';
+import { seedCartCatalogue } from '../cart/test-fixtures.ts';
+import { addCustomer, Browser, connectedFrom } from '../testing/accounts.ts';
+import { testApp } from '../testing/app.ts';
+import { forwarded, publicOrigin, requestOrigin, type RequestOrigin } from './forwarded.ts';
+
+const SECRET = 'proxy-secret-for-tests-0123456789abcdef';
+
+/** An app that answers with what forwarded() decided about the request. */
+function probe(proxySecret?: string) {
+  const app = new Hono();
+  app.use('*', forwarded({ proxySecret }));
+  app.get('*', (c) => c.json({ ...requestOrigin(c), origin: publicOrigin(c) }));
+  return async (
+    headers: Record<string, string>,
+    socket?: string,
+    url = 'http://127.0.0.1:4322/api/x',
+  ) => {
+    const res = await app.request(url, { headers }, socket ? connectedFrom(socket) : undefined);
+    return (await res.json()) as RequestOrigin & { origin: string };
+  };
+}
+
+const SHOPPER = {
+  'x-forwarded-for': '203.0.113.7',
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'shop.example.com',
+};
+
+describe('forwarded', () => {
+  it("believes the web server's X-Forwarded-* when it carries the proxy secret", async () => {
+    const ask = probe(SECRET);
+    expect(await ask({ ...SHOPPER, 'x-proxy-secret': SECRET }, '127.0.0.1')).toEqual({
+      clientAddress: '203.0.113.7',
+      proto: 'https',
+      host: 'shop.example.com',
+      origin: 'https://shop.example.com',
+    });
+  });
+
+  it('ignores them from anyone else: the socket peer and the request URL count', async () => {
+    const direct = {
+      clientAddress: '198.51.100.9',
+      proto: 'http',
+      host: '127.0.0.1:4322',
+      origin: 'http://127.0.0.1:4322',
+    };
+    const ask = probe(SECRET);
+    expect(await ask(SHOPPER, '198.51.100.9')).toEqual(direct);
+    expect(await ask({ ...SHOPPER, 'x-proxy-secret': 'wrong' }, '198.51.100.9')).toEqual(direct);
+    // Same length, one character off.
+    const near = `${SECRET.slice(0, -1)}x`;
+    expect(await ask({ ...SHOPPER, 'x-proxy-secret': near }, '198.51.100.9')).toEqual(direct);
+    // A connection from this machine is no proof either (issue 11 item 5).
+    expect((await ask(SHOPPER, '127.0.0.1')).clientAddress).toBe('127.0.0.1');
+    // Without a configured secret, nothing vouches, not even an empty header.
+    const open = probe(undefined);
+    expect(await open({ ...SHOPPER, 'x-proxy-secret': '' }, '198.51.100.9')).toEqual(direct);
+    expect((await open(SHOPPER)).clientAddress).toBe('unknown');
+  });
+
+  it('falls back to its own view when a vouched header is malformed', async () => {
+    const ask = probe(SECRET);
+    const reply = await ask(
+      {
+        'x-proxy-secret': SECRET,
+        'x-forwarded-for': 'not-an-address',
+        'x-forwarded-proto': 'gopher',
+        'x-forwarded-host': 'evil.com/<script>',
+      },
+      '::ffff:10.0.0.4',
+    );
+    expect(reply).toEqual({
+      clientAddress: '10.0.0.4',
+      proto: 'http',
+      host: '127.0.0.1:4322',
+      origin: 'http://127.0.0.1:4322',
+    });
+  });
+
+  it('takes the last entry of a list, which the trusted hop wrote', async () => {
+    const ask = probe(SECRET);
+    const reply = await ask({
+      'x-proxy-secret': SECRET,
+      'x-forwarded-for': '6.6.6.6, 203.0.113.7',
+      'x-forwarded-proto': 'http, https',
+      'x-forwarded-host': 'Evil.example, SHOP.example.com:8443',
+    });
+    expect(reply).toMatchObject({
+      clientAddress: '203.0.113.7',
+      proto: 'https',
+      host: 'shop.example.com:8443',
+    });
+  });
+
+  it('treats a request that skipped the middleware as direct', async () => {
+    const app = new Hono();
+    app.get('*', (c) => c.json(requestOrigin(c)));
+    const res = await app.request(
+      'https://api.internal/x',
+      { headers: SHOPPER },
+      connectedFrom('192.0.2.1'),
+    );
+    expect(await res.json()).toEqual({
+      clientAddress: '192.0.2.1',
+      proto: 'https',
+      host: 'api.internal',
+    });
+  });
+});
+
+describe('behind TLS termination (issue 11)', () => {
+  // The issue's curl: Host shop.example.com, X-Forwarded-Proto https, Origin the https site.
+  const behindProxy = (secret?: string) => ({
+    host: 'shop.example.com',
+    origin: 'https://shop.example.com',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'shop.example.com',
+    'x-forwarded-for': '203.0.113.7',
+    ...(secret ? { 'x-proxy-secret': secret } : {}),
+  });
+  let app: ReturnType<typeof testApp>['app'];
+  let wheel: number;
+  beforeEach(async () => {
+    const made = testApp({ proxySecret: SECRET });
+    app = made.app;
+    wheel = seedCartCatalogue(made.db).wheel;
+    await addCustomer(made.db, 'ada@example.com');
+  });
+
+  it('signs in with Secure cookies and an https webUrl through the web server', async () => {
+    // The API sees its own address; only the web server's headers say https.
+    const browser = new Browser(app, '127.0.0.1');
+    const login = await browser.call(
+      'POST',
+      '/api/auth/login',
+      { email: 'ada@example.com', password: 'correct horse 1' },
+      behindProxy(SECRET),
+    );
+    expect(login.status).toBe(200);
+    const session = login.res.headers.getSetCookie().find((c) => c.startsWith(SESSION_COOKIE));
+    expect(session).toMatch(/; Secure/);
+    const added = await browser.call(
+      'POST',
+      '/api/checkouts/lineItems',
+      { inventoryLevelId: wheel, quantity: 1 },
+      behindProxy(SECRET),
+    );
+    expect(added.status).toBeLessThan(300);
+    const cart = added.res.headers.getSetCookie().find((c) => c.startsWith(CHECKOUT_COOKIE));
+    expect(cart).toMatch(/; Secure/);
+    const checkout = await browser.call('GET', '/api/checkouts', undefined, behindProxy(SECRET));
+    expect((checkout.body.checkout as { webUrl: string }).webUrl).toMatch(
+      /^https:\/\/shop\.example\.com\/api\/external-checkout\//,
+    );
+  });
+
+  it('ignores the same headers without the secret', async () => {
+    const browser = new Browser(app, '127.0.0.1');
+    // The request URL is http://localhost: an https Origin is then another site's.
+    const login = await browser.call(
+      'POST',
+      '/api/auth/login',
+      { email: 'ada@example.com', password: 'correct horse 1' },
+      behindProxy(),
+    );
+    expect(login.status).toBe(403);
+    const added = await browser.call(
+      'POST',
+      '/api/checkouts/lineItems',
+      { inventoryLevelId: wheel, quantity: 1 },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.com' },
+    );
+    const cart = added.res.headers.getSetCookie().find((c) => c.startsWith(CHECKOUT_COOKIE));
+    expect(cart).toBeDefined();
+    expect(cart).not.toMatch(/Secure/);
+    const checkout = await browser.call('GET', '/api/checkouts', undefined, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'shop.example.com',
+    });
+    expect((checkout.body.checkout as { webUrl: string }).webUrl).toMatch(
+      /^http:\/\/localhost\/api\/external-checkout\//,
+    );
+  });
+});

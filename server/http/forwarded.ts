@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+/** Who sent a request and how the shopper reached the store, decided once per request. */
+export interface RequestOrigin {
+  /** The client's IP address, or 'unknown' when neither the proxy nor the socket says. */
+  clientAddress: string;
+  /** The scheme the shopper used. */
+  proto: 'http' | 'https';
+  /** The host (and port, when not the default) the shopper used, lower case. */
+  host: string;
+}
+
+/** Options of {@link forwarded}. */
+export interface ForwardedOptions {
+  /**
+   * The secret the web server sends as X-Proxy-Secret with every request it proxies
+   * (PROXY_SECRET). Unset: no request's X-Forwarded-* headers are believed.
+   */
+  proxySecret?: string | undefined;
+}
+
+/** The header the web server (nginx or scripts/lib/static-server.ts) vouches with. */
+export const PROXY_SECRET_HEADER = 'x-proxy-secret';
+
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by {@link forwarded}; read with {@link requestOrigin}. */
+    requestOrigin: RequestOrigin;
+  }
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is the IPv4 one: one counter, not two. */
+function normalAddress(address: string | undefined): string | undefined {
+  const bare = address?.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return bare !== undefined && isIP(bare) !== 0 ? bare : undefined;
+}
+
+function socketAddress(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return normalAddress(env?.incoming?.socket?.remoteAddress);
+}
+
+/** What a request says about itself when nobody vouches for its forwarded headers. */
+function direct(c: Context): RequestOrigin {
+  const url = new URL(c.req.url);
+  return {
+    clientAddress: socketAddress(c) ?? 'unknown',
+    proto: url.protocol === 'https:' ? 'https' : 'http',
+    host: url.host.toLowerCase(),
+  };
+}
+
+/** The last value of a header that a proxy may have written as a list. */
+function lastOf(c: Context, name: string): string | undefined {
+  const value = c.req.header(name)?.split(',').at(-1)?.trim().toLowerCase();
+  return value === '' ? undefined : value;
+}
+
+/** The forwarded headers of a request the web server vouched for; direct values fill gaps. */
+function proxied(c: Context): RequestOrigin {
+  const own = direct(c);
+  const proto = lastOf(c, 'x-forwarded-proto');
+  const host = lastOf(c, 'x-forwarded-host');
+  return {
+    // The web server overwrites X-Forwarded-For with the one address it determined; were
+    // a hop to append instead, the last entry is the one the trusted hop wrote.
+    clientAddress: normalAddress(lastOf(c, 'x-forwarded-for')) ?? own.clientAddress,
+    proto: proto === 'https' || proto === 'http' ? proto : own.proto,
+    host: host !== undefined && HOST.test(host) ? host : own.host,
+  };
+}
+
+/**
+ * Decides once per request who the client is and which origin the shopper sees (issue 11,
+ * "Behind TLS termination" and item 5, "Only a trusted proxy's header counts"):
+ * X-Forwarded-For, -Proto and -Host count only on requests carrying the right X-Proxy-Secret,
+ * which the web server adds to everything it proxies after overwriting those headers. Any
+ * other caller, a direct connection to the API port from localhost included, is the socket's
+ * peer and the request URL's scheme and host. Read the result with {@link requestOrigin}.
+ *
+ * @example app.use('*', forwarded({ proxySecret: env.PROXY_SECRET }))
+ */
+export function forwarded({ proxySecret }: ForwardedOptions = {}): MiddlewareHandler {
+  const expected = proxySecret ? sha256(proxySecret) : undefined;
+  return createMiddleware(async (c, next) => {
+    const given = c.req.header(PROXY_SECRET_HEADER);
+    // Compared as hashes: equal lengths for timingSafeEqual, and no early exit on a prefix.
+    const vouched =
+      expected !== undefined && given !== undefined && timingSafeEqual(sha256(given), expected);
+    // On the context, not keyed by c.req.raw: the body limit replaces the raw request.
+    c.set('requestOrigin', vouched ? proxied(c) : direct(c));
+    await next();
+  });
+}
+
+/**
+ * The request's client address, scheme and host as {@link forwarded} decided them; a request
+ * that did not pass through it (a sub-app tested alone) is taken as a direct connection.
+ */
+export function requestOrigin(c: Context): RequestOrigin {
+  // Typed as always set (ContextVariableMap), yet unset when the middleware did not run.
+  const decided: RequestOrigin | undefined = c.get('requestOrigin');
+  return decided ?? direct(c);
+}
+
+/** True when the shopper reached the store over https (directly or through the web server). */
+export function isHttps(c: Context): boolean {
+  return requestOrigin(c).proto === 'https';
+}
+
+/**
+ * The origin the shopper sees, for absolute links in replies such as webUrl and for the
+ * same-origin check. Never for links in emails: those come from SITE_URL (issue 11 item 2).
+ */
+export function publicOrigin(c: Context): string {
+  const { proto, host } = requestOrigin(c);
+  return `${proto}://${host}`;
+}
+
+/** Whether the shopper sees this store on this machine (plain http is fine there). */
+export function isLocalHost(c: Context): boolean {
+  const host = requestOrigin(c).host.replace(/:\d+$/, '');
+  return ['localhost', '127.0.0.1', '[::1]'].includes(host);
+}
