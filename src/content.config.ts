@@ -22,7 +22,7 @@ const byHandle = (path: string) => (listed: Record<string, unknown>) =>
   `${path}/${encodeURIComponent(String(listed['handle']))}`;
 
 const products = defineCollection({
-  loader: productsLoader({ apiUrl }),
+  loader: productsLoader({ apiUrl, token: env.ADMIN_TOKEN }),
   schema: productRecordSchema,
 });
 

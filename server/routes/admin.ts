@@ -22,14 +22,21 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * Requires `Authorization: Bearer <token>`. Both sides are hashed first, so the comparison
  * is constant-time whatever the length of what was sent.
  */
-export function bearerAuth({ token }: { token: string }): MiddlewareHandler {
+export function bearerAuth({
+  token,
+  message = 'Sign in as a merchandiser to change the catalogue.',
+}: {
+  token: string;
+  /** The 401's `error` text. */
+  message?: string;
+}): MiddlewareHandler {
   const expected = sha256(token);
   return async (c, next) => {
     const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '');
     const given = sha256(match?.[1] ?? '');
     if (!match || token.length === 0 || !timingSafeEqual(given, expected)) {
       c.header('WWW-Authenticate', 'Bearer realm="merchandiser"');
-      return jsonError(c, 401, 'Sign in as a merchandiser to change the catalogue.');
+      return jsonError(c, 401, message);
     }
     await next();
     return undefined;

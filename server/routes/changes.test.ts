@@ -18,7 +18,9 @@ interface Page {
   hasMore: boolean;
 }
 
-const get = (path: string) => app.request(`http://localhost/api/changes${path}`);
+const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+/** The feed as the build reads it: with the merchandiser token. */
+const get = (path: string) => app.request(`http://localhost/api/changes${path}`, { headers: AUTH });
 const page = async (query: string) => (await (await get(query)).json()) as Page;
 const cursor = async () =>
   (await (await get('/cursor')).json()) as { cursor: number; databaseId: string };
@@ -205,5 +207,18 @@ describe('GET /api/changes', () => {
     expect(reply.status).toBe(400);
     const body = (await reply.json()) as { error: string };
     expect(body.error).toMatch(/since|limit/);
+  });
+});
+
+describe('the change feed without the merchandiser token (issue 11)', () => {
+  it.each(['/cursor', '', '?since=0&limit=1000'])('answers GET %s with 401', async (path) => {
+    const reply = await app.request(`http://localhost/api/changes${path}`, {
+      headers: { authorization: 'Bearer wrong-token-0123456789' },
+    });
+    expect(reply.status).toBe(401);
+    expect(await reply.json()).toEqual({
+      error: 'This call is for the store build: send the merchandiser token.',
+    });
+    expect((await app.request(`http://localhost/api/changes${path}`)).status).toBe(401);
   });
 });

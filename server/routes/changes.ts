@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { databaseId } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
+import { bearerAuth } from './admin.ts';
+import { BUILD_ONLY } from './products-bulk.ts';
 
 /** Most changes one page of the feed returns (and the default). */
 export const MAX_CHANGES_PAGE = 1000;
@@ -19,15 +21,17 @@ export interface Change {
 
 /**
  * The change feed a rebuild reads (DESIGN, build pipeline 6; src/loaders/products-loader.ts).
- * It carries only ids, so it needs no token.
+ * Merchandiser token required, 401 without it (issue 11: heavy build-only routes): it carries
+ * only ids, but a page of it is a thousand rows read for nobody's page.
  *
  * - GET /cursor -> `{ cursor, databaseId }`: the newest sequence number (0 when nothing
  *   changed yet) and the database's id, so a cache made from another database is not trusted.
  * - GET /?since=N&limit=M -> `{ changes, cursor, hasMore }`: changes after N in order; cursor
  *   is the last seq returned (N when none), to pass as `since` for the next page.
  */
-export function changeRoutes({ db }: Deps): Hono {
+export function changeRoutes({ db, adminToken }: Deps): Hono {
   const app = new Hono();
+  app.use('*', bearerAuth({ token: adminToken, message: BUILD_ONLY }));
   const newest = db.prepare('SELECT COALESCE(MAX(seq), 0) AS cursor FROM changes');
   const after = db.prepare(
     `SELECT seq, entity, entity_id AS id, op, at FROM changes WHERE seq > ? ORDER BY seq LIMIT ?`,

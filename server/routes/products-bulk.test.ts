@@ -3,7 +3,20 @@ import { parseProductRecord } from '../../src/loaders/product-record.ts';
 import { productDetail } from '../catalog/read.ts';
 import { transaction } from '../db/open.ts';
 import { upsertProduct } from '../catalog/write.ts';
-import { fixtureApp, fixtureProducts } from './products-fixtures.ts';
+import { TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { fixtureApp as fixtures, fixtureProducts } from './products-fixtures.ts';
+
+const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+/** The fixture catalogue, read as the build reads it: with the merchandiser token. */
+function fixtureApp() {
+  const ctx = fixtures();
+  const get = async <T = Record<string, unknown>>(path: string) => {
+    const reply = await ctx.app.request(`http://localhost/api/products${path}`, { headers: AUTH });
+    return { status: reply.status, body: (await reply.json()) as T };
+  };
+  return { ...ctx, get };
+}
 
 interface Bulk {
   products: { id: number; handle: string }[];
@@ -80,5 +93,32 @@ describe('GET /api/products/bulk?ids=', () => {
     const { get } = fixtureApp();
     expect((await get('/bulk?ids=')).body).toEqual({ products: [] });
     expect((await get('/bulk?ids=999999')).body).toEqual({ products: [] });
+  });
+});
+
+describe('GET /api/products/bulk without the merchandiser token (issue 11)', () => {
+  it.each([
+    ['no Authorization', {}],
+    ['a wrong token', { authorization: 'Bearer not-the-token-0123456789' }],
+    ['the token without Bearer', { authorization: TEST_ADMIN_TOKEN }],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+  ])('answers 401 with %s, and no records', async (_, headers: Record<string, string>) => {
+    const { app } = fixtures();
+    for (const query of ['?limit=1000', '?ids=1,2,3']) {
+      const reply = await app.request(`http://localhost/api/products/bulk${query}`, { headers });
+      expect(reply.status).toBe(401);
+      expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="merchandiser"');
+      expect(await reply.json()).toEqual({
+        error: 'This call is for the store build: send the merchandiser token.',
+      });
+    }
+  });
+
+  it('leaves the shoppers’ product calls open', async () => {
+    const { app } = fixtures();
+    for (const path of ['', '/handle/poly-load-wheel', '/filter?limit=2']) {
+      const reply = await app.request(`http://localhost/api/products${path}`);
+      expect(reply.status, path).not.toBe(401);
+    }
   });
 });

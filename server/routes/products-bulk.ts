@@ -3,6 +3,10 @@ import { idList } from '../catalog/filter-params.ts';
 import { productDetails } from '../catalog/read.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
+import { bearerAuth } from './admin.ts';
+
+/** The 401 of the routes only the build reads (the bulk products and the change feed). */
+export const BUILD_ONLY = 'This call is for the store build: send the merchandiser token.';
 
 /** Most records in one bulk page. */
 export const MAX_BULK = 1000;
@@ -15,10 +19,14 @@ export const DEFAULT_BULK = 100;
  *   `{ products, pageInfo: { nextAfterId } }`; nextAfterId is null on the last page.
  * - `?ids=1,2,3` (up to 1000): those products in that order, unknown ids left out,
  *   as `{ products }`.
- * Child records are read once per page, not once per product.
+ * Child records are read once per page, not once per product. Merchandiser token required
+ * (`Authorization: Bearer`), 401 without it.
  */
-export function productBulkRoutes({ db }: Deps): Hono {
+export function productBulkRoutes({ db, adminToken }: Deps): Hono {
   const app = new Hono();
+  // issue 11: a thousand full records a call is build work, not a shopper's; the build sends
+  // the merchandiser token (src/loaders/fetch-json.ts).
+  app.use('*', bearerAuth({ token: adminToken, message: BUILD_ONLY }));
   const after = db.prepare('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?');
   app.get('/', (c) => {
     const ids = c.req.query('ids');

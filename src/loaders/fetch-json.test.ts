@@ -6,18 +6,36 @@ const json = (status: number, body: unknown) =>
 
 function scripted(replies: (Response | Error)[]) {
   const calls: string[] = [];
-  const fake = (url: string | URL | Request) => {
+  const headers: Record<string, string>[] = [];
+  const fake = (url: string | URL | Request, init?: RequestInit) => {
     calls.push(url instanceof Request ? url.url : url.toString());
+    headers.push(Object.fromEntries(new Headers(init?.headers).entries()));
     const next = replies.shift();
     if (!next) throw new Error('no more replies');
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   };
-  return { calls, fetch: fake };
+  return { calls, headers, fetch: fake };
 }
 
 const noDelay = { delay: () => 0 };
 
 describe('fetchJson', () => {
+  it('sends the merchandiser token as a bearer when given, on every attempt, and none otherwise', async () => {
+    const api = scripted([json(503, {}), json(200, {}), json(200, {})]);
+    await fetchJson('http://api/x', {
+      ...noDelay,
+      fetch: api.fetch,
+      token: 'tok-0123456789abcdef',
+    });
+    await fetchJson('http://api/y', { ...noDelay, fetch: api.fetch });
+    expect(api.headers.map((h) => h['authorization'])).toEqual([
+      'Bearer tok-0123456789abcdef',
+      'Bearer tok-0123456789abcdef',
+      undefined,
+    ]);
+    expect(api.headers.every((h) => h['accept'] === 'application/json')).toBe(true);
+  });
+
   it('returns the parsed body', async () => {
     const api = scripted([json(200, { ok: 1 })]);
     await expect(fetchJson('http://api/x', { ...noDelay, fetch: api.fetch })).resolves.toEqual({

@@ -4,6 +4,11 @@
  * 4xx is final and carries the API's `{error}` text.
  */
 export interface FetchJsonOptions {
+  /**
+   * The merchandiser token, sent as `Authorization: Bearer`: the calls only the build makes
+   * (GET /api/products/bulk and the change feed) need it (issue 11).
+   */
+  token?: string;
   retries?: number;
   /** Wait before retry n (1-based), in ms. */
   delay?: (attempt: number) => number;
@@ -28,17 +33,20 @@ const retryable = (status: number) => status === 429 || status >= 500;
 export async function fetchJson<T = unknown>(
   url: string | URL,
   {
+    token,
     retries = 3,
     delay = (attempt) => 250 * 2 ** attempt,
     fetch: doFetch = fetch,
   }: FetchJsonOptions = {},
 ): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
   let lastProblem = '';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, delay(attempt)));
     let response: Response;
     try {
-      response = await doFetch(url, { headers: { accept: 'application/json' } });
+      response = await doFetch(url, { headers });
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);
       continue;

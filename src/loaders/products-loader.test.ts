@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteProduct, upsertCollection, upsertProduct } from '../../server/catalog/write.ts';
 import type { ProductInput } from '../../server/catalog/input.ts';
-import { testApp } from '../../server/testing/app.ts';
+import { TEST_ADMIN_TOKEN, testApp } from '../../server/testing/app.ts';
 import { syncProducts, type SyncTarget } from './products-loader.ts';
 import type { ProductRecord } from './product-record.ts';
 
@@ -42,11 +42,11 @@ const product = (n: number, extra: Partial<ProductInput> = {}): ProductInput => 
 const urlOf = (input: string | URL | Request) =>
   input instanceof Request ? input.url : input.toString();
 
-/** A fetch that goes straight into the Hono app. */
+/** A fetch that goes straight into the Hono app, headers included. */
 const viaApp =
-  (target: { request: (url: string) => Response | Promise<Response> }) =>
-  (input: string | URL | Request) =>
-    Promise.resolve(target.request(urlOf(input)));
+  (target: { request: (url: string, init?: RequestInit) => Response | Promise<Response> }) =>
+  (input: string | URL | Request, init?: RequestInit) =>
+    Promise.resolve(target.request(urlOf(input), init));
 
 let app: ReturnType<typeof testApp>['app'];
 let db: ReturnType<typeof testApp>['db'];
@@ -58,8 +58,9 @@ beforeEach(() => {
   upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
 });
 
+// The build reads the bulk and change-feed calls with the merchandiser token (issue 11).
 const sync = (target: SyncTarget) =>
-  syncProducts(API, target, { fetch: fetchViaApp, delay: () => 0 });
+  syncProducts(API, target, { fetch: fetchViaApp, delay: () => 0, token: TEST_ADMIN_TOKEN });
 
 describe('syncProducts', () => {
   it('reads every product page by page on the first build', async () => {
@@ -121,7 +122,11 @@ describe('syncProducts', () => {
     upsertCollection(other.db, { handle: 'wheels', title: 'Wheels' });
     upsertProduct(other.db, product(7, { handle: 'other-part' }));
     const otherFetch = viaApp(other.app);
-    const result = await syncProducts(API, target, { fetch: otherFetch, delay: () => 0 });
+    const result = await syncProducts(API, target, {
+      fetch: otherFetch,
+      delay: () => 0,
+      token: TEST_ADMIN_TOKEN,
+    });
     expect(result.mode).toBe('full');
     expect([...entries.values()].map((entry) => entry.data.handle)).toEqual(['other-part']);
   });
@@ -129,15 +134,19 @@ describe('syncProducts', () => {
   it('skips a record that does not validate, naming the product and field', async () => {
     upsertProduct(db, product(1));
     upsertProduct(db, product(2));
-    const badApi = ((input: string | URL | Request) =>
-      viaApp(app)(input).then(async (reply) => {
+    const badApi = ((input: string | URL | Request, init?: RequestInit) =>
+      viaApp(app)(input, init).then(async (reply) => {
         if (!urlOf(input).includes('/products/bulk')) return reply;
         const body = (await reply.json()) as { products: Record<string, unknown>[] };
         body.products[1] = { ...body.products[1], price: 'twelve' };
         return Response.json(body);
       })) as typeof fetch;
     const { entries, warnings, target } = memoryTarget();
-    const result = await syncProducts(API, target, { fetch: badApi, delay: () => 0 });
+    const result = await syncProducts(API, target, {
+      fetch: badApi,
+      delay: () => 0,
+      token: TEST_ADMIN_TOKEN,
+    });
     expect(result.skipped).toBe(1);
     expect(entries.has('1')).toBe(true);
     expect(entries.has('2')).toBe(false);
@@ -148,15 +157,15 @@ describe('syncProducts', () => {
     for (let n = 1; n <= 501; n += 1) upsertProduct(db, product(n));
     const { entries, meta, target } = memoryTarget();
     let reads = 0;
-    const counting = ((input: string | URL | Request) => {
+    const counting = ((input: string | URL | Request, init?: RequestInit) => {
       reads += 1;
-      return fetchViaApp(input);
+      return fetchViaApp(input, init);
     }) as typeof fetch;
     const readsAtWrite: number[] = [];
     await syncProducts(
       API,
       { ...target, set: (entry) => (readsAtWrite.push(reads), target.set(entry)) },
-      { fetch: counting, delay: () => 0 },
+      { fetch: counting, delay: () => 0, token: TEST_ADMIN_TOKEN },
     );
     expect(readsAtWrite).toHaveLength(501);
     expect(new Set(readsAtWrite)).toEqual(new Set([reads]));
@@ -172,13 +181,17 @@ describe('syncProducts', () => {
     const cursor = meta.get('cursor');
     for (let n = 1; n <= 501; n += 1) upsertProduct(db, product(n, { price: 99 }));
     let bulkReads = 0;
-    const failsOnSecondPage = ((input: string | URL | Request) => {
+    const failsOnSecondPage = ((input: string | URL | Request, init?: RequestInit) => {
       if (urlOf(input).includes('/api/products/bulk') && ++bulkReads >= 2)
         return Promise.resolve(new Response('{"error":"down"}', { status: 500 }));
-      return fetchViaApp(input);
+      return fetchViaApp(input, init);
     }) as typeof fetch;
     await expect(
-      syncProducts(API, target, { fetch: failsOnSecondPage, delay: () => 0 }),
+      syncProducts(API, target, {
+        fetch: failsOnSecondPage,
+        delay: () => 0,
+        token: TEST_ADMIN_TOKEN,
+      }),
     ).rejects.toThrow();
     expect(entries).toEqual(before);
     expect(meta.get('cursor')).toBe(cursor);
@@ -190,5 +203,20 @@ describe('syncProducts', () => {
     await expect(syncProducts(API, target, { fetch: down, delay: () => 0 })).rejects.toThrow(
       'Failed to prefetch data after multiple retries.',
     );
+  });
+});
+
+describe('syncProducts and the merchandiser token', () => {
+  it('fails the build with the API’s 401 when the token is wrong, writing nothing', async () => {
+    upsertProduct(db, product(1));
+    const { entries, target } = memoryTarget();
+    await expect(
+      syncProducts(API, target, {
+        fetch: fetchViaApp,
+        delay: () => 0,
+        token: 'wrong-token-0123456789',
+      }),
+    ).rejects.toThrow('This call is for the store build: send the merchandiser token.');
+    expect(entries.size).toBe(0);
   });
 });

@@ -194,27 +194,34 @@ async function readChanges(
   }
 }
 
-/** The Astro content loader for the `products` collection. */
-export function productsLoader({ apiUrl }: { apiUrl: string }): Loader {
+/**
+ * The Astro content loader for the `products` collection. `token` is the merchandiser token
+ * (env ADMIN_TOKEN): the bulk and change-feed calls it reads are the build's alone.
+ */
+export function productsLoader({ apiUrl, token }: { apiUrl: string; token: string }): Loader {
   return {
     name: 'commerce-api-products',
     schema: productRecordSchema,
     load: async (context) => {
       const { store, meta, logger } = context;
       const started = Date.now();
-      const result = await syncProducts(apiUrl, {
-        get: (id) => store.get(id),
-        set: (entry) => {
-          store.set(entry);
+      const result = await syncProducts(
+        apiUrl,
+        {
+          get: (id) => store.get(id),
+          set: (entry) => {
+            store.set(entry);
+          },
+          delete: (id) => store.delete(id),
+          keys: () => store.keys(),
+          getMeta: (key) => meta.get(key),
+          setMeta: (key, value) => meta.set(key, value),
+          digest: (data) => context.generateDigest(data),
+          warn: (message) => logger.warn(message),
+          info: (message) => logger.info(message),
         },
-        delete: (id) => store.delete(id),
-        keys: () => store.keys(),
-        getMeta: (key) => meta.get(key),
-        setMeta: (key, value) => meta.set(key, value),
-        digest: (data) => context.generateDigest(data),
-        warn: (message) => logger.warn(message),
-        info: (message) => logger.info(message),
-      });
+        { token },
+      );
       logger.info(
         `${result.mode} sync: ${result.written} written, ${result.unchanged} unchanged, ` +
           `${result.deleted} deleted, ${result.skipped} skipped in ${Date.now() - started} ms`,

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
+import { env } from '../../src/lib/env.ts';
 import { expect, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
@@ -47,7 +48,10 @@ interface Line {
 let catalogue: Detail[] | undefined;
 async function products(api: APIRequestContext): Promise<Detail[]> {
   if (!catalogue) {
-    const reply = await api.get('/api/products/bulk?limit=1000');
+    // The build's own call: it needs the merchandiser token (issue 11).
+    const reply = await api.get('/api/products/bulk?limit=1000', {
+      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    });
     expect(reply.ok()).toBe(true);
     catalogue = ((await reply.json()) as { products: Detail[] }).products;
   }

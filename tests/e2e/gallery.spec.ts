@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
+import { env } from '../../src/lib/env.ts';
 import {
   DEFAULT_ERROR,
   INVALID_PRODUCT_ID,
@@ -33,7 +34,10 @@ interface Detail {
 let catalogue: Detail[] | undefined;
 async function products(api: APIRequestContext): Promise<Detail[]> {
   if (!catalogue) {
-    const reply = await api.get('/api/products/bulk?limit=1000');
+    // The build's own call: it needs the merchandiser token (issue 11).
+    const reply = await api.get('/api/products/bulk?limit=1000', {
+      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    });
     expect(reply.ok()).toBe(true);
     catalogue = ((await reply.json()) as { products: Detail[] }).products;
   }

@@ -44,7 +44,10 @@ let catalogue: Detail[] | undefined;
 /** The catalogue's products (first 1,000 by id: the demo store has fewer). */
 async function products(api: APIRequestContext): Promise<Detail[]> {
   if (!catalogue) {
-    const reply = await api.get('/api/products/bulk?limit=1000');
+    // The build's own call: it needs the merchandiser token (issue 11).
+    const reply = await api.get('/api/products/bulk?limit=1000', {
+      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    });
     expect(reply.ok()).toBe(true);
     catalogue = ((await reply.json()) as { products: Detail[] }).products;
   }
