@@ -2,15 +2,16 @@
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
 // loopback. Prints a table and writes bench-results/bench-<time>.json.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseFile, startApi } from '../server/main.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { seedDemo } from '../server/seed/index.ts';
+import { storeConfig } from '../src/lib/config/store-config.ts';
 import { buildSite } from './lib/build-site.ts';
-import { percentile } from './lib/percentile.ts';
+import { benchStaticUnderLoad } from './lib/static-bench.ts';
+import { runLoad, summarize, type LoadResult } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
@@ -31,35 +32,8 @@ const sizes = (values.sizes ?? '')
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-interface LoadResult {
-  requests: number;
-  errors: number;
-  latenciesMs: number[];
-}
-
-function load(urls: string[]): Promise<LoadResult> {
-  const plan = { urls, concurrency, durationMs: seconds * 1000, maxRequests: 200_000 };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/lib/load-client.ts', JSON.stringify(plan)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as LoadResult)
-        : reject(new Error(`load client exit ${code}`)),
-    );
-  });
-}
-
-const summary = (result: LoadResult) => ({
-  requests: result.requests,
-  errors: result.errors,
-  p50Ms: Number(percentile(result.latenciesMs, 50).toFixed(2)),
-  p95Ms: Number(percentile(result.latenciesMs, 95).toFixed(2)),
-  perSecond: Math.round(result.requests / seconds),
-});
+const load = (urls: string[]) => runLoad(urls, { concurrency, seconds });
+const summary = (result: LoadResult) => summarize(result, seconds);
 
 const results = [];
 for (const size of sizes) {
@@ -105,6 +79,27 @@ for (const size of sizes) {
         quiet: true,
       });
       const pagesPerSecond = build.pages / (build.astroMs / 1000);
+      const collection = (
+        (await (await fetch(`${api.url}/api/collections?limit=1`)).json()) as {
+          collections: { handle: string }[];
+        }
+      ).collections[0]?.handle;
+      const staticUnderLoad = await benchStaticUnderLoad({
+        dataDir: work.path,
+        distDir: join(work.path, 'dist'),
+        pagePaths: [
+          '/',
+          '/cart.php',
+          ...handles
+            .slice(0, 8)
+            .map((handle) => `${storeConfig.theme.paths.productBase}/${handle}`),
+          ...(collection ? [`${storeConfig.theme.paths.collectionBase}/${collection}`] : []),
+        ],
+        filterPaths: filterQueries.map((url) => new URL(url).pathname + new URL(url).search),
+        seconds,
+        apiConcurrency: 4,
+        log: (line) => console.log(line),
+      });
       let search: Awaited<ReturnType<typeof benchSearchBox>> | null = null;
       if (!values['no-browser']) {
         const distDir = join(work.path, 'dist');
@@ -141,6 +136,7 @@ for (const size of sizes) {
         filter,
         byHandle,
         search,
+        staticUnderLoad,
       });
     } finally {
       await api.close();
@@ -186,6 +182,18 @@ for (const r of results) {
   );
 }
 console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
+console.log(
+  '\n| products | serving | static p50/p95 ms, idle | static p50/p95 ms, API under filter load | filter calls/s |',
+);
+console.log('|---:|---|---:|---:|---:|');
+for (const r of results) {
+  for (const t of r.staticUnderLoad) {
+    console.log(
+      `| ${r.products} | ${t.topology} | ${t.idle.p50Ms} / ${t.idle.p95Ms} | ` +
+        `${t.underLoad.p50Ms} / ${t.underLoad.p95Ms} | ${t.apiLoad.perSecond} |`,
+    );
+  }
+}
 mkdirSync('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
