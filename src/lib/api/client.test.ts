@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   CART_UPDATE_ERROR,
@@ -31,6 +31,8 @@ function harness(steps: Step[], overrides: Partial<ClientDeps> = {}) {
     newKey: () => `key-${++keys}`,
     retryStepMs: () => 2000,
     attemptTimeoutMs: 1000,
+    retryBudgetMs: 60_000,
+    stillTryingAfterMs: 8000,
     ...overrides,
   });
   return { client, requests, waits };
@@ -81,9 +83,38 @@ describe('getJson', () => {
     await expect(client.getJson('/api/x')).rejects.toThrow(DEFAULT_ERROR);
   });
 
-  it('maps a network failure to the default message', async () => {
+  it('maps a network failure to the default message, marked unreachable', async () => {
     const { client } = harness([new TypeError('Failed to fetch')]);
-    await expect(client.getJson('/api/x')).rejects.toThrow(DEFAULT_ERROR);
+    const failure = await client.getJson('/api/x').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: DEFAULT_ERROR, unreachable: true });
+  });
+
+  it("marks the proxy's 502, 503 and 504 unreachable, and nothing else", async () => {
+    for (const [status, unreachable] of [
+      [502, true],
+      [503, true],
+      [504, true],
+      [500, false],
+      [404, false],
+      [429, false],
+    ] as const) {
+      const { client } = harness([new Response('<html>down</html>', { status })]);
+      const failure = await client.getJson('/api/x').catch((error: unknown) => error);
+      expect(failure, String(status)).toMatchObject({ status, unreachable });
+    }
+  });
+
+  it('gives up on a read after its own time-out, unreachable', async () => {
+    const { client, requests } = harness([() => new Promise<Response>(() => {})], {
+      attemptTimeoutMs: 60_000,
+    });
+    const started = performance.now();
+    const failure = await client
+      .getJson('/api/x', { timeoutMs: 5 })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: DEFAULT_ERROR, unreachable: true });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(requests).toHaveLength(1);
   });
 });
 
@@ -157,9 +188,9 @@ describe('retries of an idempotent call', () => {
     }
   });
 
-  it('gives up after 30 retries with the last error', async () => {
+  it('gives up after 30 retries with the last error (when the budget allows as many)', async () => {
     const steps = Array.from({ length: 31 }, () => json({ error: 'down for maintenance' }, 503));
-    const { client, requests, waits } = harness(steps);
+    const { client, requests, waits } = harness(steps, { retryBudgetMs: Number.POSITIVE_INFINITY });
     await expect(client.sendJson('POST', '/api/x', {}, { idempotent: true })).rejects.toThrow(
       'down for maintenance',
     );
@@ -233,6 +264,37 @@ describe('retries of an idempotent call', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('never tells a first-time success that it is still trying', async () => {
+    const onStillTrying = vi.fn();
+    const { client } = harness([json({ ok: true })]);
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true, onStillTrying });
+    expect(onStillTrying).not.toHaveBeenCalled();
+  });
+
+  it('says it is still trying once, after the first failed attempt', async () => {
+    const onStillTrying = vi.fn();
+    const { client, waits } = harness(
+      [new TypeError('x'), json({ error: 'busy' }, 503), json({ ok: true })],
+      {
+        sleep: (ms) => {
+          waits.push(ms);
+          expect(onStillTrying).toHaveBeenCalledTimes(1); // before the first wait, not after
+          return Promise.resolve();
+        },
+      },
+    );
+    await client.sendJson('POST', '/api/x', {}, { idempotent: true, onStillTrying });
+    expect(onStillTrying).toHaveBeenCalledTimes(1);
+    expect(waits).toEqual([2000, 4000]);
+  });
+
+  it('does not say it is still trying for a call that is not retried', async () => {
+    const onStillTrying = vi.fn();
+    const { client } = harness([new TypeError('x')]);
+    await expect(client.sendJson('POST', '/api/x', {}, { onStillTrying })).rejects.toThrow();
+    expect(onStillTrying).not.toHaveBeenCalled();
+  });
+
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     const { client, requests } = harness([new TypeError('x'), json({ ok: true })], {
@@ -245,5 +307,116 @@ describe('retries of an idempotent call', () => {
       client.sendJson('POST', '/api/x', {}, { idempotent: true, signal: controller.signal }),
     ).rejects.toThrow();
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the retry budget (issue 11 item 10)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A client on fake timers: its clock, waits and time-outs all follow vi's clock. */
+  function clocked(fetch: ClientDeps['fetch'], overrides: Partial<ClientDeps> = {}) {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T20:00:00Z') });
+    const client = createApiClient({
+      fetch,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+      newKey: () => 'key-1',
+      retryStepMs: () => 2000,
+      attemptTimeoutMs: 30_000,
+      retryBudgetMs: 60_000,
+      stillTryingAfterMs: 8000,
+      ...overrides,
+    });
+    return client;
+  }
+
+  /** Settles `promise` by running fake time; returns what it settled with and when. */
+  async function settle(promise: Promise<unknown>) {
+    const start = Date.now();
+    let outcome: { value?: unknown; error?: unknown } | undefined;
+    promise.then(
+      (value) => (outcome = { value }),
+      (error: unknown) => (outcome = { error }),
+    );
+    for (let step = 0; step < 10_000 && outcome === undefined; step++) {
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    return { ...outcome, elapsed: Date.now() - start };
+  }
+
+  it('gives up within 60 s when every attempt fails at once, after 2+4+...+14 s of waits', async () => {
+    const attempts: number[] = [];
+    const client = clocked(() => {
+      attempts.push(Date.now());
+      return Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }));
+    });
+    const result = await settle(client.sendJson('POST', '/api/x', {}, { idempotent: true }));
+    expect(result.error).toMatchObject({ status: 502, unreachable: true });
+    // Waits of 2, 4, ..., 14 s (56 s) fit; the next, 16 s, would end past 60 s.
+    expect(attempts.map((at) => (at - (attempts[0] ?? 0)) / 1000)).toEqual([
+      0, 2, 6, 12, 20, 30, 42, 56,
+    ]);
+    expect(result.elapsed).toBeLessThanOrEqual(60_000);
+  });
+
+  it('gives up at 60 s when attempts hang, cutting the last one short', async () => {
+    const attempts: number[] = [];
+    const client = clocked(() => {
+      attempts.push(Date.now());
+      return new Promise<Response>(() => {});
+    });
+    const result = await settle(client.sendJson('POST', '/api/x', {}, { idempotent: true }));
+    expect(result.error).toMatchObject({ message: DEFAULT_ERROR, unreachable: true });
+    // 30 s, a 2 s wait, then the rest of the budget (28 s), not another full 30 s.
+    expect(attempts.map((at) => at - (attempts[0] ?? 0))).toEqual([0, 32_000]);
+    expect(result.elapsed).toBeGreaterThanOrEqual(59_900);
+    expect(result.elapsed).toBeLessThanOrEqual(60_100);
+  });
+
+  it('does not wait for a Retry-After that ends past the budget', async () => {
+    let calls = 0;
+    const client = clocked(() => {
+      calls++;
+      return Promise.resolve(json({ error: 'back in two minutes' }, 503, { 'Retry-After': '120' }));
+    });
+    const result = await settle(client.sendJson('POST', '/api/x', {}, { idempotent: true }));
+    expect(result.error).toMatchObject({ message: 'back in two minutes', fromServer: true });
+    expect(calls).toBe(1);
+    expect(result.elapsed).toBeLessThan(1000);
+  });
+
+  it('still succeeds when the store answers within the budget', async () => {
+    let calls = 0;
+    const client = clocked(() => {
+      calls++;
+      return Promise.resolve(calls < 5 ? new Response('', { status: 503 }) : json({ ok: 1 }));
+    });
+    const result = await settle(client.sendJson('POST', '/api/x', {}, { idempotent: true }));
+    expect(result.value).toEqual({ ok: 1 });
+    expect(result.elapsed).toBeGreaterThanOrEqual(20_000); // 2 + 4 + 6 + 8 s of waits
+  });
+
+  it('says it is still trying when the first attempt has no reply after 8 s', async () => {
+    const onStillTrying = vi.fn();
+    let answer: (reply: Response) => void = () => {};
+    const client = clocked(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const call = client.sendJson('POST', '/api/x', {}, { idempotent: true, onStillTrying });
+    await vi.advanceTimersByTimeAsync(7900);
+    expect(onStillTrying).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(onStillTrying).toHaveBeenCalledTimes(1);
+    answer(json({ ok: true }));
+    await expect(call).resolves.toEqual({ ok: true });
+    expect(onStillTrying).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps reads to their own time-out, whatever the budget', async () => {
+    const client = clocked(() => new Promise<Response>(() => {}));
+    const result = await settle(client.getJson('/api/checkouts', { timeoutMs: 8000 }));
+    expect(result.error).toMatchObject({ unreachable: true });
+    expect(result.elapsed).toBeGreaterThanOrEqual(8000);
+    expect(result.elapsed).toBeLessThanOrEqual(8100);
   });
 });

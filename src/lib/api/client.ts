@@ -1,9 +1,12 @@
 import {
   isRetryableStatus,
+  isUnreachableStatus,
   MAX_RETRIES,
   parseRetryAfter,
+  RETRY_BUDGET_MS,
   retryDelay,
   RETRY_STEP_MS,
+  STILL_TRYING_AFTER_MS,
 } from './retry.ts';
 
 /** spec: storefront 8, the default of a failed call. */
@@ -18,13 +21,22 @@ export class ApiError extends Error {
   readonly status?: number;
   /** True when `message` is the server's own `error` text, not a default. */
   readonly fromServer: boolean;
-  constructor(message: string, status?: number, fromServer = false) {
+  /**
+   * True when the API could not be reached: no reply came (the network, a time-out, a reply
+   * that broke off) or the proxy in front of it answered 502, 503 or 504.
+   */
+  readonly unreachable: boolean;
+  constructor(message: string, status?: number, fromServer = false, unreachable = false) {
     super(message);
     this.name = 'ApiError';
     this.fromServer = fromServer;
+    this.unreachable = unreachable;
     if (status !== undefined) this.status = status;
   }
 }
+
+/** The failure of a call that got no reply at all. */
+const noReply = () => new ApiError(DEFAULT_ERROR, undefined, false, true);
 
 /** What the client needs from the outside world; tests pass fakes so retries run instantly. */
 export interface ClientDeps {
@@ -36,17 +48,34 @@ export interface ClientDeps {
   retryStepMs: () => number;
   /** One attempt that has not answered after this long counts as a network failure. */
   attemptTimeoutMs: number;
+  /** A retried call gives up once this long has passed since it started (60 s). */
+  retryBudgetMs: number;
+  /** A retried call's attempt unanswered this long makes it call onStillTrying (8 s). */
+  stillTryingAfterMs: number;
 }
 
 export interface SendOptions {
   /** Sends one fresh Idempotency-Key for this logical call and keeps it on every retry. */
   idempotent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Called at most once while a retried call has not succeeded yet: after its first failed
+   * attempt, or when an attempt has had no reply for `stillTryingAfterMs`, so the shopper can
+   * be told the store is still being tried (issue 11 item 10).
+   */
+  onStillTrying?: () => void;
+}
+
+/** Options of a read. */
+export interface GetOptions {
+  signal?: AbortSignal;
+  /** Gives up after this long without a reply (default: the attempt time-out, 30 s). */
+  timeoutMs?: number;
 }
 
 /** The client's functions, bound to its dependencies. */
 export interface ApiClient {
-  getJson: <T>(path: string, init?: { signal?: AbortSignal }) => Promise<T>;
+  getJson: <T>(path: string, init?: GetOptions) => Promise<T>;
   sendJson: <T>(
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
@@ -81,7 +110,7 @@ async function readReply<T>(reply: Response, now: number): Promise<T | undefined
     text = await reply.text();
   } catch {
     // The body broke off half-way (a dropped connection): the network failed, try again.
-    throw new Retryable(new ApiError(DEFAULT_ERROR));
+    throw new Retryable(noReply());
   }
   let body: unknown;
   let parsed = true;
@@ -94,7 +123,12 @@ async function readReply<T>(reply: Response, now: number): Promise<T | undefined
     typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
   const message = typeof error === 'string' && error.trim() !== '' ? error : undefined;
   if (!reply.ok || message !== undefined || !parsed) {
-    const failure = new ApiError(message ?? DEFAULT_ERROR, reply.status, message !== undefined);
+    const failure = new ApiError(
+      message ?? DEFAULT_ERROR,
+      reply.status,
+      message !== undefined,
+      isUnreachableStatus(reply.status),
+    );
     if (isRetryableStatus(reply.status)) {
       throw new Retryable(failure, parseRetryAfter(reply.headers.get('Retry-After'), now));
     }
@@ -109,7 +143,11 @@ async function readReply<T>(reply: Response, now: number): Promise<T | undefined
  */
 export function createApiClient(deps: ClientDeps): ApiClient {
   /** One attempt, turned into a value, a Retryable, or a final ApiError. */
-  async function attempt<T>(path: string, init: RequestInit, signal?: AbortSignal) {
+  async function attempt<T>(
+    path: string,
+    init: RequestInit,
+    { signal, timeoutMs, onSlow }: { signal?: AbortSignal; timeoutMs: number; onSlow?: () => void },
+  ) {
     const timeout = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Raced as well as signalled: a stalled connection must not hold the cart queue for ever.
@@ -117,8 +155,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       timer = setTimeout(() => {
         timeout.abort();
         reject(new Error('timed out'));
-      }, deps.attemptTimeoutMs);
+      }, timeoutMs);
     });
+    // A slow attempt is left to finish (a second one with the same key would only be told the
+    // first is still running), but the caller hears it is taking long.
+    const slow = onSlow ? setTimeout(onSlow, deps.stillTryingAfterMs) : undefined;
     const onAbort = () => timeout.abort();
     signal?.addEventListener('abort', onAbort);
     try {
@@ -131,50 +172,80 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       } catch {
         if (signal?.aborted) throw abortError(signal);
         // A network failure, a dropped connection or our own time-out: nothing was read.
-        throw new Retryable(new ApiError(DEFAULT_ERROR));
+        throw new Retryable(noReply());
       }
       const value = await Promise.race([readReply<T>(reply, deps.now()), timedOut]).catch(
         (error: unknown) => {
           if (signal?.aborted) throw abortError(signal);
           if (error instanceof ApiError || error instanceof Retryable) throw error;
-          throw new Retryable(new ApiError(DEFAULT_ERROR)); // the time-out, while reading
+          throw new Retryable(noReply()); // the time-out, while reading
         },
       );
       return value;
     } finally {
       clearTimeout(timer);
+      clearTimeout(slow);
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  /** Runs attempts until one succeeds, a final error, or the retries run out. */
+  /**
+   * Runs attempts until one succeeds, a final error, the retries run out, or the retry budget
+   * does: no attempt outlives the budget and no wait begins that would end past it.
+   */
   async function withRetries<T>(
     path: string,
     init: RequestInit,
-    retries: number,
-    signal?: AbortSignal,
+    {
+      retries,
+      signal,
+      timeoutMs = deps.attemptTimeoutMs,
+      onStillTrying,
+    }: { retries: number; signal?: AbortSignal; timeoutMs?: number; onStillTrying?: () => void },
   ): Promise<T | undefined> {
+    const deadline = deps.now() + deps.retryBudgetMs;
+    let told = false;
+    const tell =
+      retries > 0 && onStillTrying
+        ? () => {
+            if (told) return;
+            told = true;
+            onStillTrying();
+          }
+        : undefined;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError(signal);
+      const left = retries > 0 ? deadline - deps.now() : timeoutMs;
       try {
-        return await attempt<T>(path, init, signal);
+        return await attempt<T>(path, init, {
+          ...(signal ? { signal } : {}),
+          timeoutMs: Math.max(0, Math.min(timeoutMs, left)),
+          ...(tell ? { onSlow: tell } : {}),
+        });
       } catch (error) {
         if (!(error instanceof Retryable)) throw error;
         if (retry >= retries) throw error.error;
-        await deps.sleep(error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs()), signal);
+        const wait = error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs());
+        // issue 11 item 10: give up now rather than wait for an attempt there is no time for.
+        if (deps.now() + wait >= deadline) throw error.error;
+        tell?.();
+        await deps.sleep(wait, signal);
       }
     }
   }
 
   return {
-    async getJson<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+    async getJson<T>(path: string, init: GetOptions = {}): Promise<T> {
       // Reads are not retried here: their callers reload on the next event anyway (STYLE:
       // "retries stacked at several layers" is what to avoid).
       const value = await withRetries<T>(
         path,
         { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' },
-        0,
-        init.signal,
+        {
+          retries: 0,
+          ...(init.signal ? { signal: init.signal } : {}),
+          ...(init.timeoutMs === undefined ? {} : { timeoutMs: init.timeoutMs }),
+        },
       );
       if (value === undefined) throw new ApiError(DEFAULT_ERROR);
       return value;
@@ -197,7 +268,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       const init: RequestInit = { method, headers, credentials: 'same-origin' };
       if (body !== undefined) init.body = JSON.stringify(body);
       // Only a call the server can recognise again may be repeated without a second effect.
-      return withRetries<T>(path, init, options.idempotent ? MAX_RETRIES : 0, options.signal);
+      return withRetries<T>(path, init, {
+        retries: options.idempotent ? MAX_RETRIES : 0,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onStillTrying ? { onStillTrying: options.onStillTrying } : {}),
+      });
     },
   };
 }
@@ -236,17 +311,19 @@ const defaultClient = createApiClient({
   newKey: () => crypto.randomUUID(),
   retryStepMs,
   attemptTimeoutMs: 30_000,
+  retryBudgetMs: RETRY_BUDGET_MS,
+  stillTryingAfterMs: STILL_TRYING_AFTER_MS,
 });
 
 /** GET a JSON reply; a failure throws ApiError with the server's `error` or the default. */
-export function getJson<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
+export function getJson<T>(path: string, init?: GetOptions): Promise<T> {
   return defaultClient.getJson<T>(path, init);
 }
 
 /**
  * POST/PUT/DELETE with JSON; 204 -> undefined; `idempotent: true` sends one fresh
  * Idempotency-Key for the logical call and keeps it on every retry (network errors, 429, 5xx;
- * up to 30 retries, wait growing by 2 s each time, Retry-After honoured).
+ * up to 30 retries, wait growing by 2 s each time, Retry-After honoured, all within 60 s).
  * @example await sendJson('POST', '/api/checkouts/lineItems', { inventoryLevelId, quantity }, { idempotent: true })
  */
 export function sendJson<T>(

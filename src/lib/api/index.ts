@@ -7,11 +7,14 @@ export {
   getJson,
   sendJson,
 } from './client.ts';
-export type { ApiClient, ClientDeps, SendOptions } from './client.ts';
+export type { ApiClient, ClientDeps, GetOptions, SendOptions } from './client.ts';
 export {
   MAX_RETRIES,
+  RETRY_BUDGET_MS,
   RETRY_STEP_MS,
+  STILL_TRYING_AFTER_MS,
   isRetryableStatus,
+  isUnreachableStatus,
   parseRetryAfter,
   retryDelay,
 } from './retry.ts';

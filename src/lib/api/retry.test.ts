@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryableStatus, MAX_RETRIES, parseRetryAfter, retryDelay } from './retry.ts';
+import {
+  isRetryableStatus,
+  isUnreachableStatus,
+  MAX_RETRIES,
+  parseRetryAfter,
+  RETRY_BUDGET_MS,
+  retryDelay,
+  STILL_TRYING_AFTER_MS,
+} from './retry.ts';
 
 describe('retryDelay', () => {
   it('grows by 2 s each time', () => {
@@ -27,6 +35,21 @@ describe('isRetryableStatus', () => {
     for (const status of [200, 204, 301, 400, 401, 403, 404, 409, 422, 428]) {
       expect(isRetryableStatus(status)).toBe(false);
     }
+  });
+});
+
+describe('the time bounds (issue 11 item 10)', () => {
+  it('give a retried call 60 s in all and speak up after 8 s', () => {
+    expect(RETRY_BUDGET_MS).toBe(60_000);
+    expect(STILL_TRYING_AFTER_MS).toBe(8000);
+  });
+});
+
+describe('isUnreachableStatus', () => {
+  it("is the proxy's 502, 503 and 504 only", () => {
+    expect([500, 501, 502, 503, 504, 505, 429, 404].filter(isUnreachableStatus)).toEqual([
+      502, 503, 504,
+    ]);
   });
 });
 

@@ -2,6 +2,17 @@
 export const MAX_RETRIES = 30;
 /** spec: storefront 7, "a growing delay (2 s added each wait)". */
 export const RETRY_STEP_MS = 2000;
+/**
+ * A retried call gives up once this long has passed since it started, waits and attempts
+ * counted (issue 11 item 10: the 30 retries alone could keep a shopper waiting about 930 s).
+ * With the 2 s step that is about six retries when every attempt fails at once.
+ */
+export const RETRY_BUDGET_MS = 60_000;
+/**
+ * A retried call tells its caller it is still trying after its first failed attempt, or after
+ * an attempt has gone this long without a reply, whichever comes first (issue 11 item 10).
+ */
+export const STILL_TRYING_AFTER_MS = 8000;
 
 /**
  * The wait before retry number `retry` (1-based): 2 s, 4 s, 6 s, ... with the default step.
@@ -14,6 +25,14 @@ export function retryDelay(retry: number, stepMs: number = RETRY_STEP_MS): numbe
 /** Whether a reply's status is worth another try: 429 and 5xx only, never another 4xx. */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status <= 599);
+}
+
+/**
+ * Whether a status means the API itself could not be reached: the proxy in front of it
+ * answers 502, 503 or 504 when the API is down, overloaded or too slow.
+ */
+export function isUnreachableStatus(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
 }
 
 /**
