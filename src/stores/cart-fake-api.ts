@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient } from '../lib/api/client.ts';
+import { ApiError, type ApiClient, type GetOptions, type SendOptions } from '../lib/api/client.ts';
 
 /** One line of the fake server's cart. */
 interface FakeLine {
@@ -26,7 +26,15 @@ export function fakeCartApi(stock: Record<number, number> = {}) {
   let inFlight = 0;
   const calls: SeenCall[] = [];
   const gates: (() => void)[] = [];
-  const state = { hold: false, maxInFlight: 0, fail: undefined as ApiError | undefined };
+  const state = {
+    hold: false,
+    maxInFlight: 0,
+    fail: undefined as ApiError | undefined,
+    /** Each mutating call first says it is still trying, as the client does after a failure. */
+    stillTrying: false,
+  };
+  /** The options of every call, in order (the client's time-out and still-trying hooks). */
+  const options: (GetOptions | SendOptions | undefined)[] = [];
 
   const checkout = () => {
     const subtotal = lines.reduce((sum, line) => sum + line.quantity * 10, 0);
@@ -109,14 +117,26 @@ export function fakeCartApi(stock: Record<number, number> = {}) {
   }
 
   const api: Pick<ApiClient, 'getJson' | 'sendJson'> = {
-    getJson: <T>(path: string) => handle('GET', path, undefined) as Promise<T>,
-    sendJson: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-      handle(method, path, body) as Promise<T>,
+    getJson: <T>(path: string, init?: GetOptions) => {
+      options.push(init);
+      return handle('GET', path, undefined) as Promise<T>;
+    },
+    sendJson: <T>(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      body?: unknown,
+      sent?: SendOptions,
+    ) => {
+      options.push(sent);
+      if (state.stillTrying) sent?.onStillTrying?.();
+      return handle(method, path, body) as Promise<T>;
+    },
   };
 
   return {
     api,
     calls,
+    options,
     state,
     /** The server's own lines (what a GET would show). */
     lines: () => lines.map((line) => ({ ...line })),

@@ -3,12 +3,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   CART_UPDATE_ERROR,
+  createApiClient,
   DEFAULT_ERROR,
   INVALID_CHECKOUT_ERROR,
 } from '../lib/api/client.ts';
+import { RETRY_BUDGET_MS } from '../lib/api/retry.ts';
 import type { TabSync } from '../lib/cart/tab-sync.ts';
 import { fakeCartApi } from './cart-fake-api.ts';
-import { ADD_TO_CART_ERROR, createCartStore, quantityInCart, type CartStore } from './cart.ts';
+import {
+  ADD_TO_CART_ERROR,
+  ADD_UNREACHABLE_ERROR,
+  ADDED_TO_CART,
+  CART_LOAD_TIMEOUT_MS,
+  CART_UNREACHABLE,
+  createCartStore,
+  quantityInCart,
+  STILL_TRYING,
+  type CartStore,
+} from './cart.ts';
+import { $toasts } from './toast.ts';
 
 const stores: CartStore[] = [];
 
@@ -34,9 +47,18 @@ const settle = async () => {
 
 afterEach(() => {
   for (const store of stores.splice(0)) {
-    cleanStores(store.$cart, store.$cartUpdating, store.$cartOpen);
+    cleanStores(store.$cart, store.$cartUpdating, store.$cartOpen, store.$cartStillTrying);
   }
+  cleanStores($toasts);
+  $toasts.set([]);
+  vi.useRealTimers();
 });
+
+/** The toasts on screen, as variant and text. */
+const toasts = () => $toasts.get().map(({ variant, message }) => ({ variant, message }));
+
+/** A client error for a store that could not be reached (no reply, or the proxy's 502). */
+const unreachable = () => new ApiError(DEFAULT_ERROR, 502, false, true);
 
 describe('loadCart', () => {
   it('replaces the cart wholesale from the checkout', async () => {
@@ -115,9 +137,12 @@ describe('addToCart', () => {
     const { store, server } = setup();
     const spy = vi.spyOn(server.api, 'sendJson');
     await store.addToCart(5, 1);
-    expect(spy).toHaveBeenCalledWith('POST', '/api/checkouts/lineItems', expect.anything(), {
-      idempotent: true,
-    });
+    expect(spy).toHaveBeenCalledWith(
+      'POST',
+      '/api/checkouts/lineItems',
+      expect.anything(),
+      expect.objectContaining({ idempotent: true }),
+    );
   });
 
   it('increases the quantity of an inventory level already in the cart', async () => {
@@ -320,5 +345,139 @@ describe('discount codes', () => {
     await store.loadCart();
     await expect(store.applyDiscountCode('SAVE10')).rejects.toThrow(INVALID_CHECKOUT_ERROR);
     expect(server.calls.some((call) => call.path.includes('discountCodes'))).toBe(false);
+  });
+});
+
+describe('when the store cannot be reached (issue 11 item 10)', () => {
+  it('reads the cart with an 8 s time-out, so /cart.php can say so within 10 s', async () => {
+    const { store, server } = setup();
+    await store.loadCart();
+    expect(CART_LOAD_TIMEOUT_MS).toBe(8000);
+    expect(server.options[0]).toEqual({ timeoutMs: CART_LOAD_TIMEOUT_MS });
+  });
+
+  it('keeps why the first load failed until a retry succeeds', async () => {
+    const { store, server } = setup();
+    await server.serverSide.add(7, 2);
+    server.state.fail = unreachable();
+    await expect(store.loadCart()).rejects.toThrow(DEFAULT_ERROR);
+    expect(store.$cart.get().loaded).toBe(false);
+    expect(store.$cartLoadError.get()).toBe(CART_UNREACHABLE);
+    expect(CART_UNREACHABLE).toBe('We cannot reach the store right now. Your cart is safe.');
+
+    server.state.fail = undefined;
+    server.state.hold = true;
+    const retry = store.loadCart();
+    await settle();
+    expect(store.$cartLoadError.get()).toBe(CART_UNREACHABLE); // the message stays meanwhile
+    server.releaseAll();
+    await retry;
+    expect(store.$cartLoadError.get()).toBeNull();
+    expect(store.$cart.get().lines).toEqual([expect.objectContaining({ quantity: 2 })]);
+  });
+
+  it("says the server's own text, else the default, when the store answered", async () => {
+    const { store, server } = setup();
+    server.state.fail = new ApiError('Down for maintenance until noon.', 503, true, true);
+    await store.loadCart().catch(() => {});
+    expect(store.$cartLoadError.get()).toBe('Down for maintenance until noon.');
+    server.state.fail = new ApiError(DEFAULT_ERROR, 500);
+    await store.loadCart().catch(() => {});
+    expect(store.$cartLoadError.get()).toBe(DEFAULT_ERROR);
+    server.api.getJson = () => Promise.resolve({ checkout: 'nope' }) as never;
+    await store.loadCart().catch(() => {});
+    expect(store.$cartLoadError.get()).toBe(DEFAULT_ERROR);
+  });
+
+  it('an add that gave up says the store cannot be reached; a refusal still wins', async () => {
+    const { store, server } = setup();
+    server.state.fail = unreachable();
+    await expect(store.addToCart(5, 1)).rejects.toThrow(ADD_UNREACHABLE_ERROR);
+    expect(ADD_UNREACHABLE_ERROR).toBe(
+      'We could not add this item: the store cannot be reached. Please try again.',
+    );
+    server.state.fail = new ApiError('The store is closed for stocktaking.', 503, true, true);
+    await expect(store.addToCart(5, 1)).rejects.toThrow('The store is closed for stocktaking.');
+    expect(store.$cartOpen.get()).toBe(false);
+  });
+
+  it('$cartStillTrying is true while a change is retried, false once it settled', async () => {
+    const { store, server } = setup();
+    keepMount(store.$cartStillTrying);
+    server.state.hold = true;
+    const add = store.addToCart(5, 1);
+    await settle();
+    expect(store.$cartStillTrying.get()).toBe(false); // the first attempt is in flight
+    server.state.stillTrying = true;
+    const set = store.setCartQuantity(5, 3);
+    server.release();
+    await add;
+    await settle();
+    expect(store.$cartStillTrying.get()).toBe(true); // the quantity change is being retried
+    server.releaseAll();
+    await set;
+    await settle();
+    expect(store.$cartStillTrying.get()).toBe(false);
+  });
+
+  it('Add to Cart toasts that it is still trying, once, then the outcome', async () => {
+    const { store, server } = setup();
+    server.state.stillTrying = true;
+    server.state.hold = true;
+    const add = store.addToCartWithToast(5, 1);
+    await settle();
+    expect(toasts()).toEqual([{ variant: 'info', message: STILL_TRYING }]);
+    expect(STILL_TRYING).toBe('Still trying to reach the store…');
+    server.releaseAll();
+    await add;
+    // The notice goes when the add settles; the outcome takes its place.
+    expect(toasts()).toEqual([{ variant: 'success', message: ADDED_TO_CART }]);
+  });
+
+  it('an add queued behind a change that is being retried says so at once', async () => {
+    const { store, server } = setup();
+    await store.addToCart(5, 1);
+    server.state.stillTrying = true;
+    server.state.hold = true;
+    const set = store.setCartQuantity(5, 4);
+    await settle();
+    const add = store.addToCartWithToast(6, 1);
+    await settle();
+    expect(toasts()).toEqual([{ variant: 'info', message: STILL_TRYING }]);
+    server.releaseAll();
+    await Promise.all([set, add]);
+    expect(toasts()).toEqual([{ variant: 'success', message: ADDED_TO_CART }]);
+  });
+
+  it('Add to Cart gives up within 60 s through the real client, and says why', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T20:00:00Z') });
+    const keys = new Set<string | null>();
+    const client = createApiClient({
+      // The proxy answers 502 for every call: the API behind it is down.
+      fetch: (_input, init) => {
+        if (init.method === 'POST') keys.add(new Headers(init.headers).get('Idempotency-Key'));
+        return Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }));
+      },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+      newKey: () => crypto.randomUUID(),
+      retryStepMs: () => 2000,
+      attemptTimeoutMs: 30_000,
+      retryBudgetMs: RETRY_BUDGET_MS,
+      stillTryingAfterMs: 8000,
+    });
+    const store = createCartStore({ api: client, log: () => {} });
+    stores.push(store);
+    const started = Date.now();
+    let settledAt: number | undefined;
+    void store.addToCartWithToast(5, 1).then(() => (settledAt = Date.now()));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(toasts()).toEqual([{ variant: 'info', message: STILL_TRYING }]);
+    await vi.advanceTimersByTimeAsync(RETRY_BUDGET_MS);
+    expect(settledAt).toBeDefined();
+    expect((settledAt ?? Infinity) - started).toBeLessThanOrEqual(RETRY_BUDGET_MS);
+    expect(toasts()).toEqual([{ variant: 'danger', message: ADD_UNREACHABLE_ERROR }]);
+    expect(keys).toEqual(new Set([expect.any(String)])); // one key on every retry
+    expect(store.$cartStillTrying.get()).toBe(false);
   });
 });

@@ -10,14 +10,29 @@ import {
 } from '../lib/api/client.ts';
 import { EMPTY_CART, cartFromCheckout, type CartState } from '../lib/cart/checkout.ts';
 import { browserTabSync, type TabSync } from '../lib/cart/tab-sync.ts';
-import { showToast } from './toast.ts';
+import { dismissToast, showToast } from './toast.ts';
 
-export { quantityInCart, type CartLine, type CartState } from '../lib/cart/checkout.ts';
+export { EMPTY_CART, quantityInCart, type CartLine, type CartState } from '../lib/cart/checkout.ts';
 
 /** spec storefront 8: the add failure shown when the server gave no text of its own. */
 export const ADD_TO_CART_ERROR = 'Failed to add item to cart';
 /** spec storefront 8: the toast of a successful add, from a card or the buy box. */
 export const ADDED_TO_CART = 'Product added to cart';
+// The spec has no text for an API that cannot be reached; these are ours (issue 11 item 10).
+/** An add that gave up because the store could not be reached within the retry budget. */
+export const ADD_UNREACHABLE_ERROR =
+  'We could not add this item: the store cannot be reached. Please try again.';
+/** While a change is being retried: its toast, and the buy box's button label. */
+export const STILL_TRYING = 'Still trying to reach the store…';
+/** The same, on a product card's narrow add button. */
+export const CARD_STILL_TRYING = 'Still trying…';
+/** /cart.php when the cart could not be loaded because the store could not be reached. */
+export const CART_UNREACHABLE = 'We cannot reach the store right now. Your cart is safe.';
+/**
+ * How long the cart's read waits for a reply: /cart.php says it cannot reach the store within
+ * 10 s of asking (issue 11 item 10), rather than 'Loading your cart…' for ever.
+ */
+export const CART_LOAD_TIMEOUT_MS = 8000;
 
 const LINE_ITEMS = '/api/checkouts/lineItems';
 
@@ -49,8 +64,11 @@ export interface CartStore {
   $cart: ReadableAtom<CartState>;
   $cartUpdating: ReadableAtom<boolean>;
   $cartOpen: WritableAtom<boolean>;
+  $cartStillTrying: ReadableAtom<boolean>;
+  $cartLoadError: ReadableAtom<string | null>;
   loadCart: () => Promise<void>;
   addToCart: (inventoryLevelId: number, quantity: number) => Promise<void>;
+  addToCartWithToast: (inventoryLevelId: number, quantity: number) => Promise<void>;
   setCartQuantity: (inventoryLevelId: number, quantity: number) => Promise<void>;
   removeCartLine: (lineItemId: number) => Promise<void>;
   applyDiscountCode: (code: string) => Promise<void>;
@@ -69,6 +87,8 @@ export function createCartStore(deps: CartDeps): CartStore {
   const $state = atom<CartState>(EMPTY_CART);
   const $busy = atom(0);
   const $cartOpen = atom(false);
+  const $stillTrying = atom(false);
+  const $loadError = atom<string | null>(null);
   // Subscribing to the flag alone (an add button) also mounts the cart, so it loads itself.
   const $cartUpdating = computed([$busy, $state], (busy) => busy > 0);
 
@@ -89,19 +109,37 @@ export function createCartStore(deps: CartDeps): CartStore {
 
   /** A mutating call: idempotent (one key, kept across retries), its reply applied. */
   const mutate = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const reply = await api.sendJson<unknown>(method, path, body, { idempotent: true });
+    const reply = await api.sendJson<unknown>(method, path, body, {
+      idempotent: true,
+      onStillTrying: () => $stillTrying.set(true),
+    });
     if (!apply(reply)) throw new ApiError(CART_UPDATE_ERROR);
+  };
+
+  /**
+   * GET /api/checkouts. A failure is kept for /cart.php to say, with its Retry button, until a
+   * load succeeds (kept while a retry runs, so the message and its button stay in place).
+   */
+  const load = async () => {
+    try {
+      const reply = await api.getJson<unknown>('/api/checkouts', {
+        timeoutMs: CART_LOAD_TIMEOUT_MS,
+      });
+      if (!apply(reply)) throw new ApiError(DEFAULT_ERROR);
+      $loadError.set(null);
+    } catch (error) {
+      $loadError.set(loadFailureText(error));
+      throw error;
+    }
   };
 
   /** Runs one job against the newest state; returns whether it asked the server to change. */
   async function run(job: Job): Promise<boolean> {
     const state = $state.get();
     switch (job.kind) {
-      case 'load': {
-        const reply = await api.getJson<unknown>('/api/checkouts');
-        if (!apply(reply)) throw new ApiError(DEFAULT_ERROR);
+      case 'load':
+        await load();
         return false;
-      }
       case 'add':
         await mutate('POST', LINE_ITEMS, {
           inventoryLevelId: job.inventoryLevelId,
@@ -153,6 +191,7 @@ export function createCartStore(deps: CartDeps): CartStore {
           }
           for (const waiter of waiters) waiter.reject(error);
         }
+        $stillTrying.set(false);
         $busy.set($busy.get() - 1);
       }
     } finally {
@@ -193,6 +232,15 @@ export function createCartStore(deps: CartDeps): CartStore {
 
   const $cart = computed($state, (state) => state);
 
+  async function addToCart(inventoryLevelId: number, quantity: number): Promise<void> {
+    try {
+      await enqueue({ kind: 'add', inventoryLevelId, quantity });
+    } catch (error) {
+      throw new Error(addFailureText(error), { cause: error });
+    }
+    $cartOpen.set(true); // spec storefront 4: "After a successful add the cart overlay opens"
+  }
+
   onMount($state, () => {
     if (!deps.browser) return;
     // The store loads itself for its first subscriber and follows other tabs (issue 4).
@@ -221,16 +269,31 @@ export function createCartStore(deps: CartDeps): CartStore {
     $cart,
     $cartUpdating,
     $cartOpen,
+    $cartStillTrying: $stillTrying,
+    $cartLoadError: $loadError,
     loadCart: () => enqueue({ kind: 'load' }),
+    addToCart,
 
-    async addToCart(inventoryLevelId, quantity) {
+    async addToCartWithToast(inventoryLevelId, quantity) {
+      // issue 11 item 10: while this add (or a change queued before it) is being retried,
+      // the shopper hears that the store is still being tried, once, until it settles.
+      let notice: number | undefined;
+      const stopWatching = $stillTrying.subscribe((trying) => {
+        if (trying && notice === undefined) {
+          notice = showToast({ variant: 'info', message: STILL_TRYING });
+        }
+      });
+      let outcome: { variant: 'success' | 'danger'; message: string };
       try {
-        await enqueue({ kind: 'add', inventoryLevelId, quantity });
+        await addToCart(inventoryLevelId, quantity);
+        outcome = { variant: 'success', message: ADDED_TO_CART };
       } catch (error) {
-        const fromServer = error instanceof ApiError && error.fromServer;
-        throw new Error(fromServer ? error.message : ADD_TO_CART_ERROR, { cause: error });
+        const message = error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR;
+        outcome = { variant: 'danger', message };
       }
-      $cartOpen.set(true); // spec storefront 4: "After a successful add the cart overlay opens"
+      stopWatching();
+      if (notice !== undefined) dismissToast(notice);
+      showToast(outcome);
     },
 
     async setCartQuantity(inventoryLevelId, quantity) {
@@ -257,6 +320,20 @@ export function createCartStore(deps: CartDeps): CartStore {
   };
 }
 
+/** spec storefront 8: the server's refusal, else ours for an unreachable store, else the spec's. */
+function addFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  if (error instanceof ApiError && error.unreachable) return ADD_UNREACHABLE_ERROR;
+  return ADD_TO_CART_ERROR;
+}
+
+/** What /cart.php says when its cart could not be loaded. */
+function loadFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  if (error instanceof ApiError && error.unreachable) return CART_UNREACHABLE;
+  return DEFAULT_ERROR;
+}
+
 const store = createCartStore({
   api: { getJson, sendJson },
   sync: typeof window === 'undefined' ? undefined : browserTabSync(),
@@ -269,6 +346,13 @@ export const $cart: ReadableAtom<CartState> = store.$cart;
 export const $cartUpdating: ReadableAtom<boolean> = store.$cartUpdating;
 /** The cart overlay's open state. */
 export const $cartOpen: WritableAtom<boolean> = store.$cartOpen;
+/** True while the change in flight is being retried (issue 11 item 10: say so). */
+export const $cartStillTrying: ReadableAtom<boolean> = store.$cartStillTrying;
+/**
+ * Why the last load of the cart failed, in words for the shopper (CART_UNREACHABLE when the
+ * store could not be reached); null before the first failure and after a load succeeded.
+ */
+export const $cartLoadError: ReadableAtom<string | null> = store.$cartLoadError;
 /** GET /api/checkouts, replacing the cart wholesale. */
 export const loadCart = store.loadCart;
 /**
@@ -278,18 +362,12 @@ export const loadCart = store.loadCart;
 export const addToCart = store.addToCart;
 
 /**
- * An add from a card or the buy box with its toast (spec storefront 8): 'Product added to
- * cart', or the server's own refusal, else ADD_TO_CART_ERROR. Settles when the add has.
+ * An add from a card or the buy box with its toasts (spec storefront 8): 'Product added to
+ * cart', or the server's own refusal, ADD_UNREACHABLE_ERROR when the store could not be
+ * reached, else ADD_TO_CART_ERROR; and STILL_TRYING while it is retried. Settles when the
+ * add has.
  */
-export async function addToCartWithToast(levelId: number, quantity: number): Promise<void> {
-  try {
-    await addToCart(levelId, quantity);
-    showToast({ variant: 'success', message: ADDED_TO_CART });
-  } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : ADD_TO_CART_ERROR;
-    showToast({ variant: 'danger', message });
-  }
-}
+export const addToCartWithToast = store.addToCartWithToast;
 /** PUT /api/checkouts/lineItems; ignored when quantity <= 0 or the item is not in the cart. */
 export const setCartQuantity = store.setCartQuantity;
 /** DELETE /api/checkouts/lineItems/{lineItemId}. */
