@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CATALOGUE_URL_RULE,
+  isCatalogueUrl,
+  MAX_CATALOGUE_URL,
+} from '../../src/lib/catalogue-url.ts';
 
 /**
  * The catalogue's input format: what `npm run seed -- --import FILE.json` reads, what the
@@ -28,13 +33,18 @@ export const moneySchema = z
     message: 'must have at most 2 decimals',
   });
 
-/** A URL: absolute http(s), or a path on the API's own origin such as /api/media/... */
+/**
+ * A URL: absolute http(s), or a path on the API's own origin such as /api/media/...; never
+ * another scheme, `//host` or `/\\host`, nor whitespace or control characters (issue 11
+ * item 9: such URLs never enter the database; src/lib/catalogue-url.ts has the rule).
+ */
 export const urlSchema = z
   .string()
-  .max(2000)
-  .refine((value) => value.startsWith('/') || /^https?:\/\//i.test(value), {
-    message: 'must be an http(s) URL or a root-relative path',
-  });
+  .max(MAX_CATALOGUE_URL)
+  .refine(isCatalogueUrl, { message: CATALOGUE_URL_RULE });
+
+/** A video-hosting id (spec storefront 3, Metafields): an id, never a URL. */
+const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
 /** A tag filter "prefix_value" (spec storefront 5: split at the first underscore). */
 export const tagSchema = z
@@ -99,10 +109,7 @@ export const productInputSchema = z
       .max(10)
       .default([]),
     /** Video-hosting ids; stored as metafields under VIDEO_METAFIELD_KEY. */
-    videoIds: z
-      .array(z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'must be a video id'))
-      .max(10)
-      .default([]),
+    videoIds: z.array(z.string().regex(VIDEO_ID, 'must be a video id')).max(10).default([]),
     metafields: z
       .array(z.object({ key: text(100).min(1), value: text(5000) }))
       .max(100)
@@ -133,6 +140,16 @@ export const productInputSchema = z
     variants: z.array(variantInputSchema).min(1).max(250),
   })
   .superRefine((product, ctx) => {
+    // A video metafield goes into a player URL on the storefront: it must be an id too.
+    product.metafields.forEach((field, index) => {
+      if (field.key === VIDEO_METAFIELD_KEY && !VIDEO_ID.test(field.value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metafields', index, 'value'],
+          message: 'must be a video id',
+        });
+      }
+    });
     const names = new Set(product.options);
     if (names.size !== product.options.length) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'option names must be unique' });
