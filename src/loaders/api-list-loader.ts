@@ -1,5 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import type { z } from 'zod';
+import { urlCleaners } from './catalogue-urls.ts';
 import { fetchJson, type FetchJsonOptions } from './fetch-json.ts';
 
 /** How a collection reads its records from the API. */
@@ -73,9 +74,15 @@ export async function readApiList<S extends z.ZodType>(
   target.clear();
   let kept = 0;
   let skipped = 0;
+  const clean = urlCleaners.get(schema)?.clean;
   for (const record of records) {
     const id = record && typeof record === 'object' ? idOf(record) : 'unknown';
-    const parsed = schema.safeParse(record);
+    // Bad URLs are dropped first, each with a warning (issue 11 item 9, catalogue-urls.ts).
+    const cleaned = clean ? clean(record) : { record, warnings: [] };
+    for (const warning of cleaned.warnings) {
+      target.warn(`${source.key} record ${id}: ${warning}`);
+    }
+    const parsed = schema.safeParse(cleaned.record);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       target.warn(

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { htmlToText, sanitizeHtml } from '../lib/sanitize-html.ts';
+import {
+  catalogueUrl,
+  cleanArticleUrls,
+  cleanCollectionUrls,
+  cleanNavUrls,
+  urlCleaners,
+} from './catalogue-urls.ts';
 
 /**
  * The records of the catalogue's other collections as the build keeps them: validated, with
  * HTML sanitised once on the way in (DESIGN, build pipeline 2 and 3). Fields the pages do
  * not read are left out; zod drops them.
  */
-const url = z.string().max(2000);
+const url = catalogueUrl;
 const html = z.string().transform(sanitizeHtml);
 const plain = z.string().transform(htmlToText);
 
@@ -46,7 +53,7 @@ const navNode: z.ZodType<NavNode> = z.lazy(() =>
   z.object({
     id: z.number().int(),
     title: plain,
-    url: z.string(),
+    url,
     imageUrl: url.nullable().optional(),
     maxChildItemsToDisplay: z.number().int().nullable().optional(),
     children: z.array(navNode),
@@ -110,7 +117,8 @@ export const questionRecordSchema = z.object({
 /** A review of the store (spec account-and-shell 3, "Site review"). */
 export const siteReviewRecordSchema = z.object({
   id: z.number().int().positive(),
-  url: z.string(),
+  // The review's own page: a bad link is reported (the review is skipped), not dropped.
+  url,
   message: plain,
   name: plain,
   stars: z.number().int().min(1).max(5),
@@ -122,3 +130,8 @@ export const vendorRecordSchema = z.object({
   name: z.string().min(1),
   productCount: z.number().int().min(0),
 });
+
+// What readApiList does with bad URLs before these schemas read a record (catalogue-urls.ts).
+urlCleaners.add(collectionRecordSchema, { clean: cleanCollectionUrls });
+urlCleaners.add(navNodeSchema, { clean: (raw) => cleanNavUrls(raw) });
+urlCleaners.add(articleRecordSchema, { clean: cleanArticleUrls });

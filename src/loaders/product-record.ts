@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { htmlToText, sanitizeHtml } from '../lib/sanitize-html.ts';
+import { catalogueUrl, cleanProductUrls } from './catalogue-urls.ts';
 
 /**
  * A product as the build keeps it: the API's product detail (spec storefront 3), validated,
  * with its HTML sanitised once here (DESIGN, build pipeline 2 and 3). Pages render it as-is.
  */
 const money = z.number().finite().min(0);
-const url = z.string().max(2000);
+const url = catalogueUrl;
 
 const inventoryLevel = z.object({
   id: z.number().int(),
@@ -70,7 +71,9 @@ export const productRecordSchema = z.object({
       imagePlacementId: z.number().int().nullable(),
     }),
   ),
-  Model3Ds: z.array(z.object({ id: z.number().int(), url, posterUrl: z.string() })),
+  Model3Ds: z.array(
+    z.object({ id: z.number().int(), url, posterUrl: z.union([z.literal(''), url]) }),
+  ),
   Metafields: z.array(
     z.object({ id: z.number().int(), metafieldKey: z.string(), metafieldValue: z.string() }),
   ),
@@ -102,16 +105,21 @@ export const productPlainTitle = (product: Pick<ProductRecord, 'title'>): string
 
 /**
  * Validates one API product. Returns the record, or the first problem as "field: message"
- * so the loader can name the product and the field.
+ * so the loader can name the product and the field. Pictures, models, manuals and video ids
+ * with a bad URL are dropped first (src/loaders/catalogue-urls.ts); `warnings` says which.
  */
 export function parseProductRecord(
   raw: unknown,
-): { ok: true; product: ProductRecord } | { ok: false; problem: string } {
-  const result = productRecordSchema.safeParse(raw);
-  if (result.success) return { ok: true, product: result.data };
+):
+  | { ok: true; product: ProductRecord; warnings: string[] }
+  | { ok: false; problem: string; warnings: string[] } {
+  const { record, warnings } = cleanProductUrls(raw);
+  const result = productRecordSchema.safeParse(record);
+  if (result.success) return { ok: true, product: result.data, warnings };
   const issue = result.error.issues[0];
   return {
     ok: false,
     problem: `${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}`,
+    warnings,
   };
 }

@@ -93,6 +93,7 @@ async function readProducts(
       return;
     }
     const parsed = parseProductRecord(raw);
+    for (const warning of parsed.warnings) target.warn(`Product ${id}: ${warning}`);
     if (!parsed.ok) {
       result.skipped += 1;
       target.warn(`Skipped product ${id}: ${parsed.problem}`);
