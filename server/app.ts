@@ -6,7 +6,7 @@ import { handleError, jsonError } from './http/errors.ts';
 import { forwarded } from './http/forwarded.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
-import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
+import { ADMIN_MAX_JSON_BYTES, adminRoutes, bearerAuth } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -72,8 +72,11 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', securityHeaders());
   // issue 11 item 5: the forwarded headers count only from the web server (X-Proxy-Secret).
   app.use('*', forwarded({ proxySecret: deps.proxySecret }));
-  // issue 11 item 6: a body is refused at its limit as it arrives; catalogue writes may be larger.
-  app.use('*', bodyLimits({ larger: { '/api/admin': ADMIN_MAX_JSON_BYTES } }));
+  // issue 11 item 6: a body is refused at its limit as it arrives. Catalogue writes may be
+  // larger, but only once the merchandiser token is checked, before any byte is read.
+  const merchandiser = bearerAuth({ token: deps.adminToken });
+  const larger = [{ prefix: '/api/admin', maxBytes: ADMIN_MAX_JSON_BYTES, guard: merchandiser }];
+  app.use('*', bodyLimits({ larger }));
   app.route('/api', api);
   app.notFound((c) => jsonError(c, 404, 'Not found.'));
   app.onError(handleError);

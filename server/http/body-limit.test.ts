@@ -2,9 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_MAX_JSON_BYTES } from '../routes/admin.ts';
 import { jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
+import { bodyLimits } from './body-limit.ts';
 import { MAX_JSON_BYTES } from './input.ts';
 
 const CHUNK = 64 * 1024;
@@ -100,6 +102,14 @@ describe('body limits through app.request', () => {
     expect(sent.bytes).toBeLessThanOrEqual(ADMIN_MAX_JSON_BYTES + 2 * CHUNK);
   });
 
+  it('reads nothing of a body sent to the merchandiser API without its token', async () => {
+    const { app } = testApp();
+    const { stream, sent } = countingBody(HUNDRED_MB);
+    const res = await post(app, '/api/admin/products', stream, { authorization: 'Bearer nope' });
+    expect(res.status).toBe(401);
+    expect(sent.bytes).toBeLessThanOrEqual(CHUNK);
+  });
+
   it('does not let an escaped path borrow the larger merchandiser limit', async () => {
     const { app } = testApp();
     const { stream, sent } = countingBody(HUNDRED_MB);
@@ -113,6 +123,50 @@ describe('body limits through app.request', () => {
     expect((await app.request('http://localhost/api/health')).status).toBe(200);
     const init = jsonInit('GET');
     expect((await app.request('http://localhost/api/checkouts', init)).status).toBe(200);
+  });
+});
+
+describe('a larger limit behind a guard', () => {
+  /** An app whose /big/* takes 1 MB, but only with the header the guard asks for. */
+  function guarded() {
+    const app = new Hono();
+    const guard: MiddlewareHandler = async (c, next) => {
+      if (c.req.header('x-key') !== 'yes') return c.json({ error: 'No.' }, 401);
+      await next();
+      return undefined;
+    };
+    app.use('*', bodyLimits({ larger: [{ prefix: '/big', maxBytes: 1 << 20, guard }] }));
+    app.post('*', async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }));
+    const send = (path: string, stream: ReadableStream<Uint8Array>, key?: string) =>
+      app.request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: key ? { 'x-key': key } : {},
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+    return send;
+  }
+
+  it('reads not a byte for a caller the guard refuses', async () => {
+    const send = guarded();
+    const { stream, sent } = countingBody(HUNDRED_MB);
+    const res = await send('/big/upload', stream);
+    expect(res.status).toBe(401);
+    expect(sent.bytes).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it('gives the larger limit to a caller the guard lets through, and refuses past it', async () => {
+    const send = guarded();
+    const fits = countingBody(8 * CHUNK); // 512 KB: over the default, under 1 MB
+    const ok = await send('/big/upload', fits.stream, 'yes');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ bytes: 8 * CHUNK });
+    const { stream, sent } = countingBody(HUNDRED_MB);
+    const over = await send('/big/upload', stream, 'yes');
+    expect(over.status).toBe(413);
+    expect(sent.bytes).toBeLessThanOrEqual((1 << 20) + 2 * CHUNK);
+    // Elsewhere the default holds, guard or not.
+    expect((await send('/small', countingBody(8 * CHUNK).stream, 'yes')).status).toBe(413);
   });
 });
 

@@ -4,12 +4,24 @@ import { createMiddleware } from 'hono/factory';
 import { jsonError } from './errors.ts';
 import { MAX_JSON_BYTES } from './input.ts';
 
+/** A path prefix allowed a larger body. */
+export interface LargerBody {
+  /** The prefix, which covers itself and everything below it: '/api/admin'. */
+  prefix: string;
+  maxBytes: number;
+  /**
+   * Runs before a byte of the body is read, and may answer instead (a 401 without the
+   * merchandiser token, say), so that only callers entitled to the larger limit can make the
+   * server hold that much.
+   */
+  guard?: MiddlewareHandler;
+}
+
 /** Options of {@link bodyLimits}. */
 export interface BodyLimitsOptions {
-  /** Largest request body, in bytes, on every path not named in `larger`. */
+  /** Largest request body, in bytes, on every path not under a `larger` prefix. */
   maxBytes?: number;
-  /** Path prefixes allowed a larger body, with their limit: `{ '/api/admin': 4 << 20 }`. */
-  larger?: Record<string, number>;
+  larger?: LargerBody[];
 }
 
 /**
@@ -20,11 +32,11 @@ export interface BodyLimitsOptions {
  * Node does not read on through the rest of the upload. Routes keep their own smaller limits
  * (readJson's `maxBytes`).
  *
- * @example app.use('*', bodyLimits({ larger: { '/api/admin': ADMIN_MAX_JSON_BYTES } }))
+ * @example app.use('*', bodyLimits({ larger: [{ prefix: '/api/admin', maxBytes, guard }] }))
  */
 export function bodyLimits({
   maxBytes = MAX_JSON_BYTES,
-  larger = {},
+  larger = [],
 }: BodyLimitsOptions = {}): MiddlewareHandler {
   const limiter = (maxSize: number) =>
     bodyLimit({
@@ -35,13 +47,23 @@ export function bodyLimits({
       },
     });
   const general = limiter(maxBytes);
-  const special = Object.entries(larger).map(([prefix, bytes]) => ({
-    prefix,
-    check: limiter(bytes),
-  }));
+  const special = larger.map(({ prefix, maxBytes: bytes, guard }) => {
+    const check = limiter(bytes);
+    const run: MiddlewareHandler = guard
+      ? async (c, next) => {
+          const refusal = await guard(c, async () => {
+            // bodyLimit answers its 413 as a Response; after next() it has nothing to add.
+            const answer: unknown = await check(c, next);
+            if (answer instanceof Response) c.res = answer;
+          });
+          return refusal ?? undefined;
+        }
+      : check;
+    return { prefix, run };
+  });
   return createMiddleware(async (c, next) => {
     const path = c.req.path;
     const match = special.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
-    return (match?.check ?? general)(c, next);
+    return (match?.run ?? general)(c, next);
   });
 }
