@@ -58,20 +58,6 @@ export function rememberCheckout(c: Context, id: string): void {
   created.set(c.req.raw, id);
 }
 
-/** Scope of Idempotency-Key records for a caller who has no checkout yet. */
-export const NO_CHECKOUT_SCOPE = '-';
-
-/**
- * The idempotency scope of a cart call: the caller's checkout id, or, before the caller has
- * one, NO_CHECKOUT_SCOPE, so that a retry of the call that creates the checkout (whose reply,
- * and so its cookie, never arrived) replays it instead of creating a second checkout. Keys
- * are random per call (DESIGN: one per call, the same on its retries), so callers without a
- * checkout do not collide in that shared scope.
- */
-export function cartScope(db: Database): (c: Context) => string {
-  return (c) => currentCheckoutId(c, db) ?? NO_CHECKOUT_SCOPE;
-}
-
 /**
  * Sets the cart cookie: HttpOnly (scripts never see the id), SameSite=Lax, Path=/ (the
  * external checkout page under /api reads it too), Secure only over https so that plain
