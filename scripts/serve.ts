@@ -1,6 +1,6 @@
 // `npm run serve`: serve an existing build (BUILD_OUT_DIR) and proxy to a running API (API_URL),
 // with the same TRUST_PROXY, PROXY_SECRET and ADMIN_API_PUBLIC the API and nginx read.
-import { join } from 'node:path';
+import { mediaDir } from '../server/media/export.ts';
 import { env } from '../src/lib/env.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { parseTrustedProxies } from './lib/web/trusted-proxies.ts';
@@ -14,7 +14,7 @@ const site = await startStaticServer({
   distDir: env.BUILD_OUT_DIR,
   apiUrl: env.API_URL,
   port: env.PORT,
-  mediaDir: join(env.DATA_DIR, 'media'),
+  mediaDir: mediaDir(env.DATA_DIR),
   trustedRanges: parseTrustedProxies(env.TRUST_PROXY),
   adminPublic: env.ADMIN_API_PUBLIC,
   ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),

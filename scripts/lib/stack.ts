@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { databaseFile } from '../../server/main.ts';
 import { isCatalogueEmpty, openDatabase } from '../../server/db/open.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { mediaDir } from '../../server/media/export.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { buildSite, NGINX_DIR, type BuildReport } from './build-site.ts';
+import { exportStoreMedia, exportSummary } from './media-export.ts';
 import { startNginx } from './nginx.ts';
 import { startStaticServer } from './static-server.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
@@ -78,6 +80,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   const seeded = seedIfEmpty(options.dataDir, options.seedProducts);
   if (seeded) log(`Seeded ${seeded} demo products into ${options.dataDir}.`);
+  // The demo's pictures, manuals and models as files, which the web servers answer even
+  // while the API is down (issue 11); an export that is up to date writes nothing.
+  const db = openDatabase(databaseFile(options.dataDir));
+  try {
+    const started = performance.now();
+    const counts = await exportStoreMedia(db, options.dataDir);
+    log(exportSummary(counts, mediaDir(options.dataDir), performance.now() - started));
+  } finally {
+    db.close();
+  }
   const proxySecret = options.proxySecret ?? randomBytes(32).toString('base64url');
   const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
   const api = await startApiProcess({
@@ -96,7 +108,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
     const common = {
       apiUrl: api.url,
-      mediaDir: join(options.dataDir, 'media'),
+      mediaDir: mediaDir(options.dataDir),
       proxySecret,
       trustedRanges,
       adminPublic: options.adminPublic ?? false,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startApi } from '../../server/main.ts';
+import { mediaDir } from '../../server/media/export.ts';
 import { startApiProcess } from './api-process.ts';
 import { NGINX_DIR } from './build-site.ts';
 import { runLoad, summarize, type LoadSummary } from './load.ts';
@@ -82,7 +83,7 @@ export async function benchStaticUnderLoad(options: {
           runDir: join(options.distDir, '..', 'bench-nginx'),
           siteConfDir: join(options.distDir, NGINX_DIR),
           root: options.distDir,
-          mediaRoot: join(options.dataDir, 'media'),
+          mediaRoot: mediaDir(options.dataDir),
           api: new URL(api.url).host,
           proxySecret: secret,
           trustedRanges: [],
