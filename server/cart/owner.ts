@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/open.ts';
-import { currentCheckoutId, publicOrigin } from './session.ts';
+import { currentCheckoutId, isHttps } from './session.ts';
 
 /**
  * Name of the HttpOnly cookie that tells apart callers who have no checkout yet, so that their
@@ -35,7 +35,7 @@ export function cartOwner(c: Context): string {
       sameSite: 'Lax',
       path: '/api/checkouts',
       maxAge: MAX_AGE_SECONDS,
-      secure: publicOrigin(c).startsWith('https:'),
+      secure: isHttps(c),
     });
   }
   given.set(c.req.raw, owner);

@@ -152,6 +152,17 @@ describe('security headers on JSON replies', () => {
     const plain = await app.request('http://shop.example/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it('believes https from the web server only, never from a forged X-Forwarded-Proto', async () => {
+    const secret = 'test-proxy-secret-0123456789abcdef0123456789';
+    const { app } = testApp({ proxySecret: secret });
+    const ask = (headers: Record<string, string>) =>
+      app.request('http://127.0.0.1:4322/api/health', { headers });
+    const proxied = await ask({ 'x-forwarded-proto': 'https', 'x-proxy-secret': secret });
+    expect(proxied.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    const forged = await ask({ 'x-forwarded-proto': 'https' });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+  });
 });
 
 describe('security headers on the API’s own pages', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { publicOrigin } from '../cart/session.ts';
+import { isHttps as reachedOverHttps } from './forwarded.ts';
 
 /**
  * API paths whose replies carry personal data (issue 11: "Cache-Control: no-store for
@@ -91,7 +91,7 @@ export function securityHeaders({
   personalPaths = PERSONAL_PATHS,
   defaultHtmlPolicy = htmlPolicy(),
   hsts = DEFAULT_HSTS,
-  isHttps = (c) => publicOrigin(c).startsWith('https:'),
+  isHttps = reachedOverHttps,
 }: SecurityHeadersOptions = {}): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
     await next();

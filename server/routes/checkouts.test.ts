@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, seedCartCatalogue, Shopper } from '../cart/test-fixtures.ts';
+import { testApp } from '../testing/app.ts';
+
+const PROXY_SECRET = 'test-proxy-secret-0123456789abcdef0123456789';
 
 const lineCount = (db: ReturnType<typeof cartTestApp>['db']) =>
   (db.prepare('SELECT COUNT(*) AS n FROM checkout_line_items').get() as { n: number }).n;
@@ -108,16 +111,20 @@ describe('GET /api/checkouts', () => {
   });
 
   it('builds webUrl from the forwarded origin behind a proxy', async () => {
-    const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
+    // The forwarded headers count only with the web server's secret (server/http/forwarded.ts).
+    const { app, db } = testApp({ proxySecret: PROXY_SECRET });
+    const levels = seedCartCatalogue(db);
+    const shopper = new Shopper(app);
+    const proxied = {
+      'x-forwarded-host': 'shop.example.com',
+      'x-forwarded-proto': 'https',
+      'x-proxy-secret': PROXY_SECRET,
+      origin: 'https://shop.example.com',
+    };
+    const body = { inventoryLevelId: levels.wheel, quantity: 1 };
+    expect((await shopper.call('POST', '/checkouts/lineItems', body, proxied)).status).toBe(200);
     const checkout = await Shopper.checkout(
-      await shopper.call('GET', '/checkouts', undefined, {
-        'x-forwarded-host': 'shop.example.com',
-        'x-forwarded-proto': 'https',
-      }),
+      await shopper.call('GET', '/checkouts', undefined, proxied),
     );
     expect(checkout.webUrl).toBe(`https://shop.example.com/api/external-checkout/${checkout.id}`);
   });
