@@ -1,0 +1,96 @@
+import type { Env } from '../../src/lib/env.ts';
+
+/** The merchandiser token documented in .env.example: fine on this machine, nowhere else. */
+export const EXAMPLE_ADMIN_TOKEN = 'local-merchandiser-token-change-me';
+
+/** Shortest secret accepted in production (32 characters of base64url carry 192 bits). */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Fewest different characters a production secret may have: 32 random hex digits show about
+ * 14 (fewer than 8 about once in 30 million), base64url about 25; 'aaaa…' or '0123…' 1 or 4.
+ */
+export const MIN_DISTINCT_CHARACTERS = 8;
+
+/** Words that mark a placeholder someone meant to replace, not a generated secret. */
+const PLACEHOLDER = /change-?me|example|password|secret|token|merchandiser|admin|default/i;
+
+const HOW_TO_MAKE = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
+
+/** What decides whether the API runs as production, and what production needs. */
+export type DeploymentSettings = Pick<Env, 'NODE_ENV' | 'SITE_URL'> &
+  Partial<Pick<Env, 'ADMIN_TOKEN' | 'PROXY_SECRET' | 'SMTP_URL'>>;
+
+const isLocalHostname = (hostname: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(hostname.toLowerCase());
+
+/**
+ * True in production: NODE_ENV=production, or a SITE_URL whose host is not this machine
+ * (issue 11 item 1), since a store the public reaches is production whatever NODE_ENV says.
+ * @example isProduction({ NODE_ENV: 'development', SITE_URL: 'https://shop.example.com' }) // true
+ */
+export function isProduction({ NODE_ENV, SITE_URL }: Pick<Env, 'NODE_ENV' | 'SITE_URL'>): boolean {
+  return NODE_ENV === 'production' || !isLocalHostname(new URL(SITE_URL).hostname);
+}
+
+/** Why `value` is not a secret fit for production, or undefined when it is. */
+export function secretProblem(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return `${name} is not set.`;
+  if (value === EXAMPLE_ADMIN_TOKEN || PLACEHOLDER.test(value)) {
+    return `${name} is a placeholder, not a generated secret.`;
+  }
+  if (value.length < MIN_SECRET_LENGTH) {
+    return `${name} is ${String(value.length)} characters; use at least ${String(MIN_SECRET_LENGTH)}.`;
+  }
+  if (new Set(value).size < MIN_DISTINCT_CHARACTERS) {
+    return `${name} does not look random (${String(new Set(value).size)} different characters).`;
+  }
+  return undefined;
+}
+
+/**
+ * Everything that keeps these settings from running in production; empty outside production
+ * or when all is well. Production needs (issue 11 item 1):
+ * - an ADMIN_TOKEN of at least 32 random characters, not the documented example (with it,
+ *   GET /api/admin/outbox read anyone's password-reset link);
+ * - a PROXY_SECRET of the same kind, different from the token, so that only the web server's
+ *   X-Forwarded-* headers count;
+ * - SMTP_URL: mail goes through a real mail server (the outbox is a development transport);
+ * - an https SITE_URL, since links in emails carry single-use tokens.
+ */
+export function deploymentProblems(settings: DeploymentSettings): string[] {
+  if (!isProduction(settings)) return [];
+  const problems = [
+    secretProblem('ADMIN_TOKEN', settings.ADMIN_TOKEN),
+    secretProblem('PROXY_SECRET', settings.PROXY_SECRET),
+  ].filter((problem) => problem !== undefined);
+  if (settings.ADMIN_TOKEN !== undefined && settings.ADMIN_TOKEN === settings.PROXY_SECRET) {
+    problems.push('PROXY_SECRET must differ from ADMIN_TOKEN.');
+  }
+  if (settings.SMTP_URL === undefined) {
+    problems.push(
+      'SMTP_URL is not set: production mail goes through a mail server (the outbox is for development).',
+    );
+  }
+  const site = new URL(settings.SITE_URL);
+  if (site.protocol !== 'https:' && !isLocalHostname(site.hostname)) {
+    problems.push(`SITE_URL must be https (links in emails carry sign-in tokens).`);
+  }
+  return problems;
+}
+
+/**
+ * Throws, naming every setting to fix, when the API must not start with these settings.
+ * @example assertDeployable({ ...env, ADMIN_TOKEN: adminToken }); // before listening
+ */
+export function assertDeployable(settings: DeploymentSettings): void {
+  const problems = deploymentProblems(settings);
+  if (problems.length === 0) return;
+  throw new Error(
+    [
+      'The API refuses to start in production (NODE_ENV=production or a SITE_URL off this machine):',
+      ...problems.map((problem) => `- ${problem}`),
+      `Make a secret with: ${HOW_TO_MAKE}`,
+    ].join('\n'),
+  );
+}
