@@ -44,6 +44,32 @@ describe('openDatabase', () => {
     openDatabase(file).close();
   });
 
+  it('gives the change feed of an older database its actor column, old rows as system', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
+    dirs.push(dir);
+    const file = join(dir, 'store.db');
+    // A database as version 2 left it: no actor column, table or trigger; one change.
+    const old = openDatabase(file);
+    old.exec('DROP TRIGGER changes_actor');
+    old.exec('DROP TABLE change_actor');
+    old.exec('ALTER TABLE changes DROP COLUMN actor');
+    old.exec("INSERT INTO products (id, handle, title) VALUES (1, 'a', 'A')");
+    expect(columnsOf(old, 'changes')).not.toContain('actor');
+    old.close();
+
+    const db = openDatabase(file);
+    expect(columnsOf(db, 'changes')).toContain('actor');
+    // The product triggers feed the changes as before; the actor trigger labels them.
+    db.exec("INSERT INTO change_actor (id, name) VALUES (1, 'admin:Jane')");
+    db.exec("INSERT INTO products (id, handle, title) VALUES (2, 'b', 'B')");
+    db.exec('DELETE FROM change_actor');
+    expect(db.prepare('SELECT entity_id AS id, actor FROM changes ORDER BY seq').all()).toEqual([
+      { id: 1, actor: 'system' },
+      { id: 2, actor: 'admin:Jane' },
+    ]);
+    db.close();
+  });
+
   it('keeps a bad value out of the added column', () => {
     const db = openDatabase(':memory:');
     expect(() =>

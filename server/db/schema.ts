@@ -5,7 +5,7 @@
  * Every catalogue table change is recorded in `changes` by triggers, which is the
  * change feed a rebuild reads (GET /api/changes?since=).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Columns added after a table was first created: `CREATE TABLE IF NOT EXISTS` leaves an
@@ -17,6 +17,8 @@ export const addedColumns: readonly { table: string; column: string; definition:
     column: 'max_child_items',
     definition: 'INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0)',
   },
+  // Version 3 (issue 12 item 6): who made each change; older rows read 'system'.
+  { table: 'changes', column: 'actor', definition: "TEXT NOT NULL DEFAULT 'system'" },
 ];
 
 export const schemaSql = /* sql */ `
@@ -322,14 +324,31 @@ CREATE TABLE IF NOT EXISTS site_reviews (
 -- Store-wide settings such as the free-shipping amount, as JSON values.
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
--- The change feed: one row per changed catalogue record, newest last.
+-- The change feed: one row per changed catalogue record, newest last. actor is who made
+-- the change (issue 12 item 6): 'admin' or 'admin:{X-Merchandiser}' for the merchandiser
+-- API, 'system' for everything else (seed, import, orders taking stock).
 CREATE TABLE IF NOT EXISTS changes (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   entity TEXT NOT NULL CHECK (entity IN ('product', 'collection')),
   entity_id INTEGER NOT NULL,
   op TEXT NOT NULL CHECK (op IN ('upsert', 'delete')),
-  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  actor TEXT NOT NULL DEFAULT 'system'
 );
+
+-- The actor of the write in progress: one row, set at the start of a merchandiser's write
+-- transaction and removed at its end (server/catalog/change-actor.ts), so other connections
+-- never see it. The trigger below labels every change row inserted meanwhile, whichever
+-- trigger inserted it; it stays one trigger so databases from before version 3 need no
+-- change to the six triggers that follow.
+CREATE TABLE IF NOT EXISTS change_actor (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  name TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS changes_actor AFTER INSERT ON changes
+WHEN EXISTS (SELECT 1 FROM change_actor) BEGIN
+  UPDATE changes SET actor = (SELECT name FROM change_actor WHERE id = 1) WHERE seq = NEW.seq;
+END;
 
 CREATE TRIGGER IF NOT EXISTS products_changed_insert AFTER INSERT ON products BEGIN
   INSERT INTO changes (entity, entity_id, op) VALUES ('product', NEW.id, 'upsert');

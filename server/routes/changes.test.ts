@@ -82,7 +82,7 @@ describe('GET /api/changes', () => {
     expect(await page('')).toEqual({ changes: [], cursor: 0, hasMore: false });
   });
 
-  it('lists changes in order with seq, entity, id, op and at', async () => {
+  it('lists changes in order with seq, entity, id, op, at and actor', async () => {
     const wheels = upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
     const id = upsertProduct(db, product(1));
     const { changes, cursor: next, hasMore } = await page('?since=0');
@@ -94,7 +94,7 @@ describe('GET /api/changes', () => {
       ]),
     );
     for (const change of changes) {
-      expect(Object.keys(change).sort()).toEqual(['at', 'entity', 'id', 'op', 'seq']);
+      expect(Object.keys(change).sort()).toEqual(['actor', 'at', 'entity', 'id', 'op', 'seq']);
       expect(change.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     const seqs = changes.map((change) => change.seq);

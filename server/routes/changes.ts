@@ -17,6 +17,11 @@ export interface Change {
   id: number;
   op: 'upsert' | 'delete';
   at: string;
+  /**
+   * Who made it (issue 12 item 6): 'admin' or 'admin:{X-Merchandiser}' through the
+   * merchandiser API; 'system' for the seed, imports and orders taking stock.
+   */
+  actor: string;
 }
 
 /**
@@ -26,15 +31,17 @@ export interface Change {
  *
  * - GET /cursor -> `{ cursor, databaseId }`: the newest sequence number (0 when nothing
  *   changed yet) and the database's id, so a cache made from another database is not trusted.
- * - GET /?since=N&limit=M -> `{ changes, cursor, hasMore }`: changes after N in order; cursor
- *   is the last seq returned (N when none), to pass as `since` for the next page.
+ * - GET /?since=N&limit=M -> `{ changes, cursor, hasMore }`: changes after N in order, each
+ *   `{ seq, entity, id, op, at, actor }`; cursor is the last seq returned (N when none), to
+ *   pass as `since` for the next page.
  */
 export function changeRoutes({ db, adminToken }: Deps): Hono {
   const app = new Hono();
   app.use('*', bearerAuth({ token: adminToken, message: BUILD_ONLY }));
   const newest = db.prepare('SELECT COALESCE(MAX(seq), 0) AS cursor FROM changes');
   const after = db.prepare(
-    `SELECT seq, entity, entity_id AS id, op, at FROM changes WHERE seq > ? ORDER BY seq LIMIT ?`,
+    `SELECT seq, entity, entity_id AS id, op, at, actor FROM changes
+     WHERE seq > ? ORDER BY seq LIMIT ?`,
   );
 
   app.get('/cursor', (c) => {
