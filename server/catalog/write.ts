@@ -17,7 +17,14 @@ export const toCents = (amount: number): number => Math.round(amount * 100);
 /** A record the caller asked for does not exist (routes answer 404). */
 export class NotFoundError extends Error {}
 /** A record refers to something that does not exist, or breaks a rule (routes answer 422). */
-export class InvalidRecordError extends Error {}
+export class InvalidRecordError extends Error {
+  /** The field at fault, e.g. ['collections', 1], so the merchandiser API can name it. */
+  readonly path: readonly PropertyKey[];
+  constructor(message: string, path: readonly PropertyKey[] = []) {
+    super(message);
+    this.path = path;
+  }
+}
 
 type Statements = ReturnType<typeof prepare>;
 const cache = new WeakMap<Database, Statements>();
@@ -142,9 +149,9 @@ function statements(db: Database): Statements {
 
 const bool = (value: boolean): number => (value ? 1 : 0);
 
-function collectionId(db: Database, handle: string): number {
+function collectionId(db: Database, handle: string, path: readonly PropertyKey[]): number {
   const row = statements(db).collectionIdByHandle.get(handle) as { id: number } | undefined;
-  if (!row) throw new InvalidRecordError(`collection "${handle}" does not exist`);
+  if (!row) throw new InvalidRecordError(`collection "${handle}" does not exist`, path);
   return row.id;
 }
 
@@ -158,12 +165,15 @@ export function upsertCollection(db: Database, input: CollectionInput | Collecti
   return transaction(db, () => {
     const existing = st.collectionIdByHandle.get(collection.handle) as { id: number } | undefined;
     if (collection.id !== undefined && existing && existing.id !== collection.id) {
-      throw new InvalidRecordError(`handle "${collection.handle}" belongs to another collection`);
+      throw new InvalidRecordError(`handle "${collection.handle}" belongs to another collection`, [
+        'handle',
+      ]);
     }
-    const parentId = collection.parent === null ? null : collectionId(db, collection.parent);
+    const parentId =
+      collection.parent === null ? null : collectionId(db, collection.parent, ['parent']);
     const id = collection.id ?? existing?.id ?? null;
     if (id !== null && parentId === id) {
-      throw new InvalidRecordError('a collection cannot be its own parent');
+      throw new InvalidRecordError('a collection cannot be its own parent', ['parent']);
     }
     const oldTitle =
       id === null
@@ -233,9 +243,13 @@ export function upsertProduct(db: Database, input: ProductInput | Product): numb
   return transaction(db, () => {
     const existing = st.productIdByHandle.get(product.handle) as { id: number } | undefined;
     if (product.id !== undefined && existing && existing.id !== product.id) {
-      throw new InvalidRecordError(`handle "${product.handle}" belongs to another product`);
+      throw new InvalidRecordError(`handle "${product.handle}" belongs to another product`, [
+        'handle',
+      ]);
     }
-    const collectionIds = product.collections.map((handle) => collectionId(db, handle));
+    const collectionIds = product.collections.map((handle, index) =>
+      collectionId(db, handle, ['collections', index]),
+    );
     const ratings = product.reviews.map((review) => review.starsRating);
     const available = product.variants.some(
       (variant) =>
@@ -347,7 +361,11 @@ function writeOptionsAndVariants(
     if (variant.id !== undefined) {
       const owner = st.variantOwner.get(variant.id) as { product_id: number } | undefined;
       if (owner && owner.product_id !== productId) {
-        throw new InvalidRecordError(`variant ${variant.id} belongs to another product`);
+        throw new InvalidRecordError(`variant ${variant.id} belongs to another product`, [
+          'variants',
+          index,
+          'id',
+        ]);
       }
     }
     const id =
@@ -372,6 +390,7 @@ function writeOptionsAndVariants(
       if (owner && owner.variant_id !== row.id) {
         throw new InvalidRecordError(
           `inventory level ${variant.inventory.id} belongs to another variant`,
+          ['variants', index, 'inventory', 'id'],
         );
       }
     }
