@@ -52,11 +52,18 @@ export const tagSchema = z
   .max(200)
   .regex(/^[^_,]+_.+$/, 'must be prefix_value');
 
-export const inventorySchema = z.object({
-  id: idSchema.optional(),
-  availableQuantity: z.number().int().min(0).max(10_000_000),
-  bypassNegativeQuantity: z.boolean().default(false),
-});
+export const inventorySchema = z
+  .object({
+    id: idSchema.optional(),
+    // Below 0 when orders took more than was in stock under bypassNegativeQuantity: the admin
+    // read answers it as it is, so a PUT or PATCH of that answer keeps it (issue 12 item 6).
+    availableQuantity: z.number().int().min(-10_000_000).max(10_000_000),
+    bypassNegativeQuantity: z.boolean().default(false),
+  })
+  .refine((level) => level.availableQuantity >= 0 || level.bypassNegativeQuantity, {
+    path: ['availableQuantity'],
+    message: 'must be 0 or more unless bypassNegativeQuantity is true (backorders)',
+  });
 
 export const variantInputSchema = z.object({
   id: idSchema.optional(),

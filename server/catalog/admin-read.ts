@@ -1,0 +1,295 @@
+import type { Database } from '../db/open.ts';
+import { VIDEO_METAFIELD_KEY, type Collection, type Product } from './input.ts';
+
+/**
+ * The catalogue as merchandisers write it (issue 12 item 6: "GET in the admin format"): a
+ * product or collection in exactly the input format of server/catalog/input.ts, with every
+ * field, those in no public record too (unitsSold, featuredOrder, seoTitle, metafields...).
+ * A PUT of what these return changes nothing, and PATCH merges into it.
+ */
+
+/** A product as the admin format has it, with its id and its variants' and levels' ids. */
+export type AdminProduct = Product & { id: number };
+/** A collection as the admin format has it, with its id. */
+export type AdminCollection = Collection & { id: number };
+
+/** Most video ids the format's videoIds holds; further video metafields stay metafields. */
+const MAX_VIDEO_IDS = 10;
+
+type Statements = ReturnType<typeof prepare>;
+const cache = new WeakMap<Database, Statements>();
+
+function prepare(db: Database) {
+  const s = (sql: string) => db.prepare(sql);
+  return {
+    productIdByHandle: s('SELECT id FROM products WHERE handle = ?'),
+    collectionIdByHandle: s('SELECT id FROM collections WHERE handle = ?'),
+    product: s(`
+      SELECT id, handle, title, seo_title, seo_description, is_indexed, vendor, sku, product_code,
+        condition, price_cents, compare_at_price_cents, image_url, description_html, is_featured,
+        featured_order, free_shipping, units_sold
+      FROM products WHERE id = ?`),
+    collections: s(`
+      SELECT c.handle FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
+      WHERE pc.product_id = ? ORDER BY pc.position, c.id`),
+    tags: s('SELECT prefix, value FROM product_tags WHERE product_id = ? ORDER BY rowid'),
+    images: s(`
+      SELECT url, alt_text, image_placement_id FROM product_images
+      WHERE product_id = ? ORDER BY position, id`),
+    models: s('SELECT url, poster_url FROM product_model3ds WHERE product_id = ? ORDER BY id'),
+    metafields: s('SELECT key, value FROM product_metafields WHERE product_id = ? ORDER BY id'),
+    pdfs: s('SELECT url, local_filename FROM product_pdfs WHERE product_id = ? ORDER BY id'),
+    reviews: s(`
+      SELECT stars_rating, title, body, author, created_at FROM reviews
+      WHERE product_id = ? ORDER BY id`),
+    options: s('SELECT name FROM product_options WHERE product_id = ? ORDER BY position, id'),
+    variants: s(`
+      SELECT id, title, sku, price_cents, compare_at_price_cents, available_for_sale,
+        variant_position
+      FROM variants WHERE product_id = ? ORDER BY variant_position, id`),
+    variantOptions: s(`
+      SELECT vo.variant_id, po.name, vo.value FROM variant_options vo
+      JOIN product_options po ON po.id = vo.option_id
+      WHERE po.product_id = ? ORDER BY po.position, po.id`),
+    // The first level of each variant: the one the format's `inventory` stands for.
+    levels: s(`
+      SELECT il.id, il.variant_id, il.available_quantity, il.bypass_negative_quantity
+      FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
+      WHERE v.product_id = ? ORDER BY il.id`),
+    collection: s(`
+      SELECT c.id, c.handle, c.title, c.seo_title, c.seo_description, c.is_indexed, c.image_url,
+        c.description_html, parent.handle AS parent, c.position, c.is_featured, c.max_child_items
+      FROM collections c LEFT JOIN collections parent ON parent.id = c.parent_id
+      WHERE c.id = ?`),
+    collectionImages: s(`
+      SELECT placement, image_path, alt_text FROM collection_images
+      WHERE collection_id = ? ORDER BY rowid`),
+  };
+}
+
+function statements(db: Database): Statements {
+  let found = cache.get(db);
+  if (!found) {
+    found = prepare(db);
+    cache.set(db, found);
+  }
+  return found;
+}
+
+/** A decimal amount from integer cents, as the format writes prices. */
+const money = (cents: number): number => cents / 100;
+const moneyOrNull = (cents: number | null): number | null => (cents === null ? null : money(cents));
+
+/**
+ * A stored review time as the format's ISO date-time in UTC. The database writes that form
+ * itself; anything else a hand-made database holds is converted, or left out (then a PUT
+ * stamps the time of the write) when it is not a date at all.
+ */
+function reviewTime(stored: string): string | undefined {
+  if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/.test(stored)) return stored;
+  const time = Date.parse(stored);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+interface ProductRow {
+  id: number;
+  handle: string;
+  title: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  is_indexed: number;
+  vendor: string;
+  sku: string;
+  product_code: string;
+  condition: string;
+  price_cents: number;
+  compare_at_price_cents: number | null;
+  image_url: string | null;
+  description_html: string;
+  is_featured: number;
+  featured_order: number | null;
+  free_shipping: number;
+  units_sold: number;
+}
+
+interface VariantRow {
+  id: number;
+  title: string;
+  sku: string;
+  price_cents: number;
+  compare_at_price_cents: number | null;
+  available_for_sale: number;
+  variant_position: number;
+}
+
+interface LevelRow {
+  id: number;
+  variant_id: number;
+  available_quantity: number;
+  bypass_negative_quantity: number;
+}
+
+/** The product's id for a handle, or undefined. */
+export function productIdByHandle(db: Database, handle: string): number | undefined {
+  return (statements(db).productIdByHandle.get(handle) as { id: number } | undefined)?.id;
+}
+
+/** The collection's id for a handle, or undefined. */
+export function collectionIdByHandle(db: Database, handle: string): number | undefined {
+  return (statements(db).collectionIdByHandle.get(handle) as { id: number } | undefined)?.id;
+}
+
+/**
+ * A product in the admin format, or undefined when there is none with this id.
+ *
+ * Two fields are given back in the form that writes the same rows again: `imageUrl` is null
+ * when the card picture is the first image (upsertProduct derives it so, and a new gallery
+ * then brings its own), and the first ten video metafields are `videoIds`.
+ */
+export function readProduct(db: Database, id: number): AdminProduct | undefined {
+  const st = statements(db);
+  const row = st.product.get(id) as ProductRow | undefined;
+  if (!row) return undefined;
+
+  const images = (
+    st.images.all(id) as { url: string; alt_text: string; image_placement_id: number | null }[]
+  ).map((image) => ({
+    url: image.url,
+    altText: image.alt_text,
+    imagePlacementId: image.image_placement_id,
+  }));
+  const metafields = st.metafields.all(id) as { key: string; value: string }[];
+  const videos = metafields.filter((field) => field.key === VIDEO_METAFIELD_KEY);
+  const videoIds = videos.slice(0, MAX_VIDEO_IDS);
+  const options = (st.options.all(id) as { name: string }[]).map((option) => option.name);
+  // Pairs first, objects by Object.fromEntries: an option named "__proto__" stays a key.
+  const chosen = new Map<number, [string, string][]>();
+  for (const pick of st.variantOptions.all(id) as {
+    variant_id: number;
+    name: string;
+    value: string;
+  }[]) {
+    chosen.set(pick.variant_id, [...(chosen.get(pick.variant_id) ?? []), [pick.name, pick.value]]);
+  }
+  const levels = new Map<number, LevelRow>();
+  for (const level of st.levels.all(id) as unknown as LevelRow[]) {
+    if (!levels.has(level.variant_id)) levels.set(level.variant_id, level);
+  }
+
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    isIndexed: row.is_indexed === 1,
+    vendor: row.vendor,
+    sku: row.sku,
+    productCode: row.product_code,
+    condition: row.condition,
+    price: money(row.price_cents),
+    compareAtPrice: moneyOrNull(row.compare_at_price_cents),
+    imageUrl: row.image_url === (images[0]?.url ?? null) ? null : row.image_url,
+    descriptionHtml: row.description_html,
+    isFeatured: row.is_featured === 1,
+    featuredOrder: row.featured_order,
+    isEligibleForFreeShipping: row.free_shipping === 1,
+    unitsSold: row.units_sold,
+    collections: (st.collections.all(id) as { handle: string }[]).map((c) => c.handle),
+    tags: (st.tags.all(id) as { prefix: string; value: string }[]).map(
+      (tag) => `${tag.prefix}_${tag.value}`,
+    ),
+    images,
+    model3ds: (st.models.all(id) as { url: string; poster_url: string }[]).map((model) => ({
+      url: model.url,
+      posterUrl: model.poster_url,
+    })),
+    videoIds: videoIds.map((field) => field.value),
+    metafields: metafields
+      .filter((field) => !videoIds.includes(field))
+      .map((field) => ({ key: field.key, value: field.value })),
+    pdfs: (st.pdfs.all(id) as { url: string; local_filename: string }[]).map((pdf) => ({
+      url: pdf.url,
+      filename: pdf.local_filename,
+    })),
+    reviews: (
+      st.reviews.all(id) as {
+        stars_rating: number;
+        title: string;
+        body: string;
+        author: string;
+        created_at: string;
+      }[]
+    ).map((review) => {
+      const createdAt = reviewTime(review.created_at);
+      return {
+        starsRating: review.stars_rating,
+        title: review.title,
+        body: review.body,
+        author: review.author,
+        ...(createdAt === undefined ? {} : { createdAt }),
+      };
+    }),
+    options,
+    variants: (st.variants.all(id) as unknown as VariantRow[]).map((variant) => {
+      const level = levels.get(variant.id);
+      return {
+        id: variant.id,
+        title: variant.title,
+        sku: variant.sku,
+        price: money(variant.price_cents),
+        compareAtPrice: moneyOrNull(variant.compare_at_price_cents),
+        availableForSale: variant.available_for_sale === 1,
+        position: variant.variant_position,
+        options: Object.fromEntries(chosen.get(variant.id) ?? []),
+        inventory: {
+          ...(level ? { id: level.id } : {}),
+          availableQuantity: level?.available_quantity ?? 0,
+          bypassNegativeQuantity: level?.bypass_negative_quantity === 1,
+        },
+      };
+    }),
+  };
+}
+
+interface CollectionRow {
+  id: number;
+  handle: string;
+  title: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  is_indexed: number;
+  image_url: string | null;
+  description_html: string;
+  parent: string | null;
+  position: number;
+  is_featured: number;
+  max_child_items: number | null;
+}
+
+/** A collection in the admin format, or undefined when there is none with this id. */
+export function readCollection(db: Database, id: number): AdminCollection | undefined {
+  const st = statements(db);
+  const row = st.collection.get(id) as CollectionRow | undefined;
+  if (!row) return undefined;
+  const images = Object.fromEntries(
+    (
+      st.collectionImages.all(id) as { placement: string; image_path: string; alt_text: string }[]
+    ).map((image) => [image.placement, { imagePath: image.image_path, altText: image.alt_text }]),
+  );
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    isIndexed: row.is_indexed === 1,
+    imageUrl: row.image_url,
+    descriptionHtml: row.description_html,
+    parent: row.parent,
+    position: row.position,
+    isFeatured: row.is_featured === 1,
+    maxChildItemsToDisplay: row.max_child_items,
+    images,
+  };
+}
