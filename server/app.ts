@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
+import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
+import { isOutbox, outboxMailer } from './accounts/outbox.ts';
 import type { Deps } from './deps.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { handleError, jsonError } from './http/errors.ts';
@@ -35,13 +38,16 @@ export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? (() => Date.now());
   const deps: Deps = {
-    adminToken: 'local-merchandiser-token-change-me',
+    // No usable default: an app built without a token has one nobody knows (issue 11 item 1).
+    adminToken: randomBytes(32).toString('base64url'),
     now,
     visitors: () => 0,
     realtimeEvents: () => [],
+    siteUrl: DEFAULT_SITE_URL,
     ...options,
   };
   deps.botCheck ??= localBotVerifier(options.db, now);
+  const mailer = (deps.mailer ??= outboxMailer(options.db, now));
   const api = new Hono();
   api.route('/products', productRoutes(deps));
   api.route('/collections', collectionRoutes(deps));
@@ -60,7 +66,8 @@ export function createApp(options: AppOptions): Hono {
   api.route('/', customerOrderRoutes(deps));
   api.route('/', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
-  api.route('/admin/outbox', outboxRoutes(deps));
+  // The outbox lists what the outbox transport kept; with SMTP there is no such route.
+  if (isOutbox(mailer)) api.route('/admin/outbox', outboxRoutes(deps, mailer));
   api.route('/changes', changeRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/external-checkout', externalCheckoutRoutes(deps));

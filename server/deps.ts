@@ -1,4 +1,5 @@
 import type { BotVerifier } from './accounts/bot-check.ts';
+import type { Mailer } from './accounts/mailer.ts';
 import type { Database } from './db/open.ts';
 import type { RealtimeEvent } from './realtime.ts';
 
@@ -23,4 +24,14 @@ export interface Deps {
    * it have their X-Forwarded-For, -Proto and -Host believed (server/http/forwarded.ts).
    */
   proxySecret?: string | undefined;
+  /**
+   * Where emails go: the outbox table in development and tests, SMTP in production (issue 11
+   * item 1). createApp sets it (the outbox by default); optional for deps built by hand.
+   */
+  mailer?: Mailer;
+  /**
+   * SITE_URL, the origin of every link in an email (issue 11 item 2: never the request's
+   * Host). createApp sets it; optional for deps built by hand.
+   */
+  siteUrl?: string;
 }

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { env } from '../src/lib/env.ts';
 import { localBotVerifier, recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
+import { mailFrom, type Mailer } from './accounts/mailer.ts';
+import { outboxMailer } from './accounts/outbox.ts';
+import { smtpMailer } from './accounts/smtp-mailer.ts';
 import { createApp } from './app.ts';
+import { assertDeployable, isProduction } from './config/production.ts';
 import { openDatabase, type Database } from './db/open.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
 
@@ -39,7 +43,17 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     adminToken = env.ADMIN_TOKEN,
     proxySecret = env.PROXY_SECRET,
   } = options;
+  // issue 11 item 1: production starts only with real secrets, a mail server and https.
+  assertDeployable({ ...env, ADMIN_TOKEN: adminToken, PROXY_SECRET: proxySecret });
+  if (isProduction(env) && env.BOT_CHECK === 'local') {
+    console.warn(
+      '[api] BOT_CHECK=local: anyone can fetch its tokens; set BOT_CHECK=recaptcha so that sign-in after repeated failures and the recovery-email calls face a real bot check.',
+    );
+  }
   const db = openDatabase(databaseFile(dataDir));
+  const mailer: Mailer = env.SMTP_URL
+    ? smtpMailer({ url: env.SMTP_URL, from: mailFrom(env.MAIL_FROM, env.SITE_URL) })
+    : outboxMailer(db, () => Date.now());
   // The app is made before the server exists; the realtime counter is attached after.
   const live: { realtime?: Realtime } = {};
   const botCheck: BotVerifier =
@@ -54,6 +68,8 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     adminToken,
     proxySecret,
     botCheck,
+    mailer,
+    siteUrl: env.SITE_URL,
     visitors: () => live.realtime?.visitors() ?? 0,
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],
   });
@@ -70,6 +86,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     db,
     close: async () => {
       await realtime.close();
+      mailer.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();
@@ -78,7 +95,11 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const api = await startApi();
+  const api = await startApi().catch((error: unknown) => {
+    // A refused production start says what to set; a stack trace would bury it.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
   console.log(`Commerce API listening on ${api.url}`);
   const stop = () => void api.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

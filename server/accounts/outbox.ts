@@ -1,4 +1,5 @@
 import type { Database } from '../db/open.ts';
+import type { Mailer } from './mailer.ts';
 
 /** One email the store sent (a row of the outbox table). */
 export interface OutboxEmail {
@@ -11,18 +12,35 @@ export interface OutboxEmail {
   createdAt: number;
 }
 
+/** The outbox transport: a mailer that also lists what it "sent". */
+export interface OutboxMailer extends Mailer {
+  readonly list: (to: string | undefined, limit?: number) => OutboxEmail[];
+}
+
 /**
- * "Sends" an email: the reference API has no mail server, so every message lands in the
- * outbox table, which GET /api/admin/outbox lists (tests read links from it).
+ * The development and test transport: every email lands in the outbox table, which
+ * GET /api/admin/outbox lists (tests and the end-to-end journeys read links from it). Never
+ * for production, where the outbox would hand anyone with the merchandiser token every
+ * customer's password-reset link (issue 11 item 1); server/config/production.ts refuses to
+ * start without SMTP_URL, and the outbox route exists only with this transport.
  */
-export function sendEmail(
-  db: Database,
-  email: { to: string; kind: string; subject: string; body: string; link?: string },
-  now: number,
-): void {
-  db.prepare(
+export function outboxMailer(db: Database, now: () => number): OutboxMailer {
+  const insert = db.prepare(
     'INSERT INTO outbox (to_address, kind, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(email.to, email.kind, email.subject, email.body, email.link ?? '', now);
+  );
+  return {
+    send: (email) => {
+      // Written before the promise settles, so a reply's emails are in the table with it.
+      insert.run(email.to, email.kind, email.subject, email.body, email.link ?? '', now());
+      return Promise.resolve();
+    },
+    list: (to, limit) => listOutbox(db, to, limit),
+  };
+}
+
+/** Whether a mailer is the outbox (and so whether the outbox route may exist). */
+export function isOutbox(mailer: Mailer): mailer is OutboxMailer {
+  return typeof (mailer as Partial<OutboxMailer>).list === 'function';
 }
 
 /** The newest emails first, optionally only those to one address. */

@@ -92,6 +92,17 @@ CREATE TABLE IF NOT EXISTS recovery_emails (
   updated_at INTEGER NOT NULL
 );
 
+-- Registrations waiting for their mailed link (issue 11 item 4); the account is made when the
+-- link is opened, so registering answers alike whether or not the email has an account.
+CREATE TABLE IF NOT EXISTS pending_registrations (
+  token_hash TEXT PRIMARY KEY,
+  email TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+
 -- Tokens handed out by the local bot check (server/accounts/bot-check.ts); single use.
 CREATE TABLE IF NOT EXISTS bot_check_tokens (
   token_hash TEXT PRIMARY KEY,

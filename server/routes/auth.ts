@@ -1,7 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { localBotVerifier } from '../accounts/bot-check.ts';
 import { sameOriginJson, requireCustomerId } from '../accounts/guard.ts';
-import { sendEmail } from '../accounts/outbox.ts';
+import { LoginThrottle } from '../accounts/login-throttle.ts';
+import { mailSettings, sendInBackground, siteLink, type Email } from '../accounts/mailer.ts';
 import {
   decoyHash,
   hashPassword,
@@ -9,12 +11,17 @@ import {
   PASSWORD_MIN,
   verifyPassword,
 } from '../accounts/password.ts';
-import { RateLimiter, rateLimit, tooMany, type Limit } from '../accounts/rate-limit.ts';
+import {
+  clientAddress,
+  RateLimiter,
+  rateLimit,
+  tooMany,
+  type Limit,
+} from '../accounts/rate-limit.ts';
+import { completeRegistration, savePendingRegistration } from '../accounts/registrations.ts';
 import { endAllSessions, endSession, startSession } from '../accounts/session.ts';
 import { consumeToken, issueToken, revokeTokens } from '../accounts/tokens.ts';
-import { publicOrigin } from '../cart/session.ts';
 import type { Deps } from '../deps.ts';
-import { transaction } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
 import { readJson } from '../http/input.ts';
@@ -22,14 +29,16 @@ import { findUser } from './user.ts';
 
 /** Limits of the sign-in, registration and recovery calls (per client address). */
 export const AUTH_LIMITS = {
+  /** Every sign-in attempt from one address, right or wrong: a guesser's own address. */
   login: { max: 30, windowMs: 15 * 60_000 },
-  /**
-   * Failed sign-ins per email address as well, so guesses at one account from many addresses
-   * are slowed; successful ones do not count (a shop's staff share one address).
-   */
-  loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
   register: { max: 20, windowMs: 60 * 60_000 },
   recover: { max: 5, windowMs: 15 * 60_000 },
+  /**
+   * Emails to one recipient from registration, recovery and verification, whoever asks: past
+   * it the call answers as usual and mails nothing, so that nobody fills a mailbox from many
+   * addresses (registering with a customer's email now mails the customer, item 4).
+   */
+  mailsPerRecipient: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const email = z
@@ -53,6 +62,8 @@ const RegisterBody = z.object({
 const LoginBody = z.object({
   email: z.string().trim().max(254),
   password: z.string().max(PASSWORD_MAX),
+  /** Needed once the email failed several times (the reply said botCheckRequired). */
+  botCheckToken: z.string().max(4000).optional(),
 });
 const EmailBody = z.object({ email });
 const TokenBody = z.object({ token });
@@ -64,81 +75,114 @@ const ChangeBody = z.object({
 
 /** The same words for a wrong password and an unknown email (no account enumeration). */
 export const LOGIN_FAILED = 'The email or password is incorrect.';
+/** A sign-in of an email that failed several times, without a passing bot-check token. */
+export const BOT_CHECK_NEEDED = 'Please confirm you are not a robot, then sign in again.';
 /** Recovery answers these words whether or not the email has an account. */
 export const RECOVERY_SENT =
   'If an account exists for that email, we have sent a link to reset the password.';
 export const VERIFICATION_SENT =
   'If that email has an account that is not verified yet, we have sent a new verification link.';
-
-function sendVerification(deps: Deps, c: Context, customerId: number, to: string): void {
-  const now = deps.now();
-  revokeTokens(deps.db, customerId, 'verify', now);
-  const link = `${publicOrigin(c)}/verify-account?token=${issueToken(deps.db, customerId, 'verify', now)}`;
-  sendEmail(
-    deps.db,
-    {
-      to,
-      kind: 'verify-account',
-      subject: 'Verify your account',
-      body: `Welcome! Confirm your email address by opening this link within 48 hours: ${link}`,
-      link,
-    },
-    now,
-  );
-}
+/** Registration answers these words whether or not the email has an account (item 4). */
+export const REGISTRATION_SENT =
+  'Check your email: we have sent a link to finish creating your account.';
+/** The registration link was opened: the account exists and the caller is signed in. */
+export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
 
 /**
  * Sign-in and account lifecycle under /api/auth (spec 2.1 routes /login.asp, /register,
  * /recover-account, /reset-password, /start-verification, /verify-account,
  * /change-password; the API paths are ours and listed in README "Routes we added"):
- * - POST /register {email, password, firstName, lastName} -> 201 {user}, signed in, a
- *   verification link mailed; 409 when the email has an account.
- * - POST /login {email, password} -> {user} and a new session cookie; 401 otherwise.
+ * - POST /register {email, password, firstName, lastName} -> 202 {success, message}, the
+ *   same for every email (issue 11 item 4): a new email is mailed a link that creates the
+ *   account; an email with an account is mailed a notice instead. Nobody is signed in.
+ * - POST /verifyAccount {token} -> {success, message?}: a registration link creates the
+ *   account and signs in; a verification link of an older account marks it verified.
+ * - POST /login {email, password, botCheckToken?} -> {user} and a new session cookie; 401
+ *   otherwise, with botCheckRequired: true once the email needs a bot-check token (item 3).
  * - POST /logout -> {success} and the session ended.
  * - POST /startVerification {email} -> {success, message}, alike for every email.
- * - POST /verifyAccount {token} -> {success}.
  * - POST /recoverAccount {email} -> {success, message}, alike for every email.
  * - POST /resetPassword {token, password} -> {success}; every session ends.
  * - POST /changePassword {currentPassword, newPassword} (signed in) -> {success}; other
  *   sessions end and this one gets a new id.
- * All are JSON from the store's own origin (CSRF); login, register and the two mailers
- * are rate limited (429 with Retry-After).
+ * All are JSON from the store's own origin (CSRF); login, register and the mailers are rate
+ * limited per client address (429 with Retry-After). Links in emails are on SITE_URL.
  */
 export function authRoutes(deps: Deps): Hono {
   const { db } = deps;
+  const { mailer, siteUrl } = mailSettings(deps);
+  const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const limiter = new RateLimiter(deps.now);
+  const throttle = new LoginThrottle({ now: deps.now });
   const once = idempotency({ db, scope: () => 'auth', now: deps.now });
   const app = new Hono();
   app.use('*', sameOriginJson());
 
+  const mail = (message: Email): void => {
+    const key = `mail|${message.to.toLowerCase()}`;
+    if (limiter.take(key, AUTH_LIMITS.mailsPerRecipient) > 0) return;
+    sendInBackground(mailer, message);
+  };
+
+  const sendVerification = (customerId: number, to: string): void => {
+    const now = deps.now();
+    revokeTokens(db, customerId, 'verify', now);
+    const link = siteLink(
+      siteUrl,
+      `/verify-account?token=${issueToken(db, customerId, 'verify', now)}`,
+    );
+    mail({
+      to,
+      kind: 'verify-account',
+      subject: 'Verify your account',
+      body: `Confirm your email address by opening this link within 48 hours: ${link}`,
+      link,
+    });
+  };
+
   app.post('/register', rateLimit(limiter, 'register', AUTH_LIMITS.register), async (c) => {
     const body = await readJson(c, RegisterBody);
-    const hash = await hashPassword(body.password);
-    const id = transaction(db, () => {
-      if (db.prepare('SELECT 1 FROM customers WHERE email = ?').get(body.email)) {
-        throw new HttpError(409, 'An account already exists for this email. Sign in instead.');
-      }
-      const row = db
-        .prepare(
-          'INSERT INTO customers (email, first_name, last_name) VALUES (?, ?, ?) RETURNING id',
-        )
-        .get(body.email, body.firstName, body.lastName) as { id: number };
-      db.prepare('INSERT INTO customer_credentials (customer_id, password_hash) VALUES (?, ?)').run(
-        row.id,
-        hash,
+    // Both cases below pay for this hash, so the reply time does not tell them apart either.
+    const passwordHash = await hashPassword(body.password);
+    const existing = db.prepare('SELECT email FROM customers WHERE email = ?').get(body.email) as
+      { email: string } | undefined;
+    if (existing === undefined) {
+      const link = siteLink(
+        siteUrl,
+        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, deps.now())}`,
       );
-      return row.id;
-    });
-    sendVerification(deps, c, id, body.email);
-    startSession(c, db, id, deps.now());
-    return c.json({ user: findUser(deps, id) }, 201);
+      mail({
+        to: body.email,
+        kind: 'verify-account',
+        subject: 'Finish creating your account',
+        body: `Someone, hopefully you, asked for an account with this email address. Open this link within 48 hours to finish: ${link}. If it was not you, ignore this email: without the link no account is made.`,
+        link,
+      });
+    } else {
+      const link = siteLink(siteUrl, '/login.asp');
+      mail({
+        to: existing.email,
+        kind: 'account-exists',
+        subject: 'You already have an account',
+        body: `Someone tried to create an account with this email address, which already has one. If it was you, sign in at ${link}, or reset your password at ${siteLink(siteUrl, '/recover-account')}. If not, ignore this email: nothing has changed.`,
+        link,
+      });
+    }
+    return c.json({ success: true, message: REGISTRATION_SENT }, 202);
   });
 
   app.post('/login', rateLimit(limiter, 'login', AUTH_LIMITS.login), async (c) => {
     const body = await readJson(c, LoginBody);
-    const emailKey = `login-email|${body.email.toLowerCase()}`;
-    const wait = limiter.peek(emailKey, AUTH_LIMITS.loginPerEmail);
+    const address = clientAddress(c);
+    const wait = throttle.waitSeconds(body.email, address);
     if (wait > 0) return tooMany(c, wait);
+    // Asked before the password is tried, so a guess without a passing token learns nothing.
+    if (
+      throttle.needsBotCheck(body.email) &&
+      !(await botCheck.verify(body.botCheckToken, address))
+    ) {
+      return c.json({ error: BOT_CHECK_NEEDED, botCheckRequired: true }, 401);
+    }
     const row = db
       .prepare(
         `SELECT c.id, cc.password_hash FROM customers c
@@ -148,9 +192,11 @@ export function authRoutes(deps: Deps): Hono {
     // An unknown email still costs one hash, so the reply time does not tell it apart.
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await decoyHash()));
     if (row === undefined || !ok) {
-      limiter.take(emailKey, AUTH_LIMITS.loginPerEmail);
-      throw new HttpError(401, LOGIN_FAILED);
+      throttle.failed(body.email, address);
+      const botCheckRequired = throttle.needsBotCheck(body.email);
+      return c.json({ error: LOGIN_FAILED, ...(botCheckRequired && { botCheckRequired }) }, 401);
     }
+    throttle.succeeded(body.email, address);
     startSession(c, db, row.id, deps.now());
     return c.json({ user: findUser(deps, row.id) });
   });
@@ -172,14 +218,25 @@ export function authRoutes(deps: Deps): Hono {
            WHERE c.email = ? AND cc.verified_at IS NULL`,
         )
         .get(body.email) as { id: number; email: string } | undefined;
-      if (row !== undefined) sendVerification(deps, c, row.id, row.email);
+      if (row !== undefined) sendVerification(row.id, row.email);
       return c.json({ success: true, message: VERIFICATION_SENT });
     },
   );
 
   app.post('/verifyAccount', async (c) => {
     const body = await readJson(c, TokenBody);
-    const used = consumeToken(db, body.token, 'verify', deps.now());
+    const now = deps.now();
+    const registration = completeRegistration(db, body.token, now);
+    if (registration.result === 'created') {
+      startSession(c, db, registration.customerId, now);
+      return c.json({ success: true, message: ACCOUNT_CREATED });
+    }
+    if (registration.result === 'exists') {
+      // Only the mailbox's owner holds this link, so saying so tells nobody else anything.
+      throw new HttpError(409, 'An account already exists for this email. Sign in instead.');
+    }
+    // Accounts made before registration links (issue 11) verify with a token of their own.
+    const used = consumeToken(db, body.token, 'verify', now);
     if (used === undefined) {
       throw new HttpError(
         400,
@@ -207,18 +264,17 @@ export function authRoutes(deps: Deps): Hono {
       if (row !== undefined) {
         const now = deps.now();
         revokeTokens(db, row.id, 'reset', now);
-        const link = `${publicOrigin(c)}/reset-password?token=${issueToken(db, row.id, 'reset', now)}`;
-        sendEmail(
-          db,
-          {
-            to: row.email,
-            kind: 'reset-password',
-            subject: 'Reset your password',
-            body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
-            link,
-          },
-          now,
+        const link = siteLink(
+          siteUrl,
+          `/reset-password?token=${issueToken(db, row.id, 'reset', now)}`,
         );
+        mail({
+          to: row.email,
+          kind: 'reset-password',
+          subject: 'Reset your password',
+          body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
+          link,
+        });
       }
       return c.json({ success: true, message: RECOVERY_SENT });
     },

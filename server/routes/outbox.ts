@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { listOutbox } from '../accounts/outbox.ts';
+import type { OutboxMailer } from '../accounts/outbox.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
 import { bearerAuth } from './admin.ts';
@@ -7,15 +7,17 @@ import { bearerAuth } from './admin.ts';
 /**
  * GET /api/admin/outbox[?to=&limit=] -> {emails}, newest first: every email the store sent
  * (verification, password reset and recovery-email links). Merchandiser token required.
+ * Mounted only with the outbox transport, so never in production, where mail goes over SMTP
+ * and this list would hand the token's holder every customer's reset link (issue 11 item 1).
  */
-export function outboxRoutes({ db, adminToken }: Deps): Hono {
+export function outboxRoutes({ adminToken }: Pick<Deps, 'adminToken'>, outbox: OutboxMailer): Hono {
   const app = new Hono();
   app.use('*', bearerAuth({ token: adminToken }));
   app.get('/', (c) => {
     const to = c.req.query('to')?.trim() || undefined;
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });
     c.header('Cache-Control', 'no-store');
-    return c.json({ emails: listOutbox(db, to, limit) });
+    return c.json({ emails: outbox.list(to, limit) });
   });
   return app;
 }

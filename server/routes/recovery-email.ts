@@ -2,11 +2,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { localBotVerifier, type BotVerifier } from '../accounts/bot-check.ts';
 import { requireCustomerId, sameOriginJson } from '../accounts/guard.ts';
-import { sendEmail } from '../accounts/outbox.ts';
+import { mailSettings, sendInBackground, siteLink } from '../accounts/mailer.ts';
 import { clientAddress, RateLimiter, rateLimit, type Limit } from '../accounts/rate-limit.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
 import { consumeToken, issueToken, revokeTokens } from '../accounts/tokens.ts';
-import { publicOrigin } from '../cart/session.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
@@ -43,6 +42,7 @@ async function checkBot(bot: BotVerifier, c: Context, token: string): Promise<vo
  */
 export function recoveryEmailRoutes(deps: Deps): Hono {
   const { db } = deps;
+  const { mailer, siteUrl } = mailSettings(deps);
   const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const app = new Hono();
   const csrf = sameOriginJson();
@@ -102,18 +102,15 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     const now = deps.now();
     revokeTokens(db, customerId, 'recovery', now);
     const token = issueToken(db, customerId, 'recovery', now, row.email);
-    const link = `${publicOrigin(c)}/api/user/recoveryEmail/confirm?token=${token}`;
-    sendEmail(
-      db,
-      {
-        to: row.email,
-        kind: 'verify-recovery-email',
-        subject: 'Verify your recovery email',
-        body: `Open this link within 48 hours to use this address as your recovery email: ${link}`,
-        link,
-      },
-      now,
-    );
+    // issue 11 item 2: on SITE_URL, whatever Host or X-Forwarded-Host the request named.
+    const link = siteLink(siteUrl, `/api/user/recoveryEmail/confirm?token=${token}`);
+    sendInBackground(mailer, {
+      to: row.email,
+      kind: 'verify-recovery-email',
+      subject: 'Verify your recovery email',
+      body: `Open this link within 48 hours to use this address as your recovery email: ${link}`,
+      link,
+    });
     return c.json({ success: true });
   });
 

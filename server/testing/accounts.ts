@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { hashPassword } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
+import { TEST_ADMIN_TOKEN } from './app.ts';
 
 /** The Origin the test app considers its own (requests go to http://localhost). */
 export const ORIGIN = 'http://localhost';
@@ -37,8 +38,10 @@ export class Browser {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: Record<string, unknown>; res: Response }> {
+    // An absolute URL plays a request whose Host named that host (the node server builds
+    // the URL from it).
     const res = await this.app.request(
-      `${ORIGIN}${path}`,
+      path.startsWith('http') ? path : `${ORIGIN}${path}`,
       {
         method,
         headers: {
@@ -70,7 +73,10 @@ export class Browser {
     return { status: res.status, body: parsed, res };
   }
 
-  /** Registers and stays signed in; returns the new customer's id. */
+  /**
+   * Registers as a shopper does: asks for the account, opens the mailed link (read from the
+   * outbox with the test merchandiser token) and so is signed in; returns the customer's id.
+   */
   async register(email: string, password = 'correct horse 1', names = ['Ada', 'Lovelace']) {
     const reply = await this.call('POST', '/api/auth/register', {
       email,
@@ -78,8 +84,24 @@ export class Browser {
       firstName: names[0],
       lastName: names[1],
     });
-    if (reply.status !== 201) throw new Error(`register failed: ${JSON.stringify(reply.body)}`);
-    return (reply.body.user as { id: number }).id;
+    if (reply.status !== 202) throw new Error(`register failed: ${JSON.stringify(reply.body)}`);
+    const link = await this.mailedLink(email, 'verify-account');
+    const token = new URL(link).searchParams.get('token');
+    const verified = await this.call('POST', '/api/auth/verifyAccount', { token });
+    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+    const user = await this.call('GET', '/api/user');
+    return (user.body.user as { id: number }).id;
+  }
+
+  /** The link of the newest email of this kind to `to` (the outbox, test token). */
+  async mailedLink(to: string, kind: string): Promise<string> {
+    const res = await this.app.request(`${ORIGIN}/api/admin/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    const { emails } = (await res.json()) as { emails: { kind: string; link: string }[] };
+    const found = emails.find((mail) => mail.kind === kind);
+    if (found === undefined) throw new Error(`no ${kind} email to ${to}`);
+    return found.link;
   }
 }
 

@@ -4,6 +4,12 @@ import { openDatabase, type Database } from '../db/open.ts';
 export const TEST_ADMIN_TOKEN = 'test-merchandiser-token-0123456789';
 
 /**
+ * SITE_URL of test apps: not the http://localhost the requests go to, so that a link built
+ * from the request instead of SITE_URL shows (issue 11 item 2).
+ */
+export const TEST_SITE_URL = 'https://shop.example.test';
+
+/**
  * A fresh app over a fresh in-memory database, for route tests:
  * `const { app, db } = testApp(); await app.request('http://localhost/api/...')`.
  */
@@ -12,7 +18,7 @@ export function testApp(options: Partial<AppOptions> = {}): {
   db: Database;
 } {
   const db = options.db ?? openDatabase(':memory:');
-  const app = createApp({ adminToken: TEST_ADMIN_TOKEN, ...options, db });
+  const app = createApp({ adminToken: TEST_ADMIN_TOKEN, siteUrl: TEST_SITE_URL, ...options, db });
   return { app, db };
 }
 

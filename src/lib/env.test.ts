@@ -31,4 +31,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ API_PORT: '70000' })).toThrow(/API_PORT/);
     expect(() => parseEnv({ PRERENDER_WORKERS: 'two' })).toThrow(/PRERENDER_WORKERS/);
   });
+
+  it('takes an smtp or smtps mail server URL and nothing else', () => {
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.example.com:465',
+    );
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(() => parseEnv({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ SMTP_URL: 'smtp.example.com:587' })).toThrow(/SMTP_URL/);
+  });
 });

@@ -16,6 +16,11 @@ export const envSchema = z
     API_HOST: z.string().min(1).default('127.0.0.1'),
     API_URL: z.url().default('http://127.0.0.1:4322'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * The storefront's canonical origin: canonical links, the sitemap, structured data, and
+     * every link in an email (issue 11 item 2: never from the request's Host). A host other
+     * than localhost makes the API run as production (server/config/production.ts).
+     */
     SITE_URL: z.url().default('http://localhost:4321'),
     ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
     SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
@@ -52,6 +57,20 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * The mail server the API sends every email through (issue 11 item 1), as a URL:
+     * `smtp://` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://`
+     * (TLS from the first byte), with the account in it. Unset: emails land in the outbox
+     * table that GET /api/admin/outbox lists, a development transport; production refuses to
+     * start without a mail server (server/config/production.ts).
+     * @example SMTP_URL=smtps://apikey:s3cret@smtp.example.com:465
+     */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://... or smtps://...' }).optional(),
+    /**
+     * The From of every email: an address or `Name <address>`. Unset: no-reply at SITE_URL's
+     * host (`no-reply@shop.example.com`).
+     */
+    MAIL_FROM: z.string().trim().min(3).max(200).optional(),
     /** The bot check of the recovery-email calls: a local token issuer, or Google reCAPTCHA. */
     BOT_CHECK: z.enum(['local', 'recaptcha']).default('local'),
     /** reCAPTCHA keys, required when BOT_CHECK=recaptcha (the site key is public). */

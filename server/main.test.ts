@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// issue 11 item 1: the API process itself, started as `npm run api` starts it.
+
+interface Started {
+  output: () => string;
+  exited: Promise<number | null>;
+  url: Promise<string>;
+  stop: () => void;
+}
+
+function startApiProcess(env: Record<string, string>): Started {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-main-'));
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', join('server', 'main.ts')],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const url = new Promise<string>((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (found) resolve(found);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
+  return { output: () => output, exited, url, stop: () => child.kill('SIGTERM') };
+}
+
+const secret = () => randomBytes(32).toString('base64url');
+
+describe('the API process in production', () => {
+  const running: Started[] = [];
+  afterEach(async () => {
+    for (const api of running.splice(0)) {
+      api.stop();
+      await api.exited;
+    }
+  });
+
+  it('refuses to start with the documented token and no mail server, saying what to set', async () => {
+    const api = startApiProcess({
+      NODE_ENV: 'production',
+      ADMIN_TOKEN: 'local-merchandiser-token-change-me',
+    });
+    running.push(api);
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toMatch(/refuses to start/);
+    expect(api.output()).toMatch(/ADMIN_TOKEN is a placeholder/);
+    expect(api.output()).toMatch(/PROXY_SECRET is not set/);
+    expect(api.output()).toMatch(/SMTP_URL is not set/);
+    expect(api.output()).not.toMatch(/listening/);
+  });
+
+  it('starts with real settings, and has no outbox route', async () => {
+    const adminToken = secret();
+    const api = startApiProcess({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://shop.example.com',
+      ADMIN_TOKEN: adminToken,
+      PROXY_SECRET: secret(),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
+    running.push(api);
+    const url = await api.url;
+    const outbox = await fetch(`${url}/api/admin/outbox`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(outbox.status).toBe(404);
+  });
+});
