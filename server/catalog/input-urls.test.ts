@@ -39,13 +39,13 @@ async function post(path: string, body: unknown) {
 describe('merchandiser URLs', () => {
   const productFields: [string, (url: string) => Partial<ProductInput>][] = [
     ['imageUrl', (url) => ({ imageUrl: url })],
-    ['images.0.url', (url) => ({ images: [{ url }] })],
-    ['model3ds.0.url', (url) => ({ model3ds: [{ url, posterUrl: '/api/media/p.svg' }] })],
+    ['images[0].url', (url) => ({ images: [{ url }] })],
+    ['model3ds[0].url', (url) => ({ model3ds: [{ url, posterUrl: '/api/media/p.svg' }] })],
     [
-      'model3ds.0.posterUrl',
+      'model3ds[0].posterUrl',
       (url) => ({ model3ds: [{ url: '/api/media/m.glb', posterUrl: url }] }),
     ],
-    ['pdfs.0.url', (url) => ({ pdfs: [{ url, filename: 'manual.pdf' }] })],
+    ['pdfs[0].url', (url) => ({ pdfs: [{ url, filename: 'manual.pdf' }] })],
   ];
 
   describe.each(productFields)('product %s', (field, withUrl) => {
@@ -90,7 +90,7 @@ describe('merchandiser URLs', () => {
         product({ metafields: [{ key: 'product_video_id', value }] }),
       );
       expect(res.status).toBe(400);
-      expect(body.error).toBe('metafields.0.value: must be a video id');
+      expect(body.error).toBe('metafields[0].value: must be a video id');
       expect(count('products')).toBe(0);
     },
   );

@@ -148,7 +148,7 @@ describe('POST /api/admin/products', () => {
       {
         variants: [{ title: 'D', price: 1, inventory: { availableQuantity: 1.5 } }],
       },
-      /variants\.0\.inventory\.availableQuantity/,
+      /^variants\[0\]\.inventory\.availableQuantity: must be a whole number$/,
     ],
     [
       'a negative stock',
@@ -161,6 +161,58 @@ describe('POST /api/admin/products', () => {
   ])('refuses %s with 400 naming the field', async (_, extra, pattern) => {
     const reply = await send('POST', '/products', { ...product(), ...extra });
     await refused(reply, 400, pattern);
+  });
+
+  it('lists every refused value in issues, each with its path (issue 12 item 6)', async () => {
+    const reply = await send('POST', '/products', {
+      ...product(),
+      price: -1,
+      variants: [{ title: 'D', price: 1.005, inventory: { availableQuantity: 1 } }],
+    });
+    expect(reply.status).toBe(400);
+    expect(await json(reply)).toEqual({
+      error: 'price: must be 0 or more; variants[0].price: must have at most 2 decimals',
+      issues: [
+        { path: 'price', message: 'must be 0 or more' },
+        { path: 'variants[0].price', message: 'must have at most 2 decimals' },
+      ],
+    });
+  });
+
+  it('refuses fields the format does not have with 422 naming them, writing nothing', async () => {
+    // variants keeps its place from product(), so it is named first.
+    const reply = await send('POST', '/products', {
+      ...product(),
+      variants: [{ title: 'D', price: 1, stock: 3, inventory: { availableQuantity: 1 } }],
+      unitSold: 5,
+    });
+    expect(reply.status).toBe(422);
+    expect(await json(reply)).toEqual({
+      error:
+        'variants[0].stock: is not a field of this record; unitSold: is not a field of this record',
+      issues: [
+        { path: 'variants[0].stock', message: 'is not a field of this record' },
+        { path: 'unitSold', message: 'is not a field of this record' },
+      ],
+    });
+    expect(row('SELECT COUNT(*) AS n FROM products')).toEqual({ n: 0 });
+  });
+
+  it('names the field of a conflict with another record', async () => {
+    await send('POST', '/products', product());
+    const reply = await send('POST', '/products', product({ title: 'Other' }));
+    expect(await json(reply)).toEqual({
+      error: 'handle: handle "load-wheel" belongs to another product',
+      issues: [{ path: 'handle', message: 'handle "load-wheel" belongs to another product' }],
+    });
+    const unknown = await send(
+      'POST',
+      '/products',
+      product({ handle: 'x', collections: ['wheels', 'nope'] }),
+    );
+    expect((await json(unknown)).issues).toEqual([
+      { path: 'collections[1]', message: 'collection "nope" does not exist' },
+    ]);
   });
 
   it('refuses malformed JSON with 400', async () => {
@@ -250,6 +302,23 @@ describe('PUT /api/admin/products/:id', () => {
 
   it('refuses invalid bodies with 400', async () => {
     await refused(await send('PUT', `/products/${id}`, { title: 'only a title' }), 400, /handle/);
+  });
+
+  it('names each refused value in issues', async () => {
+    const reply = await send('PUT', `/products/${id}`, product({ title: '', unitsSold: -3 }));
+    expect(reply.status).toBe(400);
+    expect((await json(reply)).issues).toEqual([
+      { path: 'title', message: 'must not be empty' },
+      { path: 'unitsSold', message: 'must be 0 or more' },
+    ]);
+  });
+
+  it('refuses a misspelt field with 422 instead of resetting the real one (issue 12)', async () => {
+    await send('PUT', `/products/${id}`, product({ unitsSold: 812 }));
+    // Before: `unitSold` was dropped without a word and unitsSold went back to 0.
+    const reply = await send('PUT', `/products/${id}`, { ...product(), unitSold: 812 });
+    await refused(reply, 422, /^unitSold: is not a field of this record$/);
+    expect(row('SELECT units_sold FROM products WHERE id = ?', id)).toEqual({ units_sold: 812 });
   });
 });
 
@@ -355,6 +424,15 @@ describe('PATCH /api/admin/products/:id/inventory', () => {
     await refused(reply, 400, pattern);
   });
 
+  it('refuses a field it does not know with 422', async () => {
+    const reply = await send('PATCH', `/products/${id}/inventory`, {
+      variantId,
+      availableQuantity: 1,
+      quantity: 1,
+    });
+    await refused(reply, 422, /^quantity: is not a field of this record$/);
+  });
+
   it('needs exactly one of variantId and inventoryLevelId', async () => {
     await refused(
       await send('PATCH', `/products/${id}/inventory`, { availableQuantity: 1 }),
@@ -427,6 +505,11 @@ describe('collections', () => {
   it('refuses an unknown parent and a handle clash with 422', async () => {
     await refused(await send('POST', '/collections', collection({ parent: 'nope' })), 422, /nope/);
     await refused(await send('POST', '/collections', collection({ handle: 'wheels' })), 422);
+  });
+
+  it('refuses a field collections do not have with 422 naming it', async () => {
+    const reply = await send('POST', '/collections', { ...collection(), parentHandle: 'wheels' });
+    await refused(reply, 422, /^parentHandle: is not a field of this record$/);
   });
 
   it('refuses an invalid collection with 400 naming the field', async () => {

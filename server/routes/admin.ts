@@ -5,13 +5,18 @@ import { collectionInputSchema, productInputSchema } from '../catalog/input.ts';
 import {
   deleteCollection,
   deleteProduct,
+  InvalidRecordError,
   upsertCollection,
   upsertProduct,
 } from '../catalog/write.ts';
-import { transaction, type Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, jsonError } from '../http/errors.ts';
-import { pathId, readJson } from '../http/input.ts';
+import { pathId } from '../http/input.ts';
+import { merchandiserActor, type AdminEnv } from './admin-actor.ts';
+import { adminEditRoutes } from './admin-edit.ts';
+import { adminErrors, readRecord, writeAs } from './admin-write.ts';
+
+export { asConflict } from './admin-write.ts';
 
 /** Catalogue records can be large (descriptions, reviews); merchandisers may send up to 4 MB. */
 export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
@@ -43,26 +48,6 @@ export function bearerAuth({
   };
 }
 
-/**
- * A database constraint failure as a 422 (the record conflicts with another one); any
- * other error unchanged. write.ts checks the known conflicts itself; this is the backstop.
- */
-export function asConflict(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ERR_SQLITE_ERROR' && error instanceof Error && /constraint/i.test(error.message)) {
-    return new HttpError(422, 'The change conflicts with another record of the catalogue.');
-  }
-  return error;
-}
-
-function write<T>(db: Database, work: () => T): T {
-  try {
-    return transaction(db, work);
-  } catch (error) {
-    throw asConflict(error);
-  }
-}
-
 /** PATCH /products/:id/inventory: a quick stock change (tests, merchandisers). */
 export const inventoryPatchSchema = z
   .object({
@@ -89,15 +74,21 @@ export const inventoryPatchSchema = z
 /**
  * The merchandiser API (issue 2: "an authenticated way for merchandisers and tests to create,
  * change and remove products and collections"). Every write leaves rows in the change feed
- * through the triggers of server/db/schema.ts, which the next build reads.
+ * through the triggers of server/db/schema.ts, which the next build reads, labelled with
+ * who made it (issue 12 item 6: 'admin', or 'admin:{X-Merchandiser}').
  *
+ * Bodies are checked field by field: 422 naming a field the format does not have, 400
+ * naming a value it refuses, both as `{ error, issues: [{ path, message }] }`.
+ *
+ * GET /products/:id, /products/handle/:handle, PATCH /products/:id, GET /collections/:id,
+ * /collections/handle/:handle: the admin format (./admin-edit.ts).
  * POST /products, PUT /products/:id -> `{ product: { id, handle } }` (201 on create)
  * DELETE /products/:id -> `{ success: true }`
  * PATCH /products/:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`
  * POST /collections, PUT /collections/:id, DELETE /collections/:id: the same shapes with `collection`.
  */
-export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps): Hono {
-  const app = new Hono();
+export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
   const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
   const st = {
     product: db.prepare('SELECT id, handle FROM products WHERE id = ?'),
@@ -144,6 +135,10 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
   };
 
   app.use('*', bearerAuth({ token: adminToken }));
+  // After the bearer check: X-Merchandiser is only read from those who hold the token.
+  app.use('*', merchandiserActor());
+  app.onError(adminErrors);
+  app.route('/', adminEditRoutes({ db, maxBytes: ADMIN_MAX_JSON_BYTES }));
 
   // GET /realtime?since=N -> `{ visitors, events }`: who is on the store now and the recent
   // store:visit / store:leave events (server/realtime.ts), for merchandisers and tests.
@@ -156,13 +151,17 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
   });
 
   app.post('/products', async (c) => {
-    const input = await readJson(c, productInputSchema, limit);
-    const id = write(db, () => {
+    const input = await readRecord(c, productInputSchema, limit);
+    const id = writeAs(db, c.get('actor'), () => {
       if (input.id !== undefined && st.product.get(input.id)) {
-        throw new HttpError(422, `product ${input.id} already exists; change it with PUT`);
+        throw new InvalidRecordError(`product ${input.id} already exists; change it with PUT`, [
+          'id',
+        ]);
       }
       if (st.productByHandle.get(input.handle)) {
-        throw new HttpError(422, `handle "${input.handle}" belongs to another product`);
+        throw new InvalidRecordError(`handle "${input.handle}" belongs to another product`, [
+          'handle',
+        ]);
       }
       return upsertProduct(db, input);
     });
@@ -171,8 +170,8 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
 
   app.put('/products/:id', async (c) => {
     const id = pathId(c.req.param('id'), 'product');
-    const input = await readJson(c, productInputSchema, limit);
-    write(db, () => {
+    const input = await readRecord(c, productInputSchema, limit);
+    writeAs(db, c.get('actor'), () => {
       existingProduct(id);
       // The id in the path wins over one in the body (issue 2, merchandiser API).
       upsertProduct(db, { ...input, id });
@@ -182,14 +181,14 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
 
   app.delete('/products/:id', (c) => {
     const id = pathId(c.req.param('id'), 'product');
-    write(db, () => deleteProduct(db, existingProduct(id).id));
+    writeAs(db, c.get('actor'), () => deleteProduct(db, existingProduct(id).id));
     return c.json({ success: true });
   });
 
   app.patch('/products/:id/inventory', async (c) => {
     const id = pathId(c.req.param('id'), 'product');
-    const body = await readJson(c, inventoryPatchSchema);
-    const reply = write(db, () => {
+    const body = await readRecord(c, inventoryPatchSchema);
+    const reply = writeAs(db, c.get('actor'), () => {
       existingProduct(id);
       const level = (
         body.inventoryLevelId === undefined
@@ -226,13 +225,17 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
   });
 
   app.post('/collections', async (c) => {
-    const input = await readJson(c, collectionInputSchema, limit);
-    const id = write(db, () => {
+    const input = await readRecord(c, collectionInputSchema, limit);
+    const id = writeAs(db, c.get('actor'), () => {
       if (input.id !== undefined && st.collection.get(input.id)) {
-        throw new HttpError(422, `collection ${input.id} already exists; change it with PUT`);
+        throw new InvalidRecordError(`collection ${input.id} already exists; change it with PUT`, [
+          'id',
+        ]);
       }
       if (st.collectionByHandle.get(input.handle)) {
-        throw new HttpError(422, `handle "${input.handle}" belongs to another collection`);
+        throw new InvalidRecordError(`handle "${input.handle}" belongs to another collection`, [
+          'handle',
+        ]);
       }
       return upsertCollection(db, input);
     });
@@ -241,8 +244,8 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
 
   app.put('/collections/:id', async (c) => {
     const id = pathId(c.req.param('id'), 'collection');
-    const input = await readJson(c, collectionInputSchema, limit);
-    write(db, () => {
+    const input = await readRecord(c, collectionInputSchema, limit);
+    writeAs(db, c.get('actor'), () => {
       existingCollection(id);
       upsertCollection(db, { ...input, id });
       st.touchMembers.run(id);
@@ -252,7 +255,7 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
 
   app.delete('/collections/:id', (c) => {
     const id = pathId(c.req.param('id'), 'collection');
-    write(db, () => {
+    writeAs(db, c.get('actor'), () => {
       existingCollection(id);
       st.touchMembers.run(id);
       deleteCollection(db, id);

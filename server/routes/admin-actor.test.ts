@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ProductInput } from '../catalog/input.ts';
+import { upsertCollection, upsertProduct } from '../catalog/write.ts';
+import { HttpError } from '../http/errors.ts';
+import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { actorOf } from './admin-actor.ts';
+import type { Change } from './changes.ts';
+
+const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+let app: ReturnType<typeof testApp>['app'];
+let db: ReturnType<typeof testApp>['db'];
+
+beforeEach(() => {
+  ({ app, db } = testApp());
+  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
+});
+
+const product = (extra: Partial<ProductInput> = {}): ProductInput => ({
+  handle: 'load-wheel',
+  title: 'Load Wheel',
+  price: 42.5,
+  collections: ['wheels'],
+  variants: [{ title: 'Default Title', price: 42.5, inventory: { availableQuantity: 3 } }],
+  ...extra,
+});
+
+const admin = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.request(`http://localhost/api/admin${path}`, jsonInit(method, body, { ...AUTH, ...headers }));
+
+/** The change feed as the build reads it. */
+async function feed(since: number): Promise<Change[]> {
+  const reply = await app.request(`http://localhost/api/changes?since=${since}`, { headers: AUTH });
+  return ((await reply.json()) as { changes: Change[] }).changes;
+}
+
+const newest = () =>
+  (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
+
+describe('actorOf', () => {
+  it('is the token holder, with the X-Merchandiser name after a colon', () => {
+    expect(actorOf(undefined)).toBe('admin');
+    expect(actorOf('')).toBe('admin');
+    expect(actorOf('   ')).toBe('admin');
+    expect(actorOf('Jane Doe')).toBe('admin:Jane Doe');
+    expect(actorOf(' jane.doe@store.example ')).toBe('admin:jane.doe@store.example');
+    expect(actorOf('x'.repeat(64))).toBe(`admin:${'x'.repeat(64)}`);
+  });
+
+  it.each([
+    ['a colon, which would forge the holder', 'system:Jane'],
+    ['markup', '<script>'],
+    ['a newline', 'Jane\nDoe'],
+    ['a quote', "O'Brien"],
+    ['non-ASCII letters', 'José'],
+    ['65 characters', 'x'.repeat(65)],
+  ])('refuses %s with 400', (_, name) => {
+    expect(() => actorOf(name)).toThrow(HttpError);
+    try {
+      actorOf(name);
+    } catch (error) {
+      expect((error as HttpError).status).toBe(400);
+      expect((error as HttpError).message).toMatch(/^X-Merchandiser: /);
+    }
+  });
+});
+
+describe('who made each change, in the change feed (issue 12 item 6)', () => {
+  it('records the merchandiser of every write: create, update, stock, delete', async () => {
+    const start = newest();
+    const jane = { 'X-Merchandiser': 'Jane Doe' };
+    const created = await admin('POST', '/products', product(), jane);
+    const { id } = ((await created.json()) as { product: { id: number } }).product;
+    await admin('PUT', `/products/${id}`, product({ title: 'Renamed' }));
+    const variant = (
+      db.prepare('SELECT id FROM variants WHERE product_id = ?').get(id) as { id: number }
+    ).id;
+    await admin(
+      'PATCH',
+      `/products/${id}/inventory`,
+      { variantId: variant, availableQuantity: 0 },
+      {
+        'X-Merchandiser': 'Sam',
+      },
+    );
+    await admin('DELETE', `/products/${id}`, undefined, jane);
+    expect((await feed(start)).map((c) => [c.entity, c.op, c.actor])).toEqual([
+      ['product', 'upsert', 'admin:Jane Doe'],
+      ['product', 'upsert', 'admin'],
+      ['product', 'upsert', 'admin:Sam'],
+      ['product', 'delete', 'admin:Jane Doe'],
+    ]);
+  });
+
+  it('labels the member products a collection change touches too', async () => {
+    const wheels = (
+      db.prepare("SELECT id FROM collections WHERE handle = 'wheels'").get() as {
+        id: number;
+      }
+    ).id;
+    const member = upsertProduct(db, product());
+    const start = newest();
+    await admin(
+      'PUT',
+      `/collections/${wheels}`,
+      { handle: 'wheels', title: 'All Wheels' },
+      {
+        'X-Merchandiser': 'Kim',
+      },
+    );
+    const changes = await feed(start);
+    expect(changes.map((c) => [c.entity, c.id, c.actor])).toEqual(
+      expect.arrayContaining([
+        ['collection', wheels, 'admin:Kim'],
+        ['product', member, 'admin:Kim'],
+      ]),
+    );
+    expect(changes.every((c) => c.actor === 'admin:Kim')).toBe(true);
+  });
+
+  it("keeps 'system' for writes outside the merchandiser API", async () => {
+    const start = newest();
+    await admin('POST', '/products', product(), { 'X-Merchandiser': 'Jane' });
+    upsertProduct(db, product({ handle: 'seeded' }));
+    expect((await feed(start)).map((c) => c.actor)).toEqual(['admin:Jane', 'system']);
+  });
+
+  it('refuses a bad X-Merchandiser with 400, writing nothing', async () => {
+    const start = newest();
+    const reply = await admin('POST', '/products', product(), { 'X-Merchandiser': 'admin:root' });
+    expect(reply.status).toBe(400);
+    expect(((await reply.json()) as { error: string }).error).toMatch(/^X-Merchandiser: /);
+    expect(newest()).toBe(start);
+    expect(db.prepare("SELECT id FROM products WHERE handle = 'load-wheel'").get()).toBeUndefined();
+  });
+
+  it('never reads X-Merchandiser before the token: 401 whatever it says', async () => {
+    const start = newest();
+    for (const name of ['Jane', 'bad:name']) {
+      const reply = await app.request(
+        'http://localhost/api/admin/products',
+        jsonInit('POST', product(), { 'X-Merchandiser': name }),
+      );
+      expect(reply.status).toBe(401);
+    }
+    expect(newest()).toBe(start);
+  });
+
+  it('labels nothing of a write that was refused, nor what follows it', async () => {
+    const start = newest();
+    const refused = await admin('POST', '/products', product({ collections: ['no-such'] }), {
+      'X-Merchandiser': 'Jane',
+    });
+    expect(refused.status).toBe(422);
+    upsertProduct(db, product({ handle: 'after' }));
+    expect((await feed(start)).map((c) => c.actor)).toEqual(['system']);
+  });
+});
