@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
 import { formatPrice } from '../../lib/format/price.ts';
@@ -26,10 +25,16 @@ import {
 } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
-import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartUpdating,
+  addToCartWithToast,
+  EMPTY_CART,
+  quantityInCart,
+} from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { showToast } from '../../stores/toast.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
 
@@ -47,9 +52,11 @@ interface Props {
  */
 function BuyBox({ product, currency }: Props) {
   const { state, hydrated } = useBuyBox(product);
-  const cart = useStore($cart);
-  const updating = useStore($cartUpdating);
-  const addingToOrder = useStore($addToOrderPending);
+  // Hydrate with what the build rendered from (no cart, nothing running): the cart may have
+  // loaded before this island woke, and its stock note would differ from the HTML (#418).
+  const cart = useHydratingStore($cart, EMPTY_CART);
+  const updating = useHydratingStore($cartUpdating, false);
+  const addingToOrder = useHydratingStore($addToOrderPending, false);
   const id = useId();
 
   const [text, setText] = useState('1');

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $cart, $cartOpen } from '../../stores/cart.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { $cart, $cartOpen, EMPTY_CART } from '../../stores/cart.ts';
+import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { CartOverlay, OVERLAY_ID } from './CartOverlay.tsx';
 import './cart.css';
 
@@ -30,8 +29,10 @@ const CartIcon = () => (
  * once hydrated the same box becomes the button that toggles the mini-cart overlay.
  */
 function CartButton({ freeShippingValue, productBase }: Props) {
-  const cart = useStore($cart);
-  const open = useStore($cartOpen);
+  // The build rendered no count: hydrate with that, though a card script or another island
+  // may have loaded the cart already (the count then appears right after hydration).
+  const cart = useHydratingStore($cart, EMPTY_CART);
+  const open = useHydratingStore($cartOpen, false);
   const [hydrated, setHydrated] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const anchor = useCallback(() => button.current, []);

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
-import { $cart, $cartUpdating } from '../../stores/cart.ts';
+import { $cart, $cartUpdating, EMPTY_CART } from '../../stores/cart.ts';
 import { finishLoading, startLoading } from '../../stores/loading.ts';
-import { withErrorBoundary } from '../shared/index.ts';
+import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { CartLineRow } from './CartLineRow.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
@@ -18,8 +17,10 @@ interface Props {
 
 /** /cart.php (served from /cart/): the lines, codes, estimate, totals and the checkout link. */
 function CartPage({ freeShippingValue, productBase }: Props) {
-  const cart = useStore($cart);
-  const updating = useStore($cartUpdating);
+  // The build rendered 'Loading your cart…': hydrate with that, whatever the store holds by
+  // now (the header's button may have loaded the cart first).
+  const cart = useHydratingStore($cart, EMPTY_CART);
+  const updating = useHydratingStore($cartUpdating, false);
 
   // spec storefront 4: the loading bar runs while cart calls do.
   useEffect(() => {
