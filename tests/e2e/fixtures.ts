@@ -1,6 +1,9 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { env } from '../../src/lib/env.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
+import { watchPageErrors } from './page-errors.ts';
+
+export { expectConsoleError, failedRequest } from './page-errors.ts';
 
 /** A product card as GET /api/products/filter returns it. */
 export interface ApiCard {
@@ -18,6 +21,15 @@ interface Options {
    * `test.use({ exitIntentPopup: true })` (tests/e2e/shell-extras.spec.ts).
    */
   exitIntentPopup: boolean;
+  /**
+   * Console and page errors every test of a file or describe block provokes on purpose, as
+   * patterns tried on '{text} at {url}', e.g.
+   * `test.use({ expectedConsoleErrors: [failedRequest(503, '/api/user')] })`.
+   * Any other console error, uncaught page error or CSP violation on any page of the test
+   * (popups too) fails the test after its body (issue 11, section 2; tests/e2e/page-errors.ts).
+   * For one test, call `expectConsoleError(page, pattern)` in it instead.
+   */
+  expectedConsoleErrors: RegExp[];
 }
 
 interface Fixtures {
@@ -29,7 +41,9 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & Options>({
   exitIntentPopup: [false, { option: true }],
-  context: async ({ context, exitIntentPopup }, use) => {
+  expectedConsoleErrors: [[], { option: true }],
+  context: async ({ context, exitIntentPopup, expectedConsoleErrors }, use) => {
+    const errors = await watchPageErrors(context, expectedConsoleErrors);
     if (!exitIntentPopup) {
       await context.addInitScript((key) => {
         try {
@@ -40,6 +54,7 @@ export const test = base.extend<Fixtures & Options>({
       }, EXIT_INTENT_STORAGE_KEY);
     }
     await use(context);
+    errors.assertNone();
   },
   api: async ({ playwright, baseURL }, use) => {
     const context = await playwright.request.newContext({
