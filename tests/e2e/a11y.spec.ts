@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // An axe pass (WCAG 2 A and AA) over one page of each type found in the sitemap, as
 // Starlight runs over its docs (STYLE, end-to-end tests): no serious or critical violations.
@@ -67,6 +67,7 @@ for (const type of PAGE_TYPES) {
 
 test('not-found page has no serious accessibility violations', async ({ page }) => {
   test.setTimeout(AXE_TIMEOUT);
+  expectConsoleError(page, failedRequest(404, '/no-such-page-for-axe')); // the page itself
   const response = await page.goto('/no-such-page-for-axe');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

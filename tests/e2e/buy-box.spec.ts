@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../src/lib/env.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
 // island", "Add buttons on product cards", "Add to order"). Products are chosen from the live
@@ -361,6 +361,7 @@ test.describe('buy box', () => {
   test("shows the server's error when the order is unknown", async ({ page, api }) => {
     const product = await productWhere(api, simpleInStock);
     await openProduct(page, product, '?orderId=NO-SUCH-ORDER');
+    expectConsoleError(page, failedRequest(404, '/api/orders/NO-SUCH-ORDER/relatedProducts/'));
     await page.getByRole('button', { name: 'Add to order' }).click();
     await expect(page.getByText('That order was not found.')).toBeVisible();
   });
@@ -427,6 +428,7 @@ test.describe('card add buttons', () => {
   });
 
   test('a failed add shows the danger toast and adds nothing', async ({ page, api }) => {
+    expectConsoleError(page, failedRequest(422, '/api/checkouts/lineItems'));
     await page.route('**/api/checkouts/lineItems', (route) =>
       route.fulfill({
         status: 422,

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { lineRow, openCartPage, serverCart, stockedLevels, type Level } from './cart-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Its own slice of the catalogue (cart.spec.ts uses the first ones).
 const OFFSET = 20;
@@ -52,6 +52,13 @@ test('100+ cart operations through 30% failing replies end as the model says', a
   const faults = new Map<Fault, number>();
 
   await fastRetries(page);
+  // Each injected fault is a failed request in the console; nothing else may be.
+  for (const status of [500, 502, 503]) {
+    expectConsoleError(page, failedRequest(status, '/api/checkouts/lineItems'));
+  }
+  for (const error of ['net::ERR_TIMED_OUT', 'net::ERR_CONNECTION_RESET'] as const) {
+    expectConsoleError(page, failedRequest(error, '/api/checkouts/lineItems'));
+  }
   await page.route('**/api/checkouts/**', async (route: Route) => {
     const request = route.request();
     if (request.method() === 'GET') return route.continue();
@@ -211,6 +218,7 @@ test('a refused add rejects with the server text and leaves the overlay shut', a
   await fastRetries(page);
   await page.goto('/help.asp');
   await page.waitForFunction(() => window.__cartStore !== undefined);
+  expectConsoleError(page, failedRequest(422, '/api/checkouts/lineItems'));
   const message = await page.evaluate(
     (id) =>
       window.__cartStore?.addToCart(id, 5).then(

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addWithApi, lineRow, openCartPage, serverCart, stockedLevels } from './cart-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
 const OFFSET = 0;
@@ -181,6 +181,7 @@ test.describe('the cart page', () => {
     await addWithApi(page, level.inventoryLevelId, 1);
     await openCartPage(page);
     const field = page.getByRole('textbox', { name: 'Discount code' });
+    expectConsoleError(page, failedRequest(422, '/api/checkouts/'));
     await field.fill('NOPE');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'NOPE' })).toHaveText(

@@ -1,4 +1,4 @@
-import { expect, listProducts, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 test.describe('pages built from the API', () => {
   test('home page shows the store and its featured products', async ({ page }) => {
@@ -37,6 +37,7 @@ test.describe('pages built from the API', () => {
   });
 
   test('an unknown page is the not-found page', async ({ page }) => {
+    expectConsoleError(page, failedRequest(404, '/no-such-page-here')); // the page itself
     const reply = await page.goto('/no-such-page-here');
     expect(reply?.status()).toBe(404);
     await expect(page).toHaveTitle('404 Not Found');
@@ -46,6 +47,7 @@ test.describe('pages built from the API', () => {
 
   test('Go Back returns to the previous page', async ({ page }) => {
     await page.goto('/');
+    expectConsoleError(page, failedRequest(404, '/no-such-page-here')); // the page itself
     await page.goto('/no-such-page-here');
     await page.getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/$/);

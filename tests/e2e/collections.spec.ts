@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 /** A collection as GET /api/collections lists it (the fields these tests read). */
 interface ApiCollection {
@@ -188,6 +188,7 @@ test.describe('collection page', () => {
   });
 
   test('an unknown collection is the not-found page', async ({ page }) => {
+    expectConsoleError(page, failedRequest(404, '/collections/no-such-collection-here'));
     const reply = await page.goto('/collections/no-such-collection-here');
     expect(reply?.status()).toBe(404);
     await expect(page).toHaveTitle('404 Not Found');

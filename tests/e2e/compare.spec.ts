@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, listProducts, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -117,6 +117,7 @@ test.describe('comparison page', () => {
     api,
   }) => {
     const ids = await threeIds(api);
+    expectConsoleError(page, failedRequest(500, '/api/products?productIds='));
     await page.route('**/api/products?productIds=**', (route) =>
       route.fulfill({
         status: 500,

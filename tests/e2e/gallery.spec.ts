@@ -11,7 +11,7 @@ import {
 import { VIDEO_METAFIELD_KEY, videoEmbedUrl } from '../../src/lib/product/video.ts';
 import { SLIDER_ITEM_WIDTH } from '../../src/lib/shell/slider.ts';
 import { RECENTLY_VIEWED_KEY } from '../../src/stores/recently-viewed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
 
 // The gallery and its viewers (issue 5, "Gallery and viewer"; spec storefront 2 "Gallery",
@@ -74,13 +74,21 @@ const seriousViolations = async (page: Page, include?: string) => {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
+/** A 1 x 1 transparent PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.beforeEach(async ({ page }) => {
-  // The video host is outside the test machine's reach: answer for it with a blank page.
+  // The video host is outside the test machine's reach: answer for it with a blank page, and
+  // with a picture for its thumbnails (the demo's video ids are made up: a 404 there would be
+  // a console error on every page with a video).
   const blank = (route: import('@playwright/test').Route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' });
   await page.route(`${new URL(video.embedBase).origin}/**`, blank);
   await page.route(`${new URL(video.thumbnailBase).origin}/**`, (route) =>
-    route.fulfill({ status: 404, body: '' }),
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
   );
 });
 
@@ -174,6 +182,9 @@ test.describe('product page gallery', () => {
     // the model can take the page's main thread for minutes. The element, its attributes and
     // the on-demand code are what this page owns; model-viewer draws the model.
     const modelAsked: string[] = [];
+    // model-viewer logs the model it could not fetch.
+    expectConsoleError(page, failedRequest('net::ERR_FAILED', '/api/media/models/'));
+    expectConsoleError(page, /^TypeError: Failed to fetch at .*\/_astro\/model-viewer\./);
     await page.route('**/api/media/models/**', (route) => {
       modelAsked.push(route.request().url());
       return route.abort();
@@ -272,6 +283,7 @@ test.describe('/productimage.php', () => {
   test('refuses a product_id that is not a number, and an unknown product', async ({ page }) => {
     await page.goto('/productimage.php?product_id=abc');
     await expect(page.getByRole('alert').filter({ hasText: INVALID_PRODUCT_ID })).toBeVisible();
+    expectConsoleError(page, failedRequest(404, '/api/products/999999999'));
     await page.goto('/productimage.php?product_id=999999999');
     // The API's own words, inline and as a danger notification (account-and-shell 8).
     await expect(
@@ -306,6 +318,7 @@ test.describe('/productimage.php', () => {
   });
 
   test('a failed call shows a clear error instead of an empty page', async ({ page }) => {
+    expectConsoleError(page, failedRequest('net::ERR_CONNECTION_REFUSED', '/api/products/5'));
     await page.route('**/api/products/5', (route) => route.abort('connectionrefused'));
     await page.goto('/productimage.php?product_id=5');
     await expect(page.locator('.piv-error')).toHaveText(DEFAULT_ERROR);

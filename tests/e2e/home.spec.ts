@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
 
 // The home page (spec storefront 2 "Home page", 4 and 9).
@@ -265,6 +265,7 @@ test.describe('request a quote', () => {
   });
 
   test('shows a refusal from the server in the form', async ({ page }) => {
+    expectConsoleError(page, failedRequest(400, '/api/quoteRequests'));
     await page.route('**/api/quoteRequests', (route) =>
       route.fulfill({ status: 400, json: { error: 'email: must be an email address' } }),
     );

@@ -10,7 +10,7 @@ import { activeContent } from '../../src/lib/product/html-audit.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
 // pages"). Products are chosen from the live API by what they hold, so any seed works.
@@ -346,6 +346,9 @@ test.describe('social and feed block', () => {
   });
 
   test('says so when the feed cannot be loaded, and keeps the blog link', async ({ page, api }) => {
+    expectConsoleError(page, failedRequest(503, '/feeds/articles.json'));
+    // The block logs why it shows its notice (the shell's own failures are logged, not thrown).
+    expectConsoleError(page, /^\[feed\] could not load the article feed: .* answered 503/);
     await page.route('**/feeds/articles.json', (route) => route.fulfill({ status: 503 }));
     await open(page, (await products(api))[0] as Detail);
     const block = page.getByRole('region', { name: 'From our blog' });
@@ -433,6 +436,7 @@ test.describe('description and manuals', () => {
   test('a failed download says Network response was not ok', async ({ page, api }) => {
     const product = await productWhere(api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
+    expectConsoleError(page, failedRequest(500, pdf?.url ?? '/'));
     await page.route(`**${pdf?.url ?? ''}`, (route) =>
       route.fulfill({ status: 500, body: 'down' }),
     );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -265,6 +265,7 @@ test.describe('search results page', () => {
   test('falls back to the search index when the API cannot be reached', async ({ page, api }) => {
     test.setTimeout(90_000);
     const word = await commonWord(api, 2);
+    expectConsoleError(page, failedRequest('net::ERR_CONNECTION_REFUSED', '/api/products/filter'));
     await page.route('**/api/products/filter**', (route) => route.abort('connectionrefused'));
     await open(page, `/search.php?q=${word}`);
     // Loading the static index is slow on a busy machine: wait for it, as a person would.
@@ -287,6 +288,7 @@ test.describe('search results page', () => {
   }) => {
     test.setTimeout(90_000);
     const word = await commonWord(api, 2);
+    expectConsoleError(page, failedRequest(502, '/api/products/filter'));
     await page.route('**/api/products/filter**', (route) =>
       route.fulfill({ status: 502, body: 'Bad Gateway' }),
     );

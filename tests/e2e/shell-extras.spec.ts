@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Issue 6, "Shell extras": the exit-intent popup (storefront 2, 4 and 6), the seller reviews
 // carousel (account-and-shell 2.10) and the realtime visit (account-and-shell 7).
@@ -100,6 +100,9 @@ test.describe('exit-intent popup', () => {
   });
 
   test('stays closed when the user call fails', async ({ page, isMobile }) => {
+    // The header and the popup each log that they could not read the user.
+    expectConsoleError(page, failedRequest(503, '/api/user'));
+    expectConsoleError(page, /^\[shell\] could not load the user: .* answered 503/);
     await page.route('**/api/user', (route) =>
       route.fulfill({ status: 503, json: { error: 'down' } }),
     );
@@ -240,6 +243,7 @@ test.describe('realtime', () => {
     const before = (await read(0)).at(-1)?.seq ?? 0;
     // A path of its own (the not-found page has the shell too), so parallel tests don't mix in.
     const path = `/realtime-check-${String(Date.now())}-${String(Math.random()).slice(2, 8)}`;
+    expectConsoleError(page, failedRequest(404, path)); // the not-found page itself
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { expect, listProducts, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 // The shell on every page (spec storefront 2, "Header and shell"; account-and-shell 2.2,
 // 2.9), checked on the home page and on a product page found through the API.
@@ -276,6 +276,8 @@ test.describe('header behaviour', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    expectConsoleError(page, failedRequest(500, '/api/user'));
+    expectConsoleError(page, /^\[shell\] could not load the user: .* answered 500/);
     await page.route('**/api/user', (route) =>
       route.fulfill({ status: 500, json: { error: 'x' } }),
     );
