@@ -27,10 +27,12 @@ import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
 import {
   $cart,
+  $cartStillTrying,
   $cartUpdating,
   addToCartWithToast,
   EMPTY_CART,
   quantityInCart,
+  STILL_TRYING,
 } from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -57,6 +59,7 @@ function BuyBox({ product, currency }: Props) {
   const cart = useHydratingStore($cart, EMPTY_CART);
   const updating = useHydratingStore($cartUpdating, false);
   const addingToOrder = useHydratingStore($addToOrderPending, false);
+  const stillTrying = useHydratingStore($cartStillTrying, false);
   const id = useId();
 
   const [text, setText] = useState('1');
@@ -239,7 +242,7 @@ function BuyBox({ product, currency }: Props) {
         aria-busy={adding}
         onClick={() => void onAdd()}
       >
-        {adding ? 'Adding…' : 'Add to Cart'}
+        {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
       </button>
       {orderId && (
         <button

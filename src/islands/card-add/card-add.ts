@@ -1,6 +1,13 @@
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartStillTrying,
+  $cartUpdating,
+  addToCartWithToast,
+  CARD_STILL_TRYING,
+  quantityInCart,
+} from '../../stores/cart.ts';
 
 const SELECTOR = 'button[data-card-add-button]';
 
@@ -32,12 +39,35 @@ export function readCardButton(button: HTMLElement): CardButtonData | null {
 export function wireCardAddButtons(root: Document | HTMLElement): () => void {
   // Buttons whose add is in flight here; the store's updating flag covers the rest.
   const busy = new Set<HTMLButtonElement>();
+  // The built label of each button relabelled while its add is retried, to put back after.
+  const built = new Map<HTMLButtonElement, { text: string; name: string | null }>();
+
+  /** issue 11 item 10: a button whose add is being retried says so, then reads as built. */
+  const label = (button: HTMLButtonElement, stillTrying: boolean) => {
+    const saved = built.get(button);
+    if (stillTrying && busy.has(button)) {
+      if (saved) return;
+      const text = button.textContent;
+      const name = button.getAttribute('aria-label');
+      built.set(button, { text, name });
+      button.textContent = CARD_STILL_TRYING;
+      // 'Add to Cart: {title}' becomes 'Still trying…: {title}'.
+      if (name !== null)
+        button.setAttribute('aria-label', name.replace(text.trim(), CARD_STILL_TRYING));
+    } else if (saved) {
+      built.delete(button);
+      button.textContent = saved.text;
+      if (saved.name !== null) button.setAttribute('aria-label', saved.name);
+    }
+  };
 
   const refresh = () => {
     const cart = $cart.get();
     const updating = $cartUpdating.get();
     const addingToOrder = $addToOrderPending.get();
+    const stillTrying = $cartStillTrying.get();
     for (const button of root.querySelectorAll<HTMLButtonElement>(SELECTOR)) {
+      label(button, stillTrying);
       const data = readCardButton(button);
       const remaining =
         data === null
@@ -77,6 +107,7 @@ export function wireCardAddButtons(root: Document | HTMLElement): () => void {
     $cart.subscribe(refresh),
     $cartUpdating.listen(refresh),
     $addToOrderPending.listen(refresh),
+    $cartStillTrying.listen(refresh),
   ];
   return () => {
     root.removeEventListener('click', onClick);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
-import { $cart, $cartUpdating, EMPTY_CART } from '../../stores/cart.ts';
+import { $cart, $cartLoadError, $cartUpdating, EMPTY_CART, loadCart } from '../../stores/cart.ts';
 import { finishLoading, startLoading } from '../../stores/loading.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { CartLineRow } from './CartLineRow.tsx';
@@ -21,6 +21,7 @@ function CartPage({ freeShippingValue, productBase }: Props) {
   // now (the header's button may have loaded the cart first).
   const cart = useHydratingStore($cart, EMPTY_CART);
   const updating = useHydratingStore($cartUpdating, false);
+  const loadError = useHydratingStore($cartLoadError, null);
 
   // spec storefront 4: the loading bar runs while cart calls do.
   useEffect(() => {
@@ -29,6 +30,25 @@ function CartPage({ freeShippingValue, productBase }: Props) {
     return finishLoading;
   }, [updating]);
 
+  if (!cart.loaded && loadError !== null) {
+    // issue 11 item 10: within 10 s of asking, say the store cannot be reached, and offer a
+    // retry (the error stays shown while the retry runs; a success replaces it with the cart).
+    return (
+      <div className="cart-page-status cart-unavailable">
+        <p role="alert">{loadError}</p>
+        <button
+          type="button"
+          className="cart-button-primary"
+          disabled={updating}
+          onClick={() => {
+            loadCart().catch(() => {}); // a failure is shown above, from the store
+          }}
+        >
+          {updating ? 'Retrying…' : 'Retry'}
+        </button>
+      </div>
+    );
+  }
   if (!cart.loaded) {
     return (
       <p role="status" className="cart-page-status">

@@ -1,4 +1,5 @@
 import type { ResultCardView } from '../../lib/search/result-card.ts';
+import { CARD_STILL_TRYING } from '../../stores/cart.ts';
 import { Tooltip } from '../shared/Tooltip.tsx';
 
 /** The quick-view button's tooltip, for a shopper who rests on it (spec storefront 9: 3 s). */
@@ -9,6 +10,8 @@ export interface CardAdd {
   forSale: boolean;
   disabled: boolean;
   busy: boolean;
+  /** This card's add is being retried: its button says so (issue 11 item 10). */
+  stillTrying: boolean;
   onAdd: () => void;
 }
 
@@ -22,6 +25,9 @@ interface Props {
   onQuickView: (card: ResultCardView) => void;
   eager: boolean;
 }
+
+const addLabel = (add: CardAdd) =>
+  add.busy && add.stillTrying ? CARD_STILL_TRYING : add.forSale ? 'Add to Cart' : 'Sold out';
 
 /**
  * One product of the results list (spec storefront 2, "Card content" and "Results list"):
@@ -110,10 +116,10 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
               data-level-id={card.inventoryLevelId ?? undefined}
               disabled={add.disabled}
               aria-busy={add.busy || undefined}
-              aria-label={`${add.forSale ? 'Add to Cart' : 'Sold out'}: ${card.title}`}
+              aria-label={`${addLabel(add)}: ${card.title}`}
               onClick={add.onAdd}
             >
-              {add.forSale ? 'Add to Cart' : 'Sold out'}
+              {addLabel(add)}
             </button>
           ) : (
             <a className="rl-add-link" href={card.href} aria-label={`View Details: ${card.title}`}>

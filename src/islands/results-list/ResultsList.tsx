@@ -34,7 +34,13 @@ import {
 } from '../../lib/search/search-params.ts';
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import { $cart, $cartUpdating, addToCartWithToast, quantityInCart } from '../../stores/cart.ts';
+import {
+  $cart,
+  $cartStillTrying,
+  $cartUpdating,
+  addToCartWithToast,
+  quantityInCart,
+} from '../../stores/cart.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import {
   $compareSelection,
@@ -143,6 +149,7 @@ function ResultsList({
   const cart = useStore($cart);
   const cartUpdating = useStore($cartUpdating);
   const addingToOrder = useStore($addToOrderPending);
+  const stillTrying = useStore($cartStillTrying);
   const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
   const running = useRef<AbortController | null>(null);
   const top = useRef<HTMLElement>(null);
@@ -309,6 +316,7 @@ function ResultsList({
     return {
       forSale: stock.availableForSale,
       busy,
+      stillTrying,
       // Disabled until hydrated: the server cannot know the cart.
       disabled:
         !hydrated ||
