@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Customer account journeys (issue 6; spec account-and-shell 2.3 to 2.5): each test registers
 // its own customer through the pages, so runs and projects never share state.
@@ -49,6 +49,12 @@ async function register(page: Page, admin: APIRequestContext): Promise<string> {
   await expect(page).toHaveURL(/\/myaccount\.asp$/);
   await expect(page.getByText(`(${email})`)).toBeVisible();
   return email;
+}
+
+/** Signs out and waits for the home page the logout page goes on to. */
+async function signOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
 }
 
 async function fillAddress(page: Page, fields: { address1: string; company?: string }) {
@@ -227,6 +233,7 @@ test('recovery email: none, then unverified, then verification sent', async ({ p
 });
 
 test('sign-in pages show clear errors and pass axe', async ({ page }) => {
+  expectConsoleError(page, failedRequest(401, '/api/auth/login'));
   await page.goto('/login.asp');
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('wrong password');
@@ -256,7 +263,7 @@ test('registering a taken email reads as for a new one; the owner is told by ema
   admin,
 }) => {
   const email = await register(page, admin);
-  await page.goto('/logout');
+  await signOut(page);
   await fillRegistration(page, email);
   await expect(page.getByRole('status')).toHaveText(REGISTRATION_SENT);
   expect(await mailedPath(admin, email, 'account-exists')).toBe('/login.asp');
@@ -268,7 +275,10 @@ test('after repeated failures the owner still signs in, the bot check taken for 
   api,
 }) => {
   const email = await register(page, admin);
-  await page.goto('/logout');
+  await signOut(page);
+  // The refusals below are the point of this test.
+  expectConsoleError(page, failedRequest(401, '/api/auth/login'));
+  expectConsoleError(page, failedRequest(429, '/api/auth/login'));
   // Five wrong passwords (issue 11 item 3: then sign-in asks for the bot check). This address
   // is made to wait, growing, between failures: each try waits as long as Retry-After says.
   for (let failures = 0; failures < 5;) {
