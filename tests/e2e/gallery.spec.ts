@@ -184,7 +184,7 @@ test.describe('product page gallery', () => {
     const modelAsked: string[] = [];
     // model-viewer logs the model it could not fetch.
     expectConsoleError(page, failedRequest('net::ERR_FAILED', '/api/media/models/'));
-    expectConsoleError(page, /^TypeError: Failed to fetch at .*\/_astro\/model-viewer\./);
+    expectConsoleError(page, /^TypeError: Failed to fetch\s[\s\S]*\/_astro\/model-viewer\./);
     await page.route('**/api/media/models/**', (route) => {
       modelAsked.push(route.request().url());
       return route.abort();
