@@ -107,8 +107,11 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // With every island merged (issues 4 to 6) the buy box and cart measure 20,763 bytes (their
 // zod/mini chunk is shared with the other islands). Every island of a product page together
 // (search box, cart, gallery, buy box, recently viewed) adds 31,364 beyond React, all loaded
-// at idle or when visible; the limit leaves about 5 percent.
-const ALL_ISLANDS_LIMIT = 33_000;
+// at idle or when visible; the limit leaves about 5 percent. By issue 11 they measured 32,939
+// (tooltips and the recently viewed slider); issue 11's unreachable-store handling (the
+// client's bounded retries and 'still trying' notice, the cart store's read time-out and
+// failure state, the add buttons' messages) added 926, to 33,865 (buy box and cart 21,568).
+const ALL_ISLANDS_LIMIT = 35_000;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();
