@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { env } from '../src/lib/env.ts';
-import { startStack } from './lib/stack.ts';
+import { startStack, stopOnSignals } from './lib/stack.ts';
 
 const setup = spawnSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
 if (setup.status !== 0) process.exit(1);
@@ -33,12 +33,4 @@ console.log(
   `\nThe store is ready at http://localhost:${String(env.PORT)} (nginx; API process on ${stack.api.url}). Ctrl-C stops it.\n`,
 );
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('Stopping...');
-  void stack.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopOnSignals(stack);

@@ -1,6 +1,6 @@
 // `npm start`: seed an empty catalogue, start the API, build the site from it, serve it.
 import { env } from '../src/lib/env.ts';
-import { startStack } from './lib/stack.ts';
+import { startStack, stopOnSignals } from './lib/stack.ts';
 
 const stack = await startStack({
   dataDir: env.DATA_DIR,
@@ -15,12 +15,4 @@ const stack = await startStack({
 
 console.log(`\nThe store is ready at http://localhost:${env.PORT}  (Ctrl-C stops it)\n`);
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('Stopping...');
-  void stack.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopOnSignals(stack);

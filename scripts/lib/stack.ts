@@ -174,6 +174,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. */
+export function stopOnSignals(stack: Pick<Stack, 'close'>): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping...');
+    void stack.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 /** Whether a directory holds a finished build (its server files come last). */
 export function hasBuild(outDir: string): boolean {
   return (
