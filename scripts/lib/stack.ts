@@ -74,7 +74,7 @@ export function seedIfEmpty(dataDir: string, products: number): number {
 /**
  * The whole local store: seed when empty, start the API as its own process, build the site
  * from it, serve it (Node or nginx) with the /api proxy. `npm start`, `npm run
- * start:production`, the end-to-end tests and the benchmarks all use this.
+ * start:production` and the end-to-end tests use this; the bench starts its servers itself.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
