@@ -401,6 +401,19 @@ test.describe('card add buttons', () => {
       .toContain(levelId);
   });
 
+  test('a double click on a card adds one unit', async ({ page, api }) => {
+    const button = await firstCardButton(page, api);
+    await expect(button).toBeEnabled();
+    const levelId = Number(await button.getAttribute('data-level-id'));
+    await button.dblclick();
+    await expect(page.getByText('Product added to cart').first()).toBeVisible();
+    await expect(button).toBeEnabled();
+    const all = await lines(page);
+    expect(all.filter((l) => l.inventoryLevelId === levelId).map((l) => l.currentQuantity)).toEqual(
+      [1],
+    );
+  });
+
   test('a tap on the visible part of a half-shown slider card adds it', async ({ page }) => {
     // The home page's featured slider clips its last visible card; a finger can only reach
     // the part on screen (Playwright's click() would scroll the clipped track instead).

@@ -36,7 +36,7 @@ import {
 } from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
+import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
 
@@ -240,7 +240,9 @@ function BuyBox({ product, currency }: Props) {
         className="bb-add"
         disabled={cannotAdd}
         aria-busy={adding}
-        onClick={() => void onAdd()}
+        // A double click adds once: a fast reply can end the first add before the second
+        // click arrives, which then added the quantity again (keyboard presses still act).
+        onClick={singleClick(() => void onAdd())}
       >
         {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
       </button>

@@ -87,6 +87,8 @@ export function wireCardAddButtons(root: Document | HTMLElement): () => void {
   };
 
   const onClick = (event: Event) => {
+    // A double click adds one unit: its second click can come after a fast first add ended.
+    if (event instanceof MouseEvent && event.detail > 1) return;
     const target = event.target as Element | null;
     const button = target?.closest<HTMLButtonElement>(SELECTOR);
     if (!button || button.disabled || busy.has(button)) return;

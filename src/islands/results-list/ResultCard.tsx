@@ -1,5 +1,6 @@
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import { CARD_STILL_TRYING } from '../../stores/cart.ts';
+import { singleClick } from '../shared/index.ts';
 import { Tooltip } from '../shared/Tooltip.tsx';
 
 /** The quick-view button's tooltip, for a shopper who rests on it (spec storefront 9: 3 s). */
@@ -117,7 +118,7 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
               disabled={add.disabled}
               aria-busy={add.busy || undefined}
               aria-label={`${addLabel(add)}: ${card.title}`}
-              onClick={add.onAdd}
+              onClick={singleClick(add.onAdd)}
             >
               {addLabel(add)}
             </button>
