@@ -39,6 +39,9 @@ export async function benchStaticUnderLoad(options: {
   log: (line: string) => void;
 }): Promise<TopologyFigures[]> {
   const secret = randomBytes(32).toString('base64url');
+  // The API as npm start and production run it: its own process, believing the web server.
+  const apiProcess = () =>
+    startApiProcess({ dataDir: options.dataDir, port: 0, env: { PROXY_SECRET: secret } });
   const topologies: [string, () => Promise<Served[]>][] = [
     [
       'API and Node server in one process (before)',
@@ -56,16 +59,13 @@ export async function benchStaticUnderLoad(options: {
     [
       'Node server + API process (npm start)',
       async () => {
-        const api = await startApiProcess({
-          dataDir: options.dataDir,
-          port: 0,
-          env: { PROXY_SECRET: secret },
-        });
+        const api = await apiProcess();
         const site = await startStaticServer({
           distDir: options.distDir,
           apiUrl: api.url,
           port: 0,
           host: '127.0.0.1',
+          mediaDir: mediaDir(options.dataDir),
           proxySecret: secret,
         });
         return [site, api];
@@ -74,11 +74,7 @@ export async function benchStaticUnderLoad(options: {
     [
       'nginx + API process (production)',
       async () => {
-        const api = await startApiProcess({
-          dataDir: options.dataDir,
-          port: 0,
-          env: { PROXY_SECRET: secret },
-        });
+        const api = await apiProcess();
         const site = await startNginx({
           runDir: join(options.distDir, '..', 'bench-nginx'),
           siteConfDir: join(options.distDir, NGINX_DIR),
