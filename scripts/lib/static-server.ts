@@ -14,6 +14,7 @@ import {
   matchLegacyRoute,
   productHandleRedirect,
 } from '../../src/lib/routing/legacy-routes.ts';
+import { MEDIA_FOLDERS } from '../../server/media/names.ts';
 import { CONTENT_TYPES, SVG_POLICY } from './web/content-types.ts';
 import { HEADERS_FILE, IMMUTABLE, staticHeaders, type SiteHeaders } from './web/headers.ts';
 import { clientAddressBehind, trustedPeer } from './web/trusted-proxies.ts';
@@ -48,7 +49,7 @@ interface Shopper {
 
 const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 const ADMIN = /^\/api\/admin(?:\/|$)/;
-const MEDIA = /^\/api\/media\/((?:products|collections|banners|manuals|models)\/[A-Za-z0-9_.-]+)$/;
+const MEDIA = new RegExp(`^/api/media/((?:${MEDIA_FOLDERS.join('|')})/[A-Za-z0-9_.-]+)$`);
 
 export interface StaticServer {
   url: string;

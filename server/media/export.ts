@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { Database } from '../db/open.ts';
 import { catalogueMediaUrls } from './catalogue-urls.ts';
 import { mediaBytes, mediaPathsOf } from './media-files.ts';
+import { MEDIA_FOLDERS } from './names.ts';
 
 export { mediaUrlsIn } from './catalogue-urls.ts';
 
 /** The folders below /api/media/, each a folder of the exported directory. */
-const FOLDERS = ['products', 'collections', 'banners', 'manuals', 'models'] as const;
 
 /**
  * Where files are written before they are renamed into place: inside the media directory, so
@@ -91,7 +91,7 @@ export async function exportMedia(
     for (const url of source) for (const path of mediaPathsOf(url)) paths.add(path);
   }
   await Promise.all(
-    [...FOLDERS, PARTIAL].map((folder) => mkdir(join(dir, folder), { recursive: true })),
+    [...MEDIA_FOLDERS, PARTIAL].map((folder) => mkdir(join(dir, folder), { recursive: true })),
   );
 
   const counts: ExportCounts = { written: 0, skipped: 0, bytes: 0 };

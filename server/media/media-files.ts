@@ -2,6 +2,7 @@ import { modelGlb } from './glb.ts';
 import { manualPdf } from './manual.ts';
 import {
   IMAGE_WIDTHS,
+  MEDIA_FOLDERS,
   parseHandlePicture,
   parseManual,
   parseModel,
@@ -13,7 +14,7 @@ import { bannerPicture, collectionPicture, productPicture } from './pictures.ts'
 export const MEDIA_URL_PREFIX = '/api/media/';
 
 /** `{folder}/{file}`, the only shape a media path has (folders of server/routes/media.ts). */
-const MEDIA_PATH = /^(products|collections|banners|manuals|models)\/([^/]+)$/;
+const MEDIA_PATH = new RegExp(`^(${MEDIA_FOLDERS.join('|')})/([^/]+)$`);
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 

@@ -5,6 +5,9 @@
  * filesystem: every file is generated from the name.
  */
 
+/** The folders below /api/media/, one per kind of media (the export writes the same ones). */
+export const MEDIA_FOLDERS = ['products', 'collections', 'banners', 'manuals', 'models'] as const;
+
 /**
  * Rendered widths a picture may be asked for as a `_{width}x` suffix (spec storefront 9: image
  * widths 200 to 800 step 100; storefront 5: the width suffix of responsive variants).

@@ -4,6 +4,7 @@ import {
   productHandleRedirect,
   type LegacyRule,
 } from '../../../src/lib/routing/legacy-routes.ts';
+import { MEDIA_FOLDERS } from '../../../server/media/names.ts';
 import { CONTENT_TYPES, SVG_POLICY } from './content-types.ts';
 import { HSTS, IMMUTABLE, PERMISSIONS_POLICY, REFERRER_POLICY, REVALIDATE } from './headers.ts';
 
@@ -256,7 +257,7 @@ location ~* ^/brands/[^/]+\\.html$ {
 }
 
 # The demo's pictures, manuals and models, exported as files: served while the API is down.
-location ~ ^/api/media/(?<store_media_file>(?:products|collections|banners|manuals|models)/[A-Za-z0-9_.-]+)$ {
+location ~ ^/api/media/(?<store_media_file>(?:${MEDIA_FOLDERS.join('|')})/[A-Za-z0-9_.-]+)$ {
   root $store_media_root;
   try_files /$store_media_file @store_api;
 }
