@@ -19,10 +19,32 @@ export interface BuildOptions {
   /** Extra environment for `astro build` (e.g. SITE_URL). */
   env?: Record<string, string>;
   quiet?: boolean;
+  /**
+   * The live release this build follows (publishing, issue 12): files with the same bytes take
+   * its compressed copies, and the CSP also allows its inline scripts, so that a page of it
+   * served while the web servers switch over is never blocked.
+   */
+  previous?: string;
+  /** Told of each phase and, while pages are written, of how many of how many. */
+  onProgress?: (progress: BuildProgress) => void;
+  /** Stops the build (the astro process is killed; the caller removes the directory). */
+  signal?: AbortSignal;
+}
+
+export type BuildPhase = 'build' | 'search' | 'compress';
+
+export interface BuildProgress {
+  phase: BuildPhase;
+  pagesDone: number;
+  /** 0 until astro has listed its paths. */
+  pagesTotal: number;
 }
 
 export interface BuildReport {
   pages: number;
+  /** Pages rendered by this build; the others were restored from the incremental cache. */
+  rendered: number;
+  reused: number;
   searchRecords: number;
   astroMs: number;
   pagefindMs: number;
@@ -41,17 +63,28 @@ export const NGINX_DIR = join('_server', 'nginx');
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = Date.now();
-  const output = await runAstroBuild(options);
+  const pageLog = new PageLog((done, total) =>
+    options.onProgress?.({ phase: 'build', pagesDone: done, pagesTotal: total }),
+  );
+  options.onProgress?.({ phase: 'build', pagesDone: 0, pagesTotal: 0 });
+  const output = await runAstroBuild(options, (chunk) => pageLog.read(chunk));
   const astroMs = Date.now() - started;
+  const pages = Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0);
+  const pagesDone = { pagesDone: pageLog.done, pagesTotal: pageLog.total };
+  options.onProgress?.({ phase: 'search', ...pagesDone });
   const pagefindStarted = Date.now();
+  options.signal?.throwIfAborted();
   const searchRecords = await writeSearchIndex(options.outDir);
   await writeFile(join(options.outDir, '_redirects'), redirectsFile());
   const pagefindMs = Date.now() - pagefindStarted;
+  options.onProgress?.({ phase: 'compress', ...pagesDone });
+  options.signal?.throwIfAborted();
   const serverFilesStarted = Date.now();
-  const compression = await writeServerFiles(options.outDir);
-  const pages = Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0);
+  const compression = await writeServerFiles(options.outDir, options.previous);
   return {
     pages,
+    rendered: pageLog.done - pageLog.reused,
+    reused: pageLog.reused,
     searchRecords,
     astroMs,
     pagefindMs,
@@ -66,16 +99,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
  * inline script in the build (read in the same pass); and nginx's configuration from the
  * route table with this build's product handles and brands.
  */
-export async function writeServerFiles(outDir: string): Promise<PrecompressReport> {
+export async function writeServerFiles(
+  outDir: string,
+  previous?: string,
+): Promise<PrecompressReport> {
   const hashes = new Set<string>();
   const compression = await precompressTree(outDir, {
     onHtml: (_path, html) => {
       for (const hash of inlineScriptHashes(html)) hashes.add(hash);
     },
+    ...(previous ? { reuseFrom: previous } : {}),
   });
   const scriptHashes = [...hashes].sort();
+  // The previous release's own hashes too (not those it allowed in turn): its pages are still
+  // served during the switch, once nginx has this release's policy (scripts/lib/publish).
+  const before = previous ? await readSiteHeaders(previous) : undefined;
+  const allowed = [...new Set([...scriptHashes, ...(before?.scriptHashes ?? [])])];
   const site: SiteHeaders = {
-    contentSecurityPolicy: storePolicy(scriptHashes, env.BOT_CHECK === 'recaptcha'),
+    contentSecurityPolicy: storePolicy(allowed, env.BOT_CHECK === 'recaptcha'),
     scriptHashes,
   };
   await mkdir(join(outDir, NGINX_DIR), { recursive: true });
@@ -94,7 +135,55 @@ export async function writeServerFiles(outDir: string): Promise<PrecompressRepor
   return compression;
 }
 
-function runAstroBuild({ apiUrl, outDir, cacheDir, env = {}, quiet = false }: BuildOptions) {
+/** A release's header facts (absent or unreadable: undefined). */
+export async function readSiteHeaders(outDir: string): Promise<SiteHeaders | undefined> {
+  try {
+    return JSON.parse(await readFile(join(outDir, HEADERS_FILE), 'utf8')) as SiteHeaders;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Astro's line with the number of paths (src/integrations/parallel-prerender). */
+const PATHS_LINE = /(\d+) paths to generate/;
+/** Astro logs `├─ /path` for every path it writes, then `(restored)` or `(cached)` if reused. */
+const PAGE_MARK = '\u251C\u2500';
+const REUSED_MARK = /\((?:restored|cached)\)/g;
+
+/** Counts pages in astro build's output as it arrives (chunks may split a mark). */
+class PageLog {
+  done = 0;
+  reused = 0;
+  total = 0;
+  #tail = '';
+  #lastReport = 0;
+  readonly #report: (done: number, total: number) => void;
+  constructor(report: (done: number, total: number) => void) {
+    this.#report = report;
+  }
+
+  read(chunk: string) {
+    const text = this.#tail + chunk;
+    // Keep what could be the start of a split mark for the next chunk.
+    const cut = Math.max(0, text.length - 40);
+    const counted = text.slice(0, cut);
+    this.#tail = text.slice(cut);
+    this.done += counted.split(PAGE_MARK).length - 1;
+    this.reused += counted.match(REUSED_MARK)?.length ?? 0;
+    const paths = PATHS_LINE.exec(text);
+    if (paths) this.total = Number(paths[1]);
+    const now = Date.now();
+    if (now - this.#lastReport >= 250) {
+      this.#lastReport = now;
+      this.#report(this.done, this.total);
+    }
+  }
+}
+
+function runAstroBuild(
+  { apiUrl, outDir, cacheDir, env = {}, quiet = false, signal }: BuildOptions,
+  onOutput?: (chunk: string) => void,
+) {
   const astro = join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [astro, 'build'], {
@@ -106,17 +195,23 @@ function runAstroBuild({ apiUrl, outDir, cacheDir, env = {}, quiet = false }: Bu
         ...(cacheDir ? { BUILD_CACHE_DIR: cacheDir } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal, killSignal: 'SIGTERM' as const } : {}),
     });
     let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
+    // Decoded as a stream: a chunk may end inside a character (the log's box drawings).
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    const collect = (text: string) => {
+      onOutput?.(text);
+      output += text;
       if (output.length > 200_000) output = output.slice(-100_000);
-      if (!quiet) process.stdout.write(chunk);
+      if (!quiet) process.stdout.write(text);
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('error', reject);
     child.on('close', (code) => {
+      onOutput?.(' '.repeat(40));
       if (code === 0) resolve(output);
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });

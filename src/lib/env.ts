@@ -27,6 +27,22 @@ export const envSchema = z
     /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
     BUILD_OUT_DIR: z.string().min(1).default('./dist'),
     BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
+    /**
+     * Publishing (issue 12): each publish builds a release in `<PUBLISH_DIR>/releases/<id>`
+     * and BUILD_OUT_DIR becomes a symlink to the live one; history.json and the lock live here.
+     */
+    PUBLISH_DIR: z.string().min(1).default('./publish'),
+    /** Releases kept for rollback, the live one included. */
+    PUBLISH_KEEP: z.coerce.number().int().min(2).max(100).default(5),
+    /** How long a release keeps serving the hashed assets of the ones before it (open tabs). */
+    PUBLISH_ASSET_GRACE_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
+    /**
+     * The running store's watch mode: publish once the change feed has been quiet this many
+     * seconds. 0 (the default) leaves publishing to the page, the API call and the CLI.
+     */
+    PUBLISH_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(0),
+    /** Where `npm run publish` finds a running store's publisher (unset: this machine's PORT). */
+    PUBLISH_URL: z.url().optional(),
     /** Worker threads that render the build's pages; 0 or 1 renders them in the build process. */
     PRERENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism),
     /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -31,6 +31,8 @@ export interface PrecompressReport {
   bytesIn: number;
   bytesGzip: number;
   bytesBrotli: number;
+  /** Files whose .gz and .br were taken from the previous release (same bytes). */
+  reused: number;
 }
 
 export interface PrecompressOptions {
@@ -38,6 +40,12 @@ export interface PrecompressOptions {
   onHtml?: (path: string, html: string) => void;
   /** Files compressed at once; zlib runs them on libuv's thread pool. */
   concurrency?: number;
+  /**
+   * The previous release (issue 12, publishing): a file with the same path and bytes there
+   * takes its .gz and .br from it, linked, instead of being compressed again. Release
+   * directories are written once and then only read, so sharing an inode is safe.
+   */
+  reuseFrom?: string;
 }
 
 /**
@@ -59,6 +67,7 @@ export async function precompressTree(
     bytesIn: 0,
     bytesGzip: 0,
     bytesBrotli: 0,
+    reused: 0,
   };
   const queue: string[] = [];
   for await (const file of walk(root)) {
@@ -95,6 +104,10 @@ async function compressOne(
     report.skipped += 1;
     return;
   }
+  if (options.reuseFrom && (await reuseCompressed(file, bytes, root, options.reuseFrom))) {
+    report.reused += 1;
+    return;
+  }
   const strongest = file.slice(root.length).includes('/_astro/');
   const [gz, br] = await Promise.all([
     gzipAsync(bytes, { level: strongest ? 9 : 6 }),
@@ -112,6 +125,29 @@ async function compressOne(
   report.bytesIn += bytes.length;
   report.bytesGzip += gz.length;
   report.bytesBrotli += br.length;
+}
+
+/** Links the previous release's .gz and .br when its file has the same bytes; false if not. */
+async function reuseCompressed(file: string, bytes: Buffer, root: string, previousRoot: string) {
+  const previous = join(previousRoot, file.slice(root.length));
+  try {
+    const [before, gz, br] = await Promise.all([
+      stat(previous),
+      stat(`${previous}.gz`),
+      stat(`${previous}.br`),
+    ]);
+    if (before.size !== bytes.length || !gz.isFile() || !br.isFile()) return false;
+    if (!(await readFile(previous)).equals(bytes)) return false;
+  } catch {
+    return false;
+  }
+  for (const suffix of ['.gz', '.br']) {
+    await rm(file + suffix, { force: true });
+    await link(previous + suffix, file + suffix).catch(() =>
+      copyFile(previous + suffix, file + suffix),
+    );
+  }
+  return true;
 }
 
 async function writeAtomically(path: string, bytes: Buffer) {

@@ -39,11 +39,26 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
         outDir = config.outDir;
       },
       'astro:build:start': ({ setPrerenderer, logger }) => {
-        if (workers <= 1 || !outDir) return;
+        // The number of paths goes to the log, where a publish reads its progress's total
+        // (scripts/lib/build-site.ts, PATHS_LINE).
+        const counted = (prerenderer: AstroPrerenderer): AstroPrerenderer => {
+          // In place: Astro's own prerenderer is a class whose methods read `this`.
+          const list = prerenderer.getStaticPaths.bind(prerenderer);
+          prerenderer.getStaticPaths = async () => {
+            const paths = await list();
+            logger.info(`${String(paths.length)} paths to generate.`);
+            return paths;
+          };
+          return prerenderer;
+        };
+        if (workers <= 1 || !outDir) {
+          setPrerenderer((astroDefault) => counted(astroDefault));
+          return;
+        }
         logger.info(`Rendering pages on ${workers} worker threads.`);
         const prerenderDir = prerenderDirectory(outDir);
         setPrerenderer((astroDefault) =>
-          workerPrerenderer(astroDefault, { workers, prerenderDir }),
+          counted(workerPrerenderer(astroDefault, { workers, prerenderDir })),
         );
       },
     },

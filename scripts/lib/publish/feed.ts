@@ -1,0 +1,53 @@
+import type { PendingChange } from './types.ts';
+
+/** The commerce API's change feed, read with the merchandiser token (server/routes/changes.ts). */
+export interface FeedClient {
+  apiUrl: string;
+  adminToken: string;
+}
+
+/** Changes listed per page of the feed, and pages read at most to count what is pending. */
+const PAGE = 1000;
+const MAX_PAGES = 20;
+/** Changes the overview lists one by one. */
+export const LISTED_CHANGES = 100;
+
+async function get<T>(feed: FeedClient, path: string): Promise<T> {
+  const response = await fetch(new URL(path, feed.apiUrl), {
+    headers: { authorization: `Bearer ${feed.adminToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    throw new Error(`The catalogue API answered ${String(response.status)} to ${path}.`);
+  }
+  return (await response.json()) as T;
+}
+
+/** The newest sequence number of the change feed. */
+export function feedCursor(feed: FeedClient): Promise<{ cursor: number }> {
+  return get(feed, '/api/changes/cursor');
+}
+
+/**
+ * The changes after `since` (the live release's cursor): how many (up to 20,000 counted;
+ * `more` when there are further ones) and the first 100.
+ */
+export async function changesSince(
+  feed: FeedClient,
+  since: number,
+): Promise<{ count: number; changes: PendingChange[]; more: boolean }> {
+  const listed: PendingChange[] = [];
+  let count = 0;
+  let cursor = since;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
+      feed,
+      `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
+    );
+    count += answer.changes.length;
+    listed.push(...answer.changes.slice(0, LISTED_CHANGES - listed.length));
+    cursor = answer.cursor;
+    if (!answer.hasMore) return { count, changes: listed, more: false };
+  }
+  return { count, changes: listed, more: true };
+}

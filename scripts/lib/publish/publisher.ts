@@ -1,0 +1,421 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
+import { changesSince, feedCursor, type FeedClient } from './feed.ts';
+import { PublishHistory } from './history.ts';
+import { waitForLock, type HeldLock } from './lock.ts';
+import {
+  adoptLiveDirectory,
+  carryHashedAssets,
+  liveReleaseId,
+  newReleaseId,
+  pruneReleases,
+  readReleaseInfo,
+  releaseDir,
+  switchLive,
+  writeReleaseInfo,
+  type PublishLayout,
+} from './releases.ts';
+import {
+  PublishConflict,
+  type PublishControl,
+  type PublishOverview,
+  type PublishPhase,
+  type PublishRecord,
+  type PublishTrigger,
+} from './types.ts';
+
+export interface PublisherOptions {
+  layout: PublishLayout;
+  /** The commerce API the build reads, and its merchandiser token (the change feed). */
+  feed: FeedClient;
+  cacheDir?: string;
+  /** More environment for the build (SITE_URL, ADMIN_TOKEN). */
+  buildEnv?: Record<string, string>;
+  /** Releases kept for rollback, the live one included. */
+  keep?: number;
+  /** How long carried hashed assets stay (PUBLISH_ASSET_GRACE_HOURS). */
+  assetGraceMs?: number;
+  /** Prints astro's output (the CLI); the store's publisher keeps quiet. */
+  verbose?: boolean;
+  log?: (message: string) => void;
+  /**
+   * Run with the new release's directory before the switch (the nginx launcher points nginx at
+   * the release's own configuration and reloads: its CSP allows both releases' scripts). A
+   * throw fails the publish and leaves the live site alone.
+   */
+  beforeSwitch?: (releaseDirectory: string) => Promise<void>;
+}
+
+const LOCK_FILE = 'publish.lock';
+const HISTORY_FILE = 'history.json';
+
+/**
+ * Publishing (issue 12, DESIGN "Publishing"): one publish at a time, each a new release built
+ * next to the live one and switched to atomically; requests that arrive while one runs are
+ * coalesced into one queued publish, which reads every change made until it starts. A failed
+ * build leaves the live site as it was and says why. Every trigger goes through here: the CLI,
+ * POST /api/admin/publish, the watch and the merchandiser page (scripts/lib/publish/service.ts).
+ */
+export class Publisher implements PublishControl {
+  readonly #options: PublisherOptions;
+  readonly #history: PublishHistory;
+  readonly #listeners = new Set<(record: PublishRecord) => void>();
+  readonly #stopping = new AbortController();
+  #queued: PublishRecord | undefined;
+  #running: PublishRecord | undefined;
+  #draining: Promise<void> | undefined;
+
+  private constructor(options: PublisherOptions, history: PublishHistory) {
+    this.#options = options;
+    this.#history = history;
+  }
+
+  static async open(options: PublisherOptions): Promise<Publisher> {
+    await mkdir(options.layout.publishDir, { recursive: true });
+    const adopted = await adoptLiveDirectory(options.layout);
+    if (adopted) options.log?.(`The existing build is now release ${adopted}.`);
+    const history = await PublishHistory.load(join(options.layout.publishDir, HISTORY_FILE));
+    return new Publisher(options, history);
+  }
+
+  request({ trigger, actor }: { trigger: PublishTrigger; actor: string }): PublishRecord {
+    if (this.#queued) return this.#queued;
+    const record: PublishRecord = {
+      id: newReleaseId(),
+      kind: 'publish',
+      state: 'queued',
+      trigger,
+      actor,
+      queuedAt: new Date().toISOString(),
+      progress: { phase: 'queued', pagesDone: 0, pagesTotal: 0, secondsLeft: null },
+    };
+    this.#queued = record;
+    this.#history.add(record);
+    this.#changed(record);
+    this.#draining ??= this.#drain().finally(() => (this.#draining = undefined));
+    return record;
+  }
+
+  /** Queues a publish (or joins the queued one) and resolves when it has finished. */
+  publishNow(options: { trigger: PublishTrigger; actor: string }): Promise<PublishRecord> {
+    return this.wait(this.request(options).id);
+  }
+
+  /** Resolves with a publish once it is done or failed. */
+  wait(id: string): Promise<PublishRecord> {
+    return new Promise((resolve, reject) => {
+      const check = (record: PublishRecord | undefined) => {
+        if (!record) {
+          this.#listeners.delete(listener);
+          reject(new Error(`No publish ${id}.`));
+        } else if (record.state === 'done' || record.state === 'failed') {
+          this.#listeners.delete(listener);
+          resolve(record);
+        }
+      };
+      const listener = (record: PublishRecord) => {
+        if (record.id === id) check(record);
+      };
+      this.#listeners.add(listener);
+      check(this.#history.get(id));
+    });
+  }
+
+  /** Hears every change of every publish (the CLI's progress line). */
+  onUpdate(listener: (record: PublishRecord) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get(id: string): PublishRecord | undefined {
+    return this.#history.get(id);
+  }
+
+  /** For the watch (scripts/lib/publish/watch.ts): the feed position the site has or will have. */
+  async covered(): Promise<number | null> {
+    if (this.#queued) return Number.POSITIVE_INFINITY;
+    if (this.#running?.kind === 'publish') return this.#running.cursor ?? Number.POSITIVE_INFINITY;
+    const { layout } = this.#options;
+    const live = await liveReleaseId(layout);
+    return live ? ((await readReleaseInfo(releaseDir(layout, live)))?.cursor ?? null) : null;
+  }
+
+  async rollback({ trigger, actor }: { trigger: PublishTrigger; actor: string }) {
+    if (this.#running || this.#queued)
+      throw new PublishConflict('A publish is running: roll back once it has finished.');
+    const target = await this.#rollbackTarget();
+    if (!target) throw new PublishConflict('There is no earlier publish to roll back to.');
+    const { layout } = this.#options;
+    const started = new Date();
+    const record: PublishRecord = {
+      id: newReleaseId(started),
+      kind: 'rollback',
+      state: 'running',
+      trigger,
+      actor,
+      queuedAt: started.toISOString(),
+      startedAt: started.toISOString(),
+      progress: { phase: 'switch', pagesDone: 0, pagesTotal: 0, secondsLeft: 0 },
+      release: target,
+    };
+    this.#running = record;
+    this.#history.add(record);
+    this.#changed(record);
+    const lock = await waitForLock(join(layout.publishDir, LOCK_FILE), record.id);
+    try {
+      const dir = releaseDir(layout, target);
+      await this.#options.beforeSwitch?.(dir);
+      await switchLive(layout, target);
+      const cursor = (await readReleaseInfo(dir))?.cursor;
+      if (typeof cursor === 'number') record.cursor = cursor;
+      this.#finish(record, 'done', started);
+    } catch (error) {
+      this.#finish(record, 'failed', started, error);
+    } finally {
+      this.#running = undefined;
+      await lock.release();
+      await this.#history.save();
+    }
+    return record;
+  }
+
+  async overview(): Promise<PublishOverview> {
+    const { layout } = this.#options;
+    const liveId = await liveReleaseId(layout);
+    const info = liveId ? await readReleaseInfo(releaseDir(layout, liveId)) : undefined;
+    const live = liveId
+      ? {
+          id: liveId,
+          cursor: info?.cursor ?? null,
+          publishedAt: info?.publishedAt ?? '',
+        }
+      : null;
+    // The API down, the page still shows the history; the pending count reads as unknown (-1).
+    const pending: PublishOverview['pending'] = await changesSince(
+      this.#options.feed,
+      live?.cursor ?? 0,
+    ).catch(() => ({ count: -1, changes: [], more: false }));
+    return {
+      live,
+      publishes: [...this.#history.list()],
+      pending,
+      canRollBack: !this.#running && !this.#queued && (await this.#rollbackTarget()) !== undefined,
+    };
+  }
+
+  /** Stops: a queued publish is dropped, a running build is stopped and marked failed. */
+  async close(): Promise<void> {
+    this.#stopping.abort(new Error('The publisher stopped.'));
+    await this.#draining;
+  }
+
+  /**
+   * The release made live by the publish before the live release's: the newest earlier
+   * publish whose directory is still kept. After a rollback, the one before that.
+   */
+  async #rollbackTarget(): Promise<string | undefined> {
+    const { layout } = this.#options;
+    const live = await liveReleaseId(layout);
+    const published = this.#history
+      .list()
+      .filter((record) => record.kind === 'publish' && record.state === 'done')
+      .map((record) => record.id);
+    const from = live ? published.indexOf(live) : -1;
+    return published
+      .slice(from + 1)
+      .find((id) => id !== live && existsSync(releaseDir(layout, id)));
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#queued && !this.#stopping.signal.aborted) {
+      const record = this.#queued;
+      const lock = await this.#lock(record);
+      if (!lock) break;
+      // From here on, a new request queues a further publish.
+      this.#queued = undefined;
+      this.#running = record;
+      try {
+        await this.#publish(record);
+      } finally {
+        this.#running = undefined;
+        await lock.release();
+        await this.#history.save();
+      }
+    }
+    const dropped = this.#queued;
+    if (dropped) {
+      this.#queued = undefined;
+      this.#finish(dropped, 'failed', undefined, new Error('The publisher stopped.'));
+      await this.#history.save();
+    }
+  }
+
+  async #lock(record: PublishRecord): Promise<HeldLock | undefined> {
+    try {
+      return await waitForLock(join(this.#options.layout.publishDir, LOCK_FILE), record.id, {
+        signal: this.#stopping.signal,
+        onWait: (holder) =>
+          this.#options.log?.(
+            `Waiting for the publish ${holder?.id ?? ''} of process ${String(holder?.pid ?? '?')}.`,
+          ),
+      });
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #publish(record: PublishRecord): Promise<void> {
+    const { layout } = this.#options;
+    const started = new Date();
+    record.state = 'running';
+    record.startedAt = started.toISOString();
+    const dir = releaseDir(layout, record.id);
+    const liveId = await liveReleaseId(layout);
+    const previous = liveId ? releaseDir(layout, liveId) : undefined;
+    const timings: Partial<Record<PublishPhase, number>> = {};
+    const estimate = this.#phaseEstimates();
+    let phase: PublishPhase = 'build';
+    let phaseStarted = Date.now();
+    const enter = (next: PublishPhase) => {
+      timings[phase] = Date.now() - phaseStarted;
+      phase = next;
+      phaseStarted = Date.now();
+    };
+    const progress = (pagesDone: number, pagesTotal: number) => {
+      record.progress = {
+        phase,
+        pagesDone,
+        pagesTotal,
+        secondsLeft: secondsLeft(phase, Date.now() - phaseStarted, pagesDone, pagesTotal, estimate),
+      };
+      this.#changed(record);
+    };
+    progress(0, 0);
+    try {
+      // Every change up to here is in this publish: the build reads the catalogue after it.
+      record.cursor = (await feedCursor(this.#options.feed)).cursor;
+      let report: BuildReport;
+      try {
+        report = await buildSite({
+          apiUrl: this.#options.feed.apiUrl,
+          outDir: dir,
+          ...(this.#options.cacheDir ? { cacheDir: this.#options.cacheDir } : {}),
+          env: this.#options.buildEnv ?? {},
+          quiet: !this.#options.verbose,
+          signal: this.#stopping.signal,
+          ...(previous ? { previous } : {}),
+          onProgress: (update) => {
+            const next = update.phase satisfies BuildPhase;
+            if (next !== phase) enter(next);
+            progress(update.pagesDone, update.pagesTotal);
+          },
+        });
+      } catch (error) {
+        throw new Error(buildFailure(error), { cause: error });
+      }
+      const pages = { pagesDone: report.pages, pagesTotal: report.pages };
+      enter('switch');
+      progress(pages.pagesDone, pages.pagesTotal);
+      if (previous) {
+        await carryHashedAssets(previous, dir, {
+          graceMs: this.#options.assetGraceMs ?? 48 * 3_600_000,
+        });
+      }
+      await writeReleaseInfo(dir, {
+        id: record.id,
+        cursor: record.cursor,
+        publishedAt: new Date().toISOString(),
+      });
+      await this.#options.beforeSwitch?.(dir);
+      await switchLive(layout, record.id);
+      enter('finished');
+      record.timings = timings;
+      record.counts = {
+        pages: report.pages,
+        rendered: report.rendered,
+        searchRecords: report.searchRecords,
+        compressed: report.compression.compressed,
+        reusedCompressed: report.compression.reused,
+      };
+      record.progress = { phase: 'finished', ...pages, secondsLeft: 0 };
+      this.#finish(record, 'done', started);
+      const removed = await pruneReleases(layout, this.#options.keep ?? 5, [record.id]);
+      if (removed.length) this.#options.log?.(`Removed old releases ${removed.join(', ')}.`);
+    } catch (error) {
+      record.timings = timings;
+      await rm(dir, { recursive: true, force: true });
+      this.#finish(record, 'failed', started, error);
+    }
+  }
+
+  /** Milliseconds per phase of the last publish that finished: the estimate of time left. */
+  #phaseEstimates(): Partial<Record<PublishPhase, number>> {
+    const last = this.#history
+      .list()
+      .find((record) => record.kind === 'publish' && record.state === 'done' && record.timings);
+    return last?.timings ?? {};
+  }
+
+  #finish(
+    record: PublishRecord,
+    state: 'done' | 'failed',
+    started: Date | undefined,
+    error?: unknown,
+  ) {
+    const finished = new Date();
+    record.state = state;
+    record.finishedAt = finished.toISOString();
+    if (started) record.durationMs = finished.getTime() - started.getTime();
+    if (state === 'failed') {
+      record.error = error instanceof Error ? error.message : String(error);
+      this.#options.log?.(`Publish ${record.id} failed: ${record.error}`);
+    }
+    this.#changed(record);
+  }
+
+  #changed(record: PublishRecord) {
+    for (const listener of this.#listeners) listener(record);
+  }
+}
+
+const LATER: Record<PublishPhase, PublishPhase[]> = {
+  queued: ['build', 'search', 'compress', 'switch'],
+  build: ['search', 'compress', 'switch'],
+  search: ['compress', 'switch'],
+  compress: ['switch'],
+  switch: [],
+  finished: [],
+};
+
+/**
+ * Time left: the pages' own pace while they are written, the last publish's phase times
+ * otherwise; null when there is nothing to go by yet.
+ */
+export function secondsLeft(
+  phase: PublishPhase,
+  inPhaseMs: number,
+  pagesDone: number,
+  pagesTotal: number,
+  estimate: Partial<Record<PublishPhase, number>>,
+): number | null {
+  let current: number | undefined;
+  if (phase === 'build' && pagesTotal > 0 && pagesDone >= 10) {
+    current = (inPhaseMs / pagesDone) * Math.max(0, pagesTotal - pagesDone);
+  } else if (estimate[phase] !== undefined) {
+    current = Math.max(0, (estimate[phase] ?? 0) - inPhaseMs);
+  }
+  if (current === undefined) return null;
+  const later = LATER[phase].reduce((sum, next) => sum + (estimate[next] ?? 0), 0);
+  return Math.ceil((current + later) / 1000);
+}
+
+/** A build's failure in a sentence or a few lines: astro's own error, not 4,000 characters. */
+function buildFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const errorLines = lines.filter((line) => /error|failed|refused|cannot|invalid/i.test(line));
+  const picked = (errorLines.length ? errorLines : lines).slice(-6).join('\n');
+  return `The build failed; the live site is unchanged. ${picked}`.slice(0, 2000);
+}

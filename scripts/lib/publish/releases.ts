@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * Release directories and the live symlink (issue 12 item 3, "no downtime"): each publish
+ * builds into `<publishDir>/releases/<id>/`, then `liveDir` (BUILD_OUT_DIR, `./dist`), a
+ * symlink, is pointed at it by renaming a new symlink over the old one: one rename(2), so
+ * a request sees the old release or the new one, never a half-written or empty site. Both
+ * web servers serve `liveDir` and follow the link (nginx per file, the Node server per request).
+ */
+export interface PublishLayout {
+  publishDir: string;
+  liveDir: string;
+}
+
+export const releasesDir = (layout: PublishLayout): string => join(layout.publishDir, 'releases');
+export const releaseDir = (layout: PublishLayout, id: string): string =>
+  join(releasesDir(layout), id);
+
+/** Facts a release keeps about itself: `_server/release.json`. */
+export interface ReleaseInfo {
+  id: string;
+  /** The change feed's sequence number it was built from; null when unknown (adopted). */
+  cursor: number | null;
+  publishedAt: string;
+}
+
+export const RELEASE_FILE = join('_server', 'release.json');
+/** When each carried hashed asset stopped being current: `_server/retired.json`. */
+const RETIRED_FILE = join('_server', 'retired.json');
+
+/** Folders whose files are named by their content and may still be asked for by open tabs. */
+const HASHED_FOLDERS = ['_astro', 'pagefind'];
+
+/** A release id: sortable by time, unique, safe in a path and a URL. */
+export function newReleaseId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+export const RELEASE_ID = /^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$/;
+
+/** The id of the release `liveDir` points at, or undefined when it is not such a symlink. */
+export async function liveReleaseId(layout: PublishLayout): Promise<string | undefined> {
+  try {
+    const target = await readlink(layout.liveDir);
+    const id = basename(target);
+    return existsSync(releaseDir(layout, id)) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function readReleaseInfo(dir: string): Promise<ReleaseInfo | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, RELEASE_FILE), 'utf8')) as ReleaseInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeReleaseInfo(dir: string, info: ReleaseInfo): Promise<void> {
+  await mkdir(join(dir, '_server'), { recursive: true });
+  await writeFile(join(dir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+}
+
+/**
+ * A `liveDir` that is still a plain directory (a build from before publishing) becomes the
+ * first release: moved into releases/ and linked back, so nothing is rebuilt. Returns its id.
+ */
+export async function adoptLiveDirectory(layout: PublishLayout): Promise<string | undefined> {
+  const info = await lstat(layout.liveDir).catch(() => undefined);
+  if (!info || info.isSymbolicLink() || !info.isDirectory()) return undefined;
+  const id = newReleaseId();
+  await mkdir(releasesDir(layout), { recursive: true });
+  await rename(layout.liveDir, releaseDir(layout, id));
+  await writeReleaseInfo(releaseDir(layout, id), {
+    id,
+    cursor: null,
+    publishedAt: new Date().toISOString(),
+  });
+  await switchLive(layout, id);
+  return id;
+}
+
+/** Points `liveDir` at a release in one rename (a relative link, so the tree can move). */
+export async function switchLive(layout: PublishLayout, id: string): Promise<void> {
+  const target = relative(dirname(resolve(layout.liveDir)), resolve(releaseDir(layout, id)));
+  const next = `${layout.liveDir}.next-${String(process.pid)}`;
+  await rm(next, { force: true });
+  await symlink(target, next, 'dir');
+  await rename(next, layout.liveDir);
+}
+
+/**
+ * Copies into a new release the hashed assets (Astro's bundles, Pagefind's chunks) of the
+ * release before it that the new one lacks, so a tab opened before the publish still loads
+ * its scripts and searches (issue 12 item 3). Each carried file remembers when it was retired
+ * and is dropped `graceMs` after that. Files are hard-linked: releases are never written
+ * after they are built. Returns how many files were carried.
+ */
+export async function carryHashedAssets(
+  previous: string,
+  next: string,
+  { graceMs, now = Date.now() }: { graceMs: number; now?: number },
+): Promise<number> {
+  const retiredBefore = await readJson<Record<string, number>>(join(previous, RETIRED_FILE));
+  const retired: Record<string, number> = {};
+  for (const folder of HASHED_FOLDERS) {
+    for await (const path of files(join(previous, folder))) {
+      const rel = relative(previous, path);
+      const destination = join(next, rel);
+      if (existsSync(destination)) continue;
+      const since = retiredBefore?.[rel] ?? now;
+      if (now - since > graceMs) continue;
+      await mkdir(dirname(destination), { recursive: true });
+      await link(path, destination).catch(() => copyFile(path, destination));
+      retired[rel] = since;
+    }
+  }
+  await mkdir(join(next, '_server'), { recursive: true });
+  await writeFile(join(next, RETIRED_FILE), `${JSON.stringify(retired)}\n`);
+  return Object.keys(retired).length;
+}
+
+/** Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). */
+export async function pruneReleases(
+  layout: PublishLayout,
+  keep: number,
+  protect: readonly string[],
+): Promise<string[]> {
+  const ids = (await readdir(releasesDir(layout)).catch(() => [] as string[]))
+    .filter((name) => RELEASE_ID.test(name))
+    .sort();
+  const removed: string[] = [];
+  for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
+    if (protect.includes(id)) continue;
+    await rm(releaseDir(layout, id), { recursive: true, force: true });
+    removed.push(id);
+  }
+  return removed;
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function* files(directory: string): AsyncGenerator<string> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}

@@ -1,0 +1,190 @@
+// `npm run publish`: the catalogue as it is now, live on the site (issue 12). Through the
+// running store's publisher when one answers (it reloads nginx and keeps the one lock),
+// otherwise in this process. `npm run build` is the same command.
+//
+//   npm run publish                 publish once and show its progress
+//   npm run publish -- --watch [s]  publish whenever the change feed has been quiet s seconds
+//   npm run publish -- --rollback   make the previous publish live again
+//   npm run publish -- --list       the history of publishes
+//   npm run publish -- --local      never through a running store
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { env } from '../src/lib/env.ts';
+import { Publisher } from './lib/publish/publisher.ts';
+import { NoPublisher, RemotePublisher } from './lib/publish/remote.ts';
+import type { PublishRecord } from './lib/publish/types.ts';
+import { watchFeed } from './lib/publish/watch.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    watch: { type: 'boolean', default: false },
+    rollback: { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+    local: { type: 'boolean', default: false },
+  },
+});
+
+const who =
+  userInfo()
+    .username.replace(/[^A-Za-z0-9 .@_-]/g, '')
+    .slice(0, 60) || 'cli';
+const feed = { apiUrl: env.API_URL, adminToken: env.ADMIN_TOKEN };
+const remote = new RemotePublisher(
+  env.PUBLISH_URL ?? `http://127.0.0.1:${String(env.PORT)}`,
+  env.ADMIN_TOKEN,
+  who,
+);
+
+const PHASE_WORDS: Record<PublishRecord['progress']['phase'], string> = {
+  queued: 'waiting to start',
+  build: 'rendering pages',
+  search: 'updating the search index',
+  compress: 'compressing files',
+  switch: 'switching the live site',
+  finished: 'finished',
+};
+
+/** One line of progress: phase, pages done of total, time left. */
+function progressLine(record: PublishRecord): string {
+  const { phase, pagesDone, pagesTotal, secondsLeft } = record.progress;
+  const pages =
+    pagesTotal > 0
+      ? ` ${pagesDone.toLocaleString('en')} of ${pagesTotal.toLocaleString('en')} pages`
+      : '';
+  const left = secondsLeft === null ? '' : `, about ${String(secondsLeft)} s left`;
+  return `${record.id} ${PHASE_WORDS[phase]}${pages}${left}`;
+}
+
+function printer() {
+  let last = '';
+  return (record: PublishRecord) => {
+    const line = progressLine(record);
+    if (line === last) return;
+    last = line;
+    if (process.stdout.isTTY) process.stdout.write(`\r\u001b[2K${line}`);
+    else if (record.progress.phase !== 'build' || record.progress.pagesDone % 500 < 10)
+      console.log(line);
+  };
+}
+
+function summary(record: PublishRecord): string {
+  if (record.state === 'failed') return `\nPublish ${record.id} failed: ${record.error ?? ''}`;
+  if (record.kind === 'rollback') return `\nRolled back: release ${record.release ?? ''} is live.`;
+  const counts = record.counts;
+  const seconds = ((record.durationMs ?? 0) / 1000).toFixed(1);
+  return counts
+    ? `\nPublished ${record.id} in ${seconds} s: ${String(counts.rendered)} of ${String(counts.pages)} pages rendered, ` +
+        `${String(counts.searchRecords)} search records, ${String(counts.compressed)} files compressed ` +
+        `(${String(counts.reusedCompressed)} reused).`
+    : `\nPublished ${record.id} in ${seconds} s.`;
+}
+
+/** In this process: the same publisher the store runs, with astro's output shown. */
+async function localPublisher() {
+  return Publisher.open({
+    layout: { publishDir: env.PUBLISH_DIR, liveDir: env.BUILD_OUT_DIR },
+    feed,
+    cacheDir: env.BUILD_CACHE_DIR,
+    buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+    keep: env.PUBLISH_KEEP,
+    assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
+    log: (message) => console.log(message),
+  });
+}
+
+async function once(): Promise<PublishRecord> {
+  if (!values.local) {
+    try {
+      const queued = await remote.request();
+      console.log(`The running store queued publish ${queued.id}.`);
+      return await remote.follow(queued.id, printer());
+    } catch (error) {
+      if (!(error instanceof NoPublisher)) throw error;
+      console.log(`${error.message} Publishing in this process.`);
+    }
+  }
+  const publisher = await localPublisher();
+  publisher.onUpdate(printer());
+  return publisher.publishNow({ trigger: 'cli', actor: `cli:${who}` });
+}
+
+async function rollback(): Promise<PublishRecord> {
+  if (!values.local) {
+    try {
+      const record = await remote.rollback();
+      return await remote.follow(record.id, printer());
+    } catch (error) {
+      if (!(error instanceof NoPublisher)) throw error;
+    }
+  }
+  return (await localPublisher()).rollback({ trigger: 'cli', actor: `cli:${who}` });
+}
+
+async function watch() {
+  const seconds = Number(positionals[0] ?? (env.PUBLISH_WATCH_SECONDS || 5));
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new Error(`--watch takes seconds, not "${positionals[0] ?? ''}".`);
+  const local = values.local ? await localPublisher() : undefined;
+  const follow = printer();
+  local?.onUpdate((record) => {
+    follow(record);
+    if (record.state === 'done' || record.state === 'failed') console.log(summary(record));
+  });
+  console.log(
+    `Watching the change feed at ${env.API_URL}: a publish once it has been quiet ${String(seconds)} s.`,
+  );
+  watchFeed({
+    feed,
+    quietMs: seconds * 1000,
+    log: (message) => console.log(message),
+    target: local
+      ? {
+          covered: () => local.covered(),
+          request: () => Promise.resolve(local.request({ trigger: 'watch', actor: `cli:${who}` })),
+        }
+      : {
+          covered: async () => {
+            const overview = await remote.overview();
+            const busy = overview.publishes.find(
+              (p) => p.state === 'queued' || p.state === 'running',
+            );
+            if (busy)
+              return busy.state === 'queued'
+                ? Number.POSITIVE_INFINITY
+                : (busy.cursor ?? Number.POSITIVE_INFINITY);
+            return overview.live?.cursor ?? null;
+          },
+          request: async () => {
+            const record = await remote.request();
+            console.log(summary(await remote.follow(record.id, follow)));
+          },
+        },
+  });
+}
+
+try {
+  if (values.watch) {
+    await watch();
+  } else if (values.list) {
+    const overview = await remote.overview().catch(async (error: unknown) => {
+      if (values.local || error instanceof NoPublisher) return (await localPublisher()).overview();
+      throw error;
+    });
+    console.log(
+      `Live: ${overview.live?.id ?? 'none'}; ${String(overview.pending.count)} changes not yet published.`,
+    );
+    for (const p of overview.publishes.slice(0, 20)) {
+      console.log(
+        `${p.id}  ${p.kind.padEnd(8)} ${p.state.padEnd(7)} ${p.actor}  ${((p.durationMs ?? 0) / 1000).toFixed(1)} s${p.error ? `  ${p.error}` : ''}`,
+      );
+    }
+  } else {
+    const record = values.rollback ? await rollback() : await once();
+    console.log(summary(record));
+    if (record.state === 'failed') process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}
