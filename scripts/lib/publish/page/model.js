@@ -1,0 +1,257 @@
+// @ts-check
+/**
+ * What the merchandiser page shows, as plain functions of the API's records (issue 12 item 1):
+ * the page's DOM code (app.js) only renders these. Plain JavaScript with JSDoc types, served
+ * as is: the page has no build step, and tsc checks it against the server's own types.
+ *
+ * @import { PendingChange, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../types.ts'
+ */
+
+/** The phase of a publish in words (types.ts PUBLISH_PHASES). */
+export const PHASE_WORDS = /** @type {const} @satisfies {Record<PublishPhase, string>} */ ({
+  queued: 'Waiting to start',
+  build: 'Rendering pages',
+  search: 'Updating the search index',
+  compress: 'Compressing files',
+  switch: 'Switching the live site',
+  finished: 'Finished',
+});
+
+/** How often the page asks for the overview while a publish is queued or running (the brief: every second). */
+export const BUSY_POLL_MS = 1000;
+
+/** Otherwise: often enough that new changes and other people's publishes show up. */
+export const IDLE_POLL_MS = 10_000;
+
+/** How many pending changes and past publishes the tables list. */
+export const TABLE_ROWS = 20;
+
+/** The allowed X-Merchandiser name (server/routes/admin-actor.ts NAME), checked before sending. */
+export const NAME_PATTERN = /^[A-Za-z0-9 .@_-]{1,64}$/;
+
+/** @param {PublishRecord} record */
+export const isBusy = (record) => record.state === 'queued' || record.state === 'running';
+
+/**
+ * The publish to follow: the running one, else the queued one; and whether another waits
+ * behind it (a publish asked for during a run is queued as the next one: issue 12 item 2).
+ * @param {readonly PublishRecord[]} publishes newest first
+ * @returns {{ current: PublishRecord | null, waiting: boolean }}
+ */
+export function followed(publishes) {
+  const busy = publishes.filter(isBusy);
+  const current = busy.find((record) => record.state === 'running') ?? busy.at(-1) ?? null;
+  return { current, waiting: busy.length > 1 };
+}
+
+/**
+ * A length of time as a person reads it: `850 ms`, `12 s`, `3 min 5 s`, `1 h 2 min`.
+ * @param {number} ms
+ */
+export function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  if (ms < 1000) return `${String(Math.round(ms))} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${String(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60)} s`;
+  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`;
+}
+
+/**
+ * @param {number | null} seconds the publisher's estimate
+ */
+export function formatTimeLeft(seconds) {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return 'time left unknown';
+  if (seconds < 1) return 'almost done';
+  return `about ${formatDuration(seconds * 1000)} left`;
+}
+
+/** @param {number} n */
+const count = (n) => n.toLocaleString('en-US');
+
+/**
+ * The progress line under the bar: "Rendering pages · 120 of 2,000 pages · about 40 s left".
+ * @param {PublishRecord} record
+ */
+export function progressText(record) {
+  if (record.state === 'queued') return 'Waiting for the publish before it to finish';
+  const { phase, pagesDone, pagesTotal, secondsLeft } = record.progress;
+  /** @type {string[]} */
+  const parts = [PHASE_WORDS[phase]];
+  if (pagesTotal > 0) parts.push(`${count(pagesDone)} of ${count(pagesTotal)} pages`);
+  parts.push(formatTimeLeft(secondsLeft));
+  return parts.join(' · ');
+}
+
+/**
+ * The bar: pages done of the total while there is a total, else no value (an indeterminate
+ * bar: "working", without a number that would be made up).
+ * @param {PublishProgress} progress
+ * @returns {{ value: number, max: number } | null}
+ */
+export function progressBar(progress) {
+  if (progress.pagesTotal <= 0) return null;
+  return { value: Math.min(progress.pagesDone, progress.pagesTotal), max: progress.pagesTotal };
+}
+
+/**
+ * What the live region says about a publish; it changes only with the state or the phase, so
+ * a screen reader hears each step once rather than every second's page count.
+ * @param {PublishRecord} record
+ */
+export function announcement(record) {
+  const what = record.kind === 'rollback' ? 'Rollback' : 'Publish';
+  switch (record.state) {
+    case 'queued':
+      return `${what} ${record.id} is queued.`;
+    case 'running':
+      return `${what} ${record.id}: ${PHASE_WORDS[record.progress.phase].toLowerCase()}.`;
+    case 'done':
+      return `${what} ${record.id} is live${record.durationMs === undefined ? '' : `, in ${formatDuration(record.durationMs)}`}.`;
+    case 'failed':
+      return `${what} ${record.id} failed: ${record.error ?? 'no reason given'}. The live site is unchanged.`;
+  }
+}
+
+/**
+ * A time in the merchandiser's own locale; the raw text when it is not a date.
+ * @param {string | undefined} iso
+ * @param {Intl.DateTimeFormatOptions} [options] tests pin the time zone
+ */
+export function formatWhen(iso, options = {}) {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', ...options });
+}
+
+/**
+ * @typedef {object} HistoryRow
+ * @property {string} id
+ * @property {string} kind
+ * @property {string} state
+ * @property {string} who
+ * @property {string} trigger
+ * @property {string} started
+ * @property {string} startedIso
+ * @property {string} duration
+ * @property {string} pages "rendered / total", or the release a rollback went back to
+ * @property {string} error
+ */
+
+const TRIGGER_WORDS = /** @type {const} */ ({
+  cli: 'Command line',
+  api: 'API',
+  watch: 'Watch',
+  page: 'This page',
+});
+
+/**
+ * One row of the history table.
+ * @param {PublishRecord} record
+ * @param {Intl.DateTimeFormatOptions} [dateOptions]
+ * @returns {HistoryRow}
+ */
+export function historyRow(record, dateOptions) {
+  const startedIso = record.startedAt ?? record.queuedAt;
+  let pages = '';
+  if (record.kind === 'rollback') pages = record.release ? `back to ${record.release}` : '';
+  else if (record.counts)
+    pages = `${count(record.counts.rendered)} / ${count(record.counts.pages)}`;
+  else if (record.state === 'running' && record.progress.pagesTotal > 0)
+    pages = `${count(record.progress.pagesDone)} / ${count(record.progress.pagesTotal)} so far`;
+  return {
+    id: record.id,
+    kind: record.kind === 'rollback' ? 'Rollback' : 'Publish',
+    state: STATE_WORDS[record.state],
+    who: record.actor,
+    trigger: TRIGGER_WORDS[record.trigger],
+    started: formatWhen(startedIso, dateOptions),
+    startedIso,
+    duration: record.durationMs === undefined ? '' : formatDuration(record.durationMs),
+    pages,
+    error: record.error ?? '',
+  };
+}
+
+const STATE_WORDS = /** @type {const} */ ({
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+});
+
+/**
+ * @typedef {object} ChangeRow
+ * @property {string} entity
+ * @property {string} id
+ * @property {string} op
+ * @property {string} when
+ * @property {string} whenIso
+ * @property {string} who
+ */
+
+/**
+ * One row of the table of changes not yet published.
+ * @param {PendingChange} change
+ * @param {Intl.DateTimeFormatOptions} [dateOptions]
+ * @returns {ChangeRow}
+ */
+export function changeRow(change, dateOptions) {
+  return {
+    entity: change.entity === 'product' ? 'Product' : 'Collection',
+    id: String(change.id),
+    op: change.op === 'delete' ? 'Deleted' : 'Created or changed',
+    when: formatWhen(change.at, dateOptions),
+    whenIso: change.at,
+    who: change.actor,
+  };
+}
+
+/**
+ * The sentence above the Publish button.
+ * @param {PublishOverview['pending']} pending
+ */
+export function pendingSummary(pending) {
+  if (pending.count === 0) return 'Every change is live.';
+  const more = pending.more ? ' or more' : '';
+  return pending.count === 1
+    ? '1 change is not published yet.'
+    : `${count(pending.count)}${more} changes are not published yet.`;
+}
+
+/**
+ * What the Publish button may do now: it is disabled while a publish is queued or running
+ * (one will include every change made until it starts) and while this page's own request is
+ * on its way, which is what makes a double click ask once.
+ * @param {PublishOverview | null} overview
+ * @param {boolean} sending
+ */
+export function canPublish(overview, sending) {
+  return overview !== null && !sending && followed(overview.publishes).current === null;
+}
+
+/**
+ * The Roll back button: shown when there is an earlier release, usable when nothing runs.
+ * @param {PublishOverview | null} overview
+ * @param {boolean} sending
+ * @returns {{ shown: boolean, enabled: boolean }}
+ */
+export function rollBackButton(overview, sending) {
+  if (overview === null || !overview.canRollBack) return { shown: false, enabled: false };
+  return { shown: true, enabled: !sending && followed(overview.publishes).current === null };
+}
+
+/**
+ * The text of a refusal: the API's `{ error }` when it sent one.
+ * @param {number} status
+ * @param {unknown} body
+ */
+export function refusalText(status, body) {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = /** @type {{ error: unknown }} */ (body);
+    if (typeof error === 'string' && error !== '') return error;
+  }
+  return `The server answered ${String(status)}.`;
+}
