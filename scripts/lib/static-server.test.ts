@@ -1,5 +1,14 @@
-import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import {
+  mkdtempSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +20,10 @@ import {
   PRODUCT_HANDLES_FILE,
   resolveFile,
   startStaticServer,
+  type RequestHandler,
   type StaticServer,
 } from './static-server.ts';
+import { HEADERS_FILE, type SiteHeaders } from './web/headers.ts';
 
 let dist: string;
 let api: Server;
@@ -196,5 +207,173 @@ describe('static server', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('static server over a release symlink (publishing)', () => {
+  let work: string;
+  let live: string;
+  let server: StaticServer;
+
+  /** A release: its own pages, 404 page, CSP and product handles. */
+  function release(name: string) {
+    const dir = join(work, 'releases', name);
+    mkdirSync(join(dir, '_server'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<h1>home of ${name}</h1>`);
+    writeFileSync(join(dir, '404.html'), `<h1>404 of ${name}</h1>`);
+    writeFileSync(join(dir, PRODUCT_HANDLES_FILE), `${name}-widget\n`);
+    const site: SiteHeaders = {
+      contentSecurityPolicy: `script-src 'self' '${name}'`,
+      scriptHashes: [],
+    };
+    writeFileSync(join(dir, HEADERS_FILE), JSON.stringify(site));
+    return dir;
+  }
+
+  /** Renames a new symlink over `live`, as the publisher switches. */
+  function swap(name: string) {
+    symlinkSync(join(work, 'releases', name), `${live}.tmp`);
+    renameSync(`${live}.tmp`, live);
+  }
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'releases-'));
+    live = join(work, 'live');
+    release('one');
+    release('two');
+    swap('one');
+    server = await startStaticServer({
+      distDir: live,
+      apiUrl: 'http://127.0.0.1:9',
+      port: 0,
+      host: '127.0.0.1',
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('answers each request wholly from the release live when it came', async () => {
+    const page = async (path: string) => {
+      const reply = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      return {
+        status: reply.status,
+        body: await reply.text(),
+        csp: reply.headers.get('content-security-policy'),
+        location: reply.headers.get('location'),
+      };
+    };
+    expect(await page('/')).toMatchObject({
+      body: '<h1>home of one</h1>',
+      csp: "script-src 'self' 'one'",
+    });
+    expect(await page('/one-widget')).toMatchObject({
+      status: 301,
+      location: '/products/one-widget',
+    });
+    swap('two');
+    expect(await page('/')).toMatchObject({
+      body: '<h1>home of two</h1>',
+      csp: "script-src 'self' 'two'",
+    });
+    expect(await page('/nothing')).toMatchObject({ status: 404, body: '<h1>404 of two</h1>' });
+    expect(await page('/one-widget')).toMatchObject({ status: 404, body: '<h1>404 of two</h1>' });
+    expect(await page('/two-widget')).toMatchObject({
+      status: 301,
+      location: '/products/two-widget',
+    });
+    // Back again: the first release's files are read again, not a stale copy.
+    swap('one');
+    expect(await page('/')).toMatchObject({
+      body: '<h1>home of one</h1>',
+      csp: "script-src 'self' 'one'",
+    });
+  });
+
+  it('sends a file whole when it is removed while being sent', async () => {
+    const big = 'x'.repeat(8 * 1024 * 1024);
+    const file = join(work, 'releases', 'one', 'big.txt');
+    writeFileSync(file, big);
+    const port = new URL(server.url).port;
+    const received = await new Promise<number>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/big.txt', agent: false }, (res) => {
+        // The headers are out, so the file is open: a release pruned now must not cut it.
+        unlinkSync(file);
+        let length = 0;
+        res.on('data', (chunk: Buffer) => (length += chunk.length));
+        res.on('end', () => resolve(length));
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(received).toBe(big.length);
+    // And once it is gone it is not found, and the server is still there.
+    expect((await fetch(`${server.url}/big.txt`)).status).toBe(404);
+  });
+});
+
+describe('static server: the publish handler', () => {
+  let server: StaticServer;
+  const calls: { url: string; headers: IncomingHttpHeaders }[] = [];
+  /** Takes everything but /api/admin/publish/pass, which it leaves to the server. */
+  const publish: RequestHandler = (req, res) => {
+    calls.push({ url: req.url ?? '', headers: { ...req.headers } });
+    if (req.url === '/api/admin/publish/pass') return Promise.resolve(false);
+    res.writeHead(202, { 'content-type': 'application/json' }).end('{"publish":true}');
+    return Promise.resolve(true);
+  };
+
+  beforeAll(async () => {
+    server = await startStaticServer({
+      distDir: dist,
+      apiUrl: `http://127.0.0.1:${String((api.address() as AddressInfo).port)}`,
+      port: 0,
+      host: '127.0.0.1',
+      proxySecret: 'the-secret',
+      trustedRanges: ['127.0.0.0/8'],
+      publish,
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('is asked first, with the headers the API would get', async () => {
+    calls.length = 0;
+    const reply = await fetch(`${server.url}/api/admin/publish`, {
+      method: 'POST',
+      headers: {
+        'x-proxy-secret': 'guessed',
+        'x-forwarded-for': '198.51.100.1, 203.0.113.7',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'shop.example.com',
+      },
+    });
+    expect(reply.status).toBe(202);
+    const headers = calls[0]?.headers ?? {};
+    expect(headers['x-proxy-secret']).toBe('the-secret');
+    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-host']).toBe('shop.example.com');
+  });
+
+  it('leaves what it does not take to the admin gate', async () => {
+    calls.length = 0;
+    const reply = await fetch(`${server.url}/api/admin/publish/pass`);
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/publish/pass']);
+    expect(reply.status).toBe(404);
+    expect(await reply.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it('is not asked for other paths', async () => {
+    calls.length = 0;
+    for (const path of ['/api/admin/publishing', '/admin/publisher', '/admin', '/']) {
+      await (await fetch(`${server.url}${path}`)).text();
+    }
+    expect(calls).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, realpath, stat, type FileHandle } from 'node:fs/promises';
 import {
   createServer,
   request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import {
   brandHtmlRedirect,
   matchLegacyRoute,
@@ -25,6 +26,16 @@ export const PRODUCT_HANDLES_FILE = 'product-handles.txt';
 /** Paths that go to the commerce API (DESIGN, topology). */
 const PROXIED = /^\/(?:api|socket\.io)(?:\/|$)/;
 
+/**
+ * The publish service's paths (issue 12 item 1): /api/admin/publish and the merchandiser page
+ * /admin/publish, each exactly or below it with a slash (/api/admin/publishing is the API's).
+ * nginx routes the same paths (scripts/lib/web/nginx-config.ts).
+ */
+export const PUBLISH_PATH = /^\/(?:api\/)?admin\/publish(?:\/|$)/;
+
+/** A handler that answers a request it takes (true), or leaves it to the server (false). */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
 export interface StaticServerOptions {
   distDir: string;
   apiUrl: string;
@@ -38,6 +49,12 @@ export interface StaticServerOptions {
   trustedRanges?: readonly string[];
   /** Whether /api/admin is proxied (ADMIN_API_PUBLIC); 404 otherwise. */
   adminPublic?: boolean;
+  /**
+   * The publish service (issue 12), asked first for the paths of PUBLISH_PATH, before the
+   * /api/admin gate. It sees the X-Forwarded-* and X-Proxy-Secret headers the API would get
+   * behind this server. Without it those paths are the API's gate and the site's 404.
+   */
+  publish?: RequestHandler;
 }
 
 /** What the proxy tells the API about the shopper: address, scheme and host. */
@@ -60,12 +77,15 @@ export interface StaticServer {
  * Serves the static build with the headers of scripts/lib/web/headers.ts and its precompressed
  * files, proxies /api and /socket.io (websockets included) to the API, and applies the legacy
  * routes: the same rules nginx gets in production (scripts/lib/web/nginx-config.ts).
+ *
+ * `distDir` may be a symlink that publishing swaps to a new release (issue 12 item 3): each
+ * request resolves it once and reads everything from that release (its file, 404 page, CSP
+ * and product handles), so a swap while it is answered never mixes two releases.
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const { distDir, apiUrl, port, host = '0.0.0.0' } = options;
   const api = new URL(apiUrl);
-  const productHandles = handleSet(join(distDir, PRODUCT_HANDLES_FILE));
-  const siteHeaders = jsonFile<SiteHeaders>(join(distDir, HEADERS_FILE));
+  const releases = releaseFiles();
   const isTrusted = trustedPeer(options.trustedRanges ?? []);
   const shopperOf = (req: IncomingMessage): Shopper => shopper(req, isTrusted);
   const server: Server = createServer((req, res) => {
@@ -78,6 +98,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Once, before any header is replaced.
+    const who = shopperOf(req);
+    if (options.publish && PUBLISH_PATH.test(url.pathname)) {
+      req.headers = forwardedHeaders(req, undefined, who, options.proxySecret);
+      if (await options.publish(req, res)) return;
+    }
     const media = MEDIA.exec(url.pathname)?.[1];
     if (media && options.mediaDir && (req.method === 'GET' || req.method === 'HEAD')) {
       const file = await resolveFile(options.mediaDir, `/${media}`);
@@ -89,14 +115,17 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return;
     }
     if (PROXIED.test(url.pathname)) {
-      return proxy(req, res, api, shopperOf(req), options.proxySecret);
+      return proxy(req, res, api, who, options.proxySecret);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const https = shopperOf(req).proto === 'https';
-    const site = await siteHeaders.current();
+    const https = who.proto === 'https';
+    // The release this request is answered from, whatever the symlink says by its end.
+    const root = await realpath(distDir).catch(() => distDir);
+    const release = releases.of(root);
+    const site = await release.headers.current();
     const send = (file: string, status: number, path: string) =>
       sendFile(req, res, { file, status, path, https, site });
     const redirect = (location: string) =>
@@ -108,19 +137,19 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         .end();
     let pathname = url.pathname;
     // The build's own files for the servers are not part of the site.
-    if (pathname.startsWith('/_server/')) return send(join(distDir, '404.html'), 404, '/404.html');
+    if (pathname.startsWith('/_server/')) return send(join(root, '404.html'), 404, '/404.html');
     const legacy =
       matchLegacyRoute(pathname, url.search) ?? brandHtmlRedirect(pathname, url.search);
     if (legacy?.status === 301) return redirect(legacy.location);
     if (legacy) pathname = new URL(legacy.location, 'http://localhost').pathname;
-    const file = await resolveFile(distDir, pathname);
-    if (file) return send(file, 200, file.slice(distDir.length).replaceAll(sep, '/'));
+    const file = await resolveFile(root, pathname);
+    if (file) return send(file, 200, file.slice(root.length).replaceAll(sep, '/'));
     // spec storefront 2: a product is also reachable by its handle alone; a file (a generic
     // page of the same handle) answers first.
-    const handles = await productHandles.current();
+    const handles = await release.handles.current();
     const byHandle = productHandleRedirect(pathname, url.search, (h) => handles.has(h));
     if (byHandle) return redirect(byHandle.location);
-    return send(join(distDir, '404.html'), 404, '/404.html');
+    return send(join(root, '404.html'), 404, '/404.html');
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -202,25 +231,37 @@ export function handleSet(file: string): { current: () => Promise<ReadonlySet<st
 
 const jsonFile = <T>(file: string) => watchedFile(file, (text) => JSON.parse(text) as T);
 
-/** The encodings a client accepts, in our order of preference, that we have a file for. */
-async function precompressed(
-  req: IncomingMessage,
-  file: string,
-): Promise<{ path: string; encoding: string; size: number } | undefined> {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!new RegExp(`\\b${encoding}\\b(?!;q=0(?:\\.0*)?(?:,|$))`).test(accepted)) continue;
-    try {
-      const info = await stat(file + suffix);
-      if (info.isFile()) return { path: file + suffix, encoding, size: info.size };
-    } catch {
-      // not compressed ahead of time
-    }
-  }
-  return undefined;
+/** Releases whose files are kept read: the live one and those requests may still be on. */
+const KEPT_RELEASES = 4;
+
+/**
+ * The watched files of each release, by its real path: a request reads the CSP and the
+ * handles of the release it is answered from. A rebuild in place (no publishing) changes the
+ * files under the same root, which the watch follows.
+ */
+function releaseFiles() {
+  const releases = new Map<
+    string,
+    { handles: ReturnType<typeof handleSet>; headers: ReturnType<typeof jsonFile<SiteHeaders>> }
+  >();
+  return {
+    of(root: string) {
+      let files = releases.get(root);
+      if (files) releases.delete(root);
+      else
+        files = {
+          handles: handleSet(join(root, PRODUCT_HANDLES_FILE)),
+          headers: jsonFile<SiteHeaders>(join(root, HEADERS_FILE)),
+        };
+      // Most recently used last; the oldest goes first.
+      releases.set(root, files);
+      for (const old of releases.keys()) {
+        if (releases.size <= KEPT_RELEASES) break;
+        releases.delete(old);
+      }
+      return files;
+    },
+  };
 }
 
 async function sendFile(
@@ -234,45 +275,100 @@ async function sendFile(
     site: SiteHeaders | undefined;
   },
 ) {
-  let size: number;
-  try {
-    size = (await stat(what.file)).size;
-  } catch {
-    res.writeHead(what.status, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+  const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
+  const opened = (await openPrecompressed(req, what.file)) ?? (await openFile(what.file));
+  if (!opened) {
+    // Gone since it was found (a release removed under the request): not found after all.
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
     return;
   }
-  const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
-  const compressed = await precompressed(req, what.file);
   res.writeHead(what.status, {
     'content-type': type,
-    'content-length': compressed?.size ?? size,
-    ...(compressed ? { 'content-encoding': compressed.encoding } : {}),
+    'content-length': opened.size,
+    ...(opened.encoding ? { 'content-encoding': opened.encoding } : {}),
     vary: 'Accept-Encoding',
     ...staticHeaders({ path: what.path, contentType: type, https: what.https, site: what.site }),
     ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
   });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  createReadStream(compressed?.path ?? what.file).pipe(res);
+  sendBody(req, res, opened.handle);
 }
 
 /** A demo media file exported ahead of time: its name never changes its bytes. */
 async function sendMedia(req: IncomingMessage, res: ServerResponse, file: string) {
   const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+  const opened = await openFile(file);
+  if (!opened) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
   res.writeHead(200, {
     'content-type': type,
-    'content-length': (await stat(file)).size,
+    'content-length': opened.size,
     'cache-control': IMMUTABLE,
     'x-content-type-options': 'nosniff',
     ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
   });
+  sendBody(req, res, opened.handle);
+}
+
+interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  encoding?: string;
+}
+
+/**
+ * A file opened for sending, with its size from the same descriptor: removed or replaced
+ * once opened, it is still the one sent whole (a release pruned while its page is sent).
+ * Undefined when it is not a file (any more).
+ */
+async function openFile(file: string): Promise<OpenedFile | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, size: info.size };
+  } catch {
+    // not readable after all
+  }
+  await handle.close();
+  return undefined;
+}
+
+/** The precompressed file a client accepts, in our order of preference, opened. */
+async function openPrecompressed(
+  req: IncomingMessage,
+  file: string,
+): Promise<OpenedFile | undefined> {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!new RegExp(`\\b${encoding}\\b(?!;q=0(?:\\.0*)?(?:,|$))`).test(accepted)) continue;
+    const opened = await openFile(file + suffix);
+    if (opened) return { ...opened, encoding };
+  }
+  return undefined;
+}
+
+/**
+ * Streams an opened file as the body (nothing for HEAD). A read error after the headers went
+ * out can only cut the response short: the socket is destroyed, the process goes on.
+ */
+function sendBody(req: IncomingMessage, res: ServerResponse, handle: FileHandle) {
   if (req.method === 'HEAD') {
     res.end();
+    void handle.close();
     return;
   }
-  createReadStream(file).pipe(res);
+  pipeline(handle.createReadStream(), res, (error) => {
+    if (error) res.destroy();
+  });
 }
 
 /**
@@ -311,15 +407,15 @@ function shopper(
  */
 function forwardedHeaders(
   req: IncomingMessage,
-  api: URL,
+  api: URL | undefined,
   who: Shopper,
   secret: string | undefined,
-) {
-  const headers: Record<string, string | string[] | undefined> = { ...req.headers };
+): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = { ...req.headers };
   delete headers['x-proxy-secret'];
   return {
     ...headers,
-    host: api.host,
+    ...(api ? { host: api.host } : {}),
     'x-forwarded-host': who.host,
     'x-forwarded-proto': who.proto,
     'x-forwarded-for': who.address,
