@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { mainConfig, type MainConfigOptions } from './web/nginx-config.ts';
@@ -7,13 +17,29 @@ import { mainConfig, type MainConfigOptions } from './web/nginx-config.ts';
 /** Debian's nginx and its brotli_static module (scripts/setup-nginx.sh installs both). */
 export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** How long a reload may take: parsing a 100,000-handle map takes a second or two. */
+const RELOAD_DEADLINE_MS = 60_000;
+const POLL_MS = 20;
 
 export interface NginxServer {
   url: string;
   port: number;
   configFile: string;
+  /**
+   * Makes nginx take its configuration again, with the build's files from `siteConfDir` when
+   * given (a publish switching to a new release: issue 12 item 3). The new nginx.conf is
+   * tested first: a refusal throws with nginx's words and the running configuration stays.
+   * Resolves once the new configuration answers and no worker of the old one takes a new
+   * request, so a symlink swap that follows is never served with the old maps and CSP.
+   * Calls are queued: one reload at a time.
+   */
+  reload: (siteConfDir?: string) => Promise<void>;
   close: () => Promise<void>;
 }
+
+export type NginxOptions = Omit<MainConfigOptions, 'port' | 'brotliModule' | 'user' | 'control'> & {
+  port?: number;
+};
 
 /** A port nobody listens on now (nginx cannot report the port it chose for 0). */
 export async function freePort(): Promise<number> {
@@ -35,37 +61,49 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `nginx -t` on a configuration file; throws nginx's own words when it refuses. */
+function testConfig(runDir: string, file: string): void {
+  if (!NGINX_BINARY) throw new Error('nginx is not installed.');
+  const test = spawnSync(NGINX_BINARY, ['-p', runDir, '-c', file, '-t'], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+}
+
 /**
  * Runs nginx in the foreground with the store's configuration (the build's http.conf and
  * server.conf under a generated nginx.conf in `runDir`); resolves once it accepts connections.
  * The configuration is tested first, so a mistake fails with nginx's own words.
  */
-export async function startNginx(
-  options: Omit<MainConfigOptions, 'port' | 'brotliModule' | 'user'> & { port?: number },
-): Promise<NginxServer> {
-  if (!NGINX_BINARY) {
+export async function startNginx(options: NginxOptions): Promise<NginxServer> {
+  const binary = NGINX_BINARY;
+  if (!binary) {
     throw new Error(
       'nginx is not installed: run `bash scripts/setup-nginx.sh` (apt-get install nginx).',
     );
   }
   const port = options.port || (await freePort());
-  mkdirSync(options.runDir, { recursive: true });
-  const configFile = join(options.runDir, 'nginx.conf');
-  writeFileSync(
-    configFile,
-    mainConfig({
-      ...options,
-      port,
-      ...(existsSync(BROTLI_MODULE) ? { brotliModule: BROTLI_MODULE } : {}),
-      // Started by root (CI, a container), workers would run as nobody and could not read a
-      // build in a private temporary directory; a real deployment names its own user.
-      ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
-    }),
-  );
-  const args = ['-p', options.runDir, '-c', configFile];
-  const test = spawnSync(NGINX_BINARY, [...args, '-t'], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
-  const child = spawn(NGINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const { runDir } = options;
+  mkdirSync(runDir, { recursive: true });
+  const configFile = join(runDir, 'nginx.conf');
+  const errorLog = join(runDir, 'error.log');
+  const socket = join(runDir, 'control.sock');
+  // nginx does not remove a unix socket left by a run that was killed: its bind would fail.
+  rmSync(socket, { force: true });
+  let config: MainConfigOptions = {
+    ...options,
+    port,
+    ...(existsSync(BROTLI_MODULE) ? { brotliModule: BROTLI_MODULE } : {}),
+    // Started by root (CI, a container), workers would run as nobody and could not read a
+    // build in a private temporary directory; a real deployment names its own user.
+    ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+    control: { socket, serial: 1 },
+  };
+  writeFileSync(configFile, mainConfig(config));
+  testConfig(runDir, configFile);
+  const child = spawn(binary, ['-p', runDir, '-c', configFile], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -74,16 +112,171 @@ export async function startNginx(
       child.kill('SIGQUIT');
       throw new Error(`nginx did not start on port ${String(port)}:\n${errors}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
+  const master = child.pid ?? 0;
+
+  async function reloadOnce(siteConfDir: string | undefined): Promise<void> {
+    if (child.exitCode !== null) throw new Error(`nginx is not running:\n${errors}`);
+    const control = { socket, serial: (config.control?.serial ?? 0) + 1 };
+    const next: MainConfigOptions = { ...config, ...(siteConfDir ? { siteConfDir } : {}), control };
+    // The running file is replaced only once nginx accepts the new one: until the reload
+    // signal, nginx.conf always describes what runs.
+    const candidate = `${configFile}.next`;
+    writeFileSync(candidate, mainConfig(next));
+    try {
+      testConfig(runDir, candidate);
+    } catch (error) {
+      rmSync(candidate, { force: true });
+      throw error;
+    }
+    const retiring = workersOf(master);
+    const logStart = sizeOf(errorLog);
+    renameSync(candidate, configFile);
+    child.kill('SIGHUP');
+    try {
+      await newConfigurationAnswers({
+        socket,
+        serial: control.serial,
+        retiring,
+        failure: () => {
+          if (child.exitCode !== null) return `nginx exited:\n${errors}`;
+          const log = existsSync(errorLog)
+            ? readFileSync(errorLog).subarray(logStart).toString()
+            : '';
+          return /\[emerg\]/.test(log) ? log : undefined;
+        },
+      });
+    } catch (error) {
+      // nginx keeps the configuration it ran when it cannot take the new one.
+      writeFileSync(configFile, mainConfig(config));
+      throw error;
+    }
+    config = next;
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     url: `http://localhost:${String(port)}`,
     port,
     configFile,
+    reload: (siteConfDir?: string) => {
+      const done = queue.then(() => reloadOnce(siteConfDir));
+      queue = done.catch(() => undefined);
+      return done;
+    },
     close: async () => {
       // QUIT lets workers finish the requests in flight.
       if (child.exitCode === null) child.kill('SIGQUIT');
       await exited;
     },
   };
+}
+
+/**
+ * Waits until a reload has taken: the probe server answers the new serial (a worker of the
+ * new configuration accepts connections), and every worker of the old configuration is gone or
+ * says it is shutting down. The second half matters: after a SIGHUP the master starts new
+ * workers, waits about 100 ms, and only then tells the old ones to quit, so for a while both
+ * accept connections and a probe that reaches a new worker proves nothing about the next
+ * request. An old worker retitles itself 'worker process is shutting down' in the same step in
+ * which it closes its listening sockets and its idle keep-alive connections
+ * (ngx_worker_process_cycle), and a request it is still running had already opened its file
+ * and sent its headers (a static request is answered within one event), so from then on no
+ * request is answered with the old maps and CSP. Waiting for the old workers to exit instead
+ * would wait for every open websocket (/socket.io, up to proxy_read_timeout).
+ */
+async function newConfigurationAnswers(what: {
+  socket: string;
+  serial: number;
+  retiring: readonly NginxWorker[];
+  failure: () => string | undefined;
+}): Promise<void> {
+  const deadline = Date.now() + RELOAD_DEADLINE_MS;
+  for (;;) {
+    const failure = what.failure();
+    if (failure) throw new Error(`nginx did not take its new configuration:\n${failure}`);
+    if (
+      (await probe(what.socket)) === String(what.serial) &&
+      what.retiring.every((worker) => retired(worker))
+    ) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `nginx did not take its new configuration within ${String(RELOAD_DEADLINE_MS / 1000)} s.`,
+      );
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/** The serial the probe server answers, or undefined while it cannot. */
+function probe(socketPath: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: '/serial', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(res.statusCode === 200 ? body : undefined));
+      res.on('error', () => resolve(undefined));
+    });
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+/** A process by its pid and start time (a pid alone could be reused by a new worker). */
+interface NginxWorker {
+  pid: number;
+  start: string;
+}
+
+/** /proc/<pid>/stat's fields after the command name (which may hold spaces and parentheses). */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The master's children: its workers (this configuration has no cache processes). Linux
+ * only; elsewhere the list is empty and a reload waits for the probe alone.
+ */
+function workersOf(master: number): NginxWorker[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const workers: NginxWorker[] = [];
+  for (const pid of entries) {
+    // After the name: state (0), ppid (1), ..., starttime (19).
+    const fields = statFields(pid);
+    if (fields?.[1] === String(master)) workers.push({ pid: Number(pid), start: fields[19] ?? '' });
+  }
+  return workers;
+}
+
+/** Whether an old worker takes no new request: exited, or shutting down. */
+function retired(worker: NginxWorker): boolean {
+  const fields = statFields(worker.pid);
+  if (!fields || fields[19] !== worker.start || fields[0] === 'Z') return true;
+  try {
+    return readFileSync(`/proc/${String(worker.pid)}/cmdline`, 'utf8').includes('shutting down');
+  } catch {
+    return true;
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }

@@ -19,6 +19,7 @@ import { HSTS, IMMUTABLE, PERMISSIONS_POLICY, REFERRER_POLICY, REVALIDATE } from
  *
  * What varies per deployment stays in the including configuration (`mainConfig` below, or
  * the deployer's own): the listen port and TLS, `root`, the API upstream `store_api`, the
+ * publish service's upstream `store_publish` and whether it runs (`$store_publish`), the
  * variables `$store_media_root`, `$store_proxy_secret` and `$store_admin_public`, the
  * trusted hops (`$store_trusted_hop`, set_real_ip_from) and brotli_static.
  */
@@ -196,6 +197,32 @@ const PROXY = [
 /** Keep-alive to the API for plain requests; /socket.io sets Connection for upgrades. */
 const KEEP_ALIVE = 'proxy_set_header Connection "";';
 
+/**
+ * The publish service's routes (issue 12 item 1: POST /api/admin/publish, GET
+ * /api/admin/publish/{id}, and the merchandiser page at /admin/publish): each path exactly
+ * or below it with a slash, so /api/admin/publishing stays the API's. Without a publish
+ * service ($store_publish 0) they are not found, as the API's 404 and the site's 404 page.
+ * Progress may be streamed, so replies are passed on as they come.
+ */
+function publishLocations(): string {
+  const proxied = (notFound: string) => `  if ($store_publish = 0) {
+    ${notFound}
+  }
+  proxy_pass http://store_publish;
+  ${PROXY}
+  ${KEEP_ALIVE}
+  proxy_buffering off;
+  proxy_read_timeout 1h;`;
+  const api = `default_type application/json;\n${proxied(`return 404 '{"error":"Not found."}';`)}`;
+  const page = proxied('return 404;');
+  return [
+    `location = /api/admin/publish {\n  ${api}\n}`,
+    `location ^~ /api/admin/publish/ {\n  ${api}\n}`,
+    `location = /admin/publish {\n${page}\n}`,
+    `location ^~ /admin/publish/ {\n${page}\n}`,
+  ].join('\n');
+}
+
 /** The store's locations, headers and legacy routes, for its server block. */
 export function serverConfig(rules: readonly LegacyRule[] = legacyRules): string {
   const types = Object.entries(CONTENT_TYPES)
@@ -262,6 +289,9 @@ location ~ ^/api/media/(?<store_media_file>(?:${MEDIA_FOLDERS.join('|')})/[A-Za-
   try_files /$store_media_file @store_api;
 }
 
+# The publish service (issue 12): before the merchandiser API's gate, which is not its.
+${publishLocations()}
+
 location ^~ /api/admin {
   default_type application/json;
   if ($store_admin_public = 0) {
@@ -317,6 +347,16 @@ export interface MainConfigOptions {
   /** CIDR ranges of the hops in front (TRUST_PROXY), already parsed. */
   trustedRanges: readonly string[];
   adminPublic: boolean;
+  /**
+   * host:port of the publish service (issue 12), which answers /api/admin/publish and
+   * /admin/publish; without it those paths are not found.
+   */
+  publishUpstream?: string;
+  /**
+   * The runner's probe (scripts/lib/nginx.ts): a server on this unix socket answers
+   * `GET /serial` with `serial`, so a reload can tell when the new configuration answers.
+   */
+  control?: { socket: string; serial: number };
   /** The brotli_static module's file, when it is installed. */
   brotliModule?: string;
   /** The user workers run as, when nginx starts as root. */
@@ -368,6 +408,25 @@ http {
     keepalive 16;
   }
 
+${
+  options.publishUpstream
+    ? `  upstream store_publish {
+    server ${options.publishUpstream};
+    keepalive 4;
+  }
+  map "" $store_publish {
+    default 1;
+  }`
+    : `  # No publish service: $store_publish 0 makes its routes 404 and this upstream is never used
+  # (server.conf names it whatever runs).
+  upstream store_publish {
+    server 127.0.0.1:9 down;
+  }
+  map "" $store_publish {
+    default 0;
+  }`
+}
+
   map "" $store_proxy_secret {
     default ${quote(options.proxySecret)};
   }
@@ -393,6 +452,22 @@ ${realIp}
 ${options.brotliModule ? '    brotli_static on;' : ''}
     include ${options.siteConfDir}/server.conf;
   }
+${
+  options.control
+    ? `
+  # The runner's own probe: which configuration the workers answer with.
+  server {
+    listen unix:${options.control.socket};
+    location = /serial {
+      default_type text/plain;
+      return 200 "${String(options.control.serial)}";
+    }
+    location / {
+      return 404;
+    }
+  }`
+    : ''
+}
 }
 `;
 }
