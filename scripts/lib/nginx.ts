@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -63,11 +63,23 @@ function listening(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `nginx -t` on a configuration file; throws nginx's own words when it refuses. */
-function testConfig(runDir: string, file: string): void {
+/**
+ * Runs `nginx -t` on a configuration file; throws nginx's own words when it refuses. Not
+ * spawnSync: parsing a whole catalogue's map takes a second or two, in which the process that
+ * publishes keeps answering its progress.
+ */
+async function testConfig(runDir: string, file: string): Promise<void> {
   if (!NGINX_BINARY) throw new Error('nginx is not installed.');
-  const test = spawnSync(NGINX_BINARY, ['-p', runDir, '-c', file, '-t'], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+  const test = spawn(NGINX_BINARY, ['-p', runDir, '-c', file, '-t'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  test.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    test.once('error', reject);
+    test.once('close', resolve);
+  });
+  if (status !== 0) throw new Error(`nginx refused its configuration:\n${output}`);
 }
 
 /**
@@ -100,7 +112,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
     control: { socket, serial: 1 },
   };
   writeFileSync(configFile, mainConfig(config));
-  testConfig(runDir, configFile);
+  await testConfig(runDir, configFile);
   const child = spawn(binary, ['-p', runDir, '-c', configFile], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -125,7 +137,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
     const candidate = `${configFile}.next`;
     writeFileSync(candidate, mainConfig(next));
     try {
-      testConfig(runDir, candidate);
+      await testConfig(runDir, candidate);
     } catch (error) {
       rmSync(candidate, { force: true });
       throw error;
