@@ -1,4 +1,5 @@
-// `npm start`: seed an empty catalogue, start the API, build the site from it, serve it.
+// `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
+// the merchandiser publish page at /admin/publish.
 import { env } from '../src/lib/env.ts';
 import { startStack, stopOnSignals } from './lib/stack.ts';
 
@@ -10,9 +11,15 @@ const stack = await startStack({
   outDir: env.BUILD_OUT_DIR,
   cacheDir: env.BUILD_CACHE_DIR,
   adminToken: env.ADMIN_TOKEN,
+  publishDir: env.PUBLISH_DIR,
+  publishKeep: env.PUBLISH_KEEP,
+  assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
+  publishWatchSeconds: env.PUBLISH_WATCH_SECONDS,
   log: (message) => console.log(message),
 });
 
-console.log(`\nThe store is ready at http://localhost:${env.PORT}  (Ctrl-C stops it)\n`);
+console.log(
+  `\nThe store is ready at http://localhost:${env.PORT}; publish at http://localhost:${env.PORT}/admin/publish  (Ctrl-C stops it)\n`,
+);
 
 stopOnSignals(stack);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseFile } from '../../server/main.ts';
@@ -7,11 +9,16 @@ import { isCatalogueEmpty, openDatabase } from '../../server/db/open.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { mediaDir } from '../../server/media/export.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
-import { buildSite, NGINX_DIR, type BuildReport } from './build-site.ts';
+import { NGINX_DIR } from './build-site.ts';
 import { exportStoreMedia, exportSummary } from './media-export.ts';
-import { startNginx } from './nginx.ts';
+import { startNginx, type NginxServer } from './nginx.ts';
+import { Publisher } from './publish/publisher.ts';
+import { publishService, type PublishHandler } from './publish/service.ts';
+import type { PublishRecord } from './publish/types.ts';
+import { watchFeed, type FeedWatch } from './publish/watch.ts';
 import { startStaticServer } from './static-server.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
+import { env } from '../../src/lib/env.ts';
 
 export interface StackOptions {
   dataDir: string;
@@ -43,6 +50,14 @@ export interface StackOptions {
   apiEnv?: Record<string, string>;
   /** Skip the build when the output directory has one (start:production). */
   reuseBuild?: boolean;
+  /** Releases, history and the publish lock (PUBLISH_DIR); beside outDir when not given. */
+  publishDir?: string;
+  /** Releases kept for rollback (PUBLISH_KEEP). */
+  publishKeep?: number;
+  /** PUBLISH_ASSET_GRACE_HOURS in milliseconds. */
+  assetGraceMs?: number;
+  /** Watch mode: publish once the change feed has been quiet this long (0: off). */
+  publishWatchSeconds?: number;
 }
 
 /** A running server of the stack. */
@@ -54,7 +69,10 @@ export interface Running {
 export interface Stack {
   api: ApiProcess;
   site: Running;
-  build: BuildReport | undefined;
+  /** The publish made at start; undefined when an existing build was served. */
+  build: PublishRecord | undefined;
+  /** The store's publisher: the merchandiser page, POST /api/admin/publish and the watch use it. */
+  publisher: Publisher;
   /** Another web server over the same build and API (tests compare them); port 0 picks one. */
   serveAlso: (webServer: 'node' | 'nginx', port?: number) => Promise<Running>;
   close: () => Promise<void>;
@@ -105,6 +123,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   log(`Commerce API on ${api.url} (process ${String(api.pid)})`);
   const servers: Running[] = [];
+  const nginxServers: NginxServer[] = [];
+  let publishEndpoint: { host: string; close: () => Promise<void> } | undefined;
+  let watch: FeedWatch | undefined;
+  const adminToken = options.adminToken ?? env.ADMIN_TOKEN;
+  const feed = { apiUrl: api.url, adminToken };
+  const publisher = await Publisher.open({
+    layout: {
+      publishDir: options.publishDir ?? join(options.outDir, '..', 'publish'),
+      liveDir: options.outDir,
+    },
+    feed,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    buildEnv: {
+      ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+      ADMIN_TOKEN: adminToken,
+    },
+    ...(options.publishKeep ? { keep: options.publishKeep } : {}),
+    ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
+    verbose: !(options.quiet ?? false),
+    log,
+    // nginx takes the new release's configuration (maps, CSP) before the switch: issue 12 item 3.
+    reloadServers: async (release) => {
+      for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
+    },
+  });
+  const handler: PublishHandler = publishService({ control: publisher, adminToken });
   const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
     const common = {
       apiUrl: api.url,
@@ -113,65 +157,101 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       trustedRanges,
       adminPublic: options.adminPublic ?? false,
     };
-    const server =
-      webServer === 'nginx'
-        ? await startNginx({
-            runDir: options.runDir ?? join(options.outDir, '..', 'nginx-run'),
-            siteConfDir: join(options.outDir, NGINX_DIR),
-            root: options.outDir,
-            mediaRoot: common.mediaDir,
-            port,
-            api: new URL(api.url).host,
-            proxySecret,
-            trustedRanges,
-            adminPublic: common.adminPublic,
-          })
-        : await startStaticServer({
-            ...common,
-            distDir: options.outDir,
-            port,
-            ...(options.host ? { host: options.host } : {}),
-          });
+    if (webServer === 'nginx') {
+      publishEndpoint ??= await listenLocally(handler);
+      const nginx = await startNginx({
+        runDir: options.runDir ?? join(options.outDir, '..', 'nginx-run'),
+        // The live release's own files by their real path; a publish reloads nginx with the next.
+        siteConfDir: join(realpathSync(options.outDir), NGINX_DIR),
+        root: options.outDir,
+        mediaRoot: common.mediaDir,
+        port,
+        api: new URL(api.url).host,
+        proxySecret,
+        trustedRanges,
+        adminPublic: common.adminPublic,
+        publishUpstream: publishEndpoint.host,
+      });
+      nginxServers.push(nginx);
+      servers.push(nginx);
+      return nginx;
+    }
+    const server = await startStaticServer({
+      ...common,
+      distDir: options.outDir,
+      port,
+      publish: handler,
+      ...(options.host ? { host: options.host } : {}),
+    });
     servers.push(server);
     return server;
   };
+  const close = async () => {
+    watch?.stop();
+    await publisher.close();
+    for (const server of servers) await server.close();
+    await publishEndpoint?.close();
+    await api.close();
+  };
   try {
-    const build =
-      options.reuseBuild && hasBuild(options.outDir)
-        ? undefined
-        : await buildSite({
-            apiUrl: api.url,
-            outDir: options.outDir,
-            ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-            env: {
-              ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
-              ...(options.adminToken ? { ADMIN_TOKEN: options.adminToken } : {}),
-            },
-            quiet: options.quiet ?? false,
-          });
-    if (build) {
-      log(
-        `Built ${build.pages} pages and indexed ${build.searchRecords} search records (products and collections).`,
-      );
-    } else {
+    let build: PublishRecord | undefined;
+    if (options.reuseBuild && hasBuild(options.outDir)) {
       log(`Serving the existing build in ${options.outDir}.`);
+    } else {
+      build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
+      if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
+      log(
+        `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
+      );
     }
     const site = await serve(options.webServer ?? 'node', options.sitePort);
+    if (options.publishWatchSeconds) {
+      watch = watchFeed({
+        feed,
+        quietMs: options.publishWatchSeconds * 1000,
+        log,
+        target: {
+          covered: () => publisher.covered(),
+          request: () => Promise.resolve(publisher.request({ trigger: 'watch', actor: 'watch' })),
+        },
+      });
+    }
     return {
       api,
       site,
       build,
+      publisher,
       serveAlso: (webServer, port = 0) => serve(webServer, port),
-      close: async () => {
-        for (const server of servers) await server.close();
-        await api.close();
-      },
+      close,
     };
   } catch (error) {
-    for (const server of servers) await server.close();
-    await api.close();
+    await close();
     throw error;
   }
+}
+
+/** The publish service on a loopback port of its own, for nginx to proxy to. */
+async function listenLocally(handler: PublishHandler) {
+  const server = createServer((req, res) => {
+    handler(req, res)
+      .then((handled) => {
+        if (!handled) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      })
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error');
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${String(port)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. */

@@ -123,12 +123,19 @@ describe('publishing', () => {
     const done = (await publisher.overview()).publishes.filter(
       (record) => record.kind === 'publish' && record.state === 'done',
     );
-    const [newest, previous] = done;
+    const [newest, previous, first] = done;
     expect(await liveReleaseId(layout)).toBe(newest?.id);
     const back = await publisher.rollback({ trigger: 'page', actor: 'admin:A' });
     expect(back).toMatchObject({ kind: 'rollback', state: 'done', release: previous?.id });
     expect(await liveReleaseId(layout)).toBe(previous?.id);
     expect((await publisher.overview()).live?.id).toBe(previous?.id);
+    // Again: one further back, like undo; the first publish has nothing before it.
+    await publisher.rollback({ trigger: 'cli', actor: 'cli:test' });
+    expect(await liveReleaseId(layout)).toBe(first?.id);
+    expect((await publisher.overview()).canRollBack).toBe(false);
+    await expect(publisher.rollback({ trigger: 'cli', actor: 'cli:test' })).rejects.toThrow(
+      /no earlier publish/,
+    );
   });
 
   it('publishes on its own once the change feed has been quiet (watch mode)', async () => {

@@ -41,11 +41,13 @@ export interface PublisherOptions {
   verbose?: boolean;
   log?: (message: string) => void;
   /**
-   * Run with the new release's directory before the switch (the nginx launcher points nginx at
-   * the release's own configuration and reloads: its CSP allows both releases' scripts). A
-   * throw fails the publish and leaves the live site alone.
+   * Points the web servers at a release's own configuration (the nginx launcher reloads nginx
+   * with it). A publish calls it before the switch: the new release's CSP also allows the live
+   * one's scripts, so the old pages still served until the rename are never blocked; a throw
+   * fails the publish and leaves the live site alone. A rollback calls it after the switch: the
+   * live release's CSP allows the one before it, which it goes back to.
    */
-  beforeSwitch?: (releaseDirectory: string) => Promise<void>;
+  reloadServers?: (releaseDirectory: string) => Promise<void>;
 }
 
 const LOCK_FILE = 'publish.lock';
@@ -166,8 +168,8 @@ export class Publisher implements PublishControl {
     const lock = await waitForLock(join(layout.publishDir, LOCK_FILE), record.id);
     try {
       const dir = releaseDir(layout, target);
-      await this.#options.beforeSwitch?.(dir);
       await switchLive(layout, target);
+      await this.#options.reloadServers?.(dir);
       const cursor = (await readReleaseInfo(dir))?.cursor;
       if (typeof cursor === 'number') record.cursor = cursor;
       this.#finish(record, 'done', started);
@@ -212,20 +214,15 @@ export class Publisher implements PublishControl {
   }
 
   /**
-   * The release made live by the publish before the live release's: the newest earlier
-   * publish whose directory is still kept. After a rollback, the one before that.
+   * Where a rollback goes: the release that was live when the live one was published, while it
+   * is still kept. Rolling back again goes one further back, like undo.
    */
   async #rollbackTarget(): Promise<string | undefined> {
     const { layout } = this.#options;
     const live = await liveReleaseId(layout);
-    const published = this.#history
-      .list()
-      .filter((record) => record.kind === 'publish' && record.state === 'done')
-      .map((record) => record.id);
-    const from = live ? published.indexOf(live) : -1;
-    return published
-      .slice(from + 1)
-      .find((id) => id !== live && existsSync(releaseDir(layout, id)));
+    if (!live) return undefined;
+    const previous = (await readReleaseInfo(releaseDir(layout, live)))?.previous;
+    return previous && existsSync(releaseDir(layout, previous)) ? previous : undefined;
   }
 
   async #drain(): Promise<void> {
@@ -327,8 +324,9 @@ export class Publisher implements PublishControl {
         id: record.id,
         cursor: record.cursor,
         publishedAt: new Date().toISOString(),
+        previous: liveId ?? null,
       });
-      await this.#options.beforeSwitch?.(dir);
+      await this.#options.reloadServers?.(dir);
       await switchLive(layout, record.id);
       enter('finished');
       record.timings = timings;

@@ -37,6 +37,8 @@ export interface ReleaseInfo {
   /** The change feed's sequence number it was built from; null when unknown (adopted). */
   cursor: number | null;
   publishedAt: string;
+  /** The release that was live when this one was published: where a rollback goes. */
+  previous: string | null;
 }
 
 export const RELEASE_FILE = join('_server', 'release.json');
@@ -92,6 +94,7 @@ export async function adoptLiveDirectory(layout: PublishLayout): Promise<string 
     id,
     cursor: null,
     publishedAt: new Date().toISOString(),
+    previous: null,
   });
   await switchLive(layout, id);
   return id;
