@@ -1,0 +1,293 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.ts';
+import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
+import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
+import { env } from '../../src/lib/env.ts';
+
+/**
+ * Issue 12 item 4: "after a price change, a stock change, a new product, a deleted product
+ * and a collection rename, no published page, sitemap entry or search record is stale (a
+ * test compares an incremental publish with a clean full build of the same data)".
+ *
+ * One catalogue, four builds:
+ *   A   full build, incremental cache X;
+ *       rename a collection of the menus;
+ *   B1  incremental (X): the rename changes every menu, so no product page may be reused;
+ *       change a price and a stock, add a product, delete a product;
+ *   B   incremental (X) into a fresh directory: most product pages are restored from X;
+ *   C   clean full build (fresh cache Y) of the same data.
+ * B must equal C byte for byte. The rename comes first so that B both reuses pages (the test
+ * cannot pass by rendering everything) and covers it: a product page that B1 had wrongly
+ * restored with the old menu would reach B from X and differ from C.
+ */
+
+const PRODUCTS = 120;
+const NEW_NAME = 'Zephyr Lift Spares';
+const NEW_PRICE = '4321.09';
+const NEW_HANDLE = 'incremental-test-new-caster-zq-1';
+
+interface Fixture {
+  root: string;
+  api: ApiProcess;
+  renamed: { id: number; handle: string; oldTitle: string };
+  priced: { id: number; handle: string };
+  stocked: { id: number; handle: string };
+  deleted: { id: number; handle: string };
+  reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
+  seconds: number;
+}
+
+let fixture: Fixture | undefined;
+let cleanUp = () => {};
+
+const need = (): Fixture => {
+  if (!fixture) throw new Error('the builds did not run');
+  return fixture;
+};
+
+/** The merchandiser API (docs/merchandiser-api.md) as the test's merchandiser. */
+async function admin<T>(api: ApiProcess, method: string, path: string, body?: unknown) {
+  const response = await fetch(new URL(`/api/admin${path}`, api.url), {
+    method,
+    headers: {
+      authorization: `Bearer ${env.ADMIN_TOKEN}`,
+      'content-type': 'application/json',
+      'x-merchandiser': 'incremental test',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface NavNode {
+  id: number;
+  children: NavNode[];
+}
+interface BulkProduct {
+  id: number;
+  handle: string;
+  Collections: { id: number; handle: string }[];
+  availableForSale: boolean;
+  Variants: { id: number }[];
+}
+interface AdminCollection {
+  id: number;
+  handle: string;
+  title: string;
+  [field: string]: unknown;
+}
+
+/** Every file under a directory, as sorted paths relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+const productPage = (outDir: string, handle: string) =>
+  join(outDir, 'products', handle, 'index.html');
+
+/**
+ * The records of one Pagefind index (gzipped JSON after a signature): the products' in
+ * pagefind/, the collections' in pagefind/collections/ (scripts/lib/build-site.ts).
+ */
+async function searchRecords(indexDir: string): Promise<{ url: string; content: string }[]> {
+  const dir = join(indexDir, 'fragment');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.pf_fragment'));
+  return Promise.all(
+    names.map(async (name) => {
+      const text = gunzipSync(await readFile(join(dir, name))).toString('utf8');
+      return JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string };
+    }),
+  );
+}
+
+async function sitemapText(outDir: string): Promise<string> {
+  const names = (await readdir(outDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
+  const texts = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
+  return texts.join('\n');
+}
+
+beforeAll(async () => {
+  const started = performance.now();
+  const temp = temporaryDir('incremental-build-');
+  const root = temp.path;
+  const dataDir = join(root, 'data');
+  seedIfEmpty(dataDir, PRODUCTS);
+  const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: env.ADMIN_TOKEN } });
+  cleanUp = () => {
+    void api.close().then(temp.remove);
+  };
+  const build = (outDir: string, cacheDir: string) =>
+    buildSite({
+      apiUrl: api.url,
+      outDir: join(root, outDir),
+      cacheDir: join(root, cacheDir),
+      quiet: true,
+    });
+
+  const A = await build('A', 'X');
+
+  // The renamed collection: the top-level one of the menus with the fewest products, so that
+  // most product pages change only through the shell (their own records are untouched).
+  const nav = (await (
+    await fetch(new URL('/api/nav?collectionUrlPrefix=/collections', api.url))
+  ).json()) as {
+    navData: NavNode[];
+  };
+  const bulk = await fetch(new URL('/api/products/bulk?afterId=0&limit=500', api.url), {
+    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+  });
+  const products = ((await bulk.json()) as { products: BulkProduct[] }).products;
+  const members = (id: number) => products.filter((p) => p.Collections.some((c) => c.id === id));
+  const top = nav.navData
+    .map((node) => ({ id: node.id, count: members(node.id).length }))
+    .sort((a, b) => a.count - b.count || a.id - b.id)[0];
+  if (!top) throw new Error('the seed has no menu');
+  const collection = await admin<AdminCollection>(api, 'GET', `/collections/${top.id}`);
+  await admin(api, 'PUT', `/collections/${top.id}`, { ...collection, title: NEW_NAME });
+  const renamed = { id: top.id, handle: collection.handle, oldTitle: collection.title };
+
+  const B1 = await build('B1', 'X');
+
+  // Three different products of one-variant kind outside the renamed collection, and a new
+  // product in the first one's collections (so it becomes some pages' related product).
+  const plain = products.filter(
+    (p) =>
+      p.Variants.length === 1 && p.availableForSale && !p.Collections.some((c) => c.id === top.id),
+  );
+  const [priced, stocked, deleted] = [plain[3], plain[10], plain[20]];
+  if (!priced || !stocked || !deleted) throw new Error('the seed has too few simple products');
+  await admin(api, 'PATCH', `/products/${priced.id}`, { price: Number(NEW_PRICE) });
+  await admin(api, 'PATCH', `/products/${stocked.id}`, {
+    variants: [
+      {
+        id: stocked.Variants[0]?.id,
+        inventory: { availableQuantity: 0, bypassNegativeQuantity: false },
+      },
+    ],
+  });
+  await admin(api, 'POST', '/products', {
+    handle: NEW_HANDLE,
+    title: 'Incremental Test Caster ZQ-1',
+    vendor: 'Prime-Mover',
+    sku: 'ZQ-1',
+    price: 19.5,
+    collections: priced.Collections.map((c) => c.handle),
+    variants: [{ title: 'Default Title', price: 19.5, inventory: { availableQuantity: 7 } }],
+  });
+  await admin(api, 'DELETE', `/products/${deleted.id}`);
+
+  const B = await build('B', 'X');
+  const C = await build('C', 'Y');
+  fixture = {
+    root,
+    api,
+    renamed,
+    priced,
+    stocked,
+    deleted,
+    reports: { A, B1, B, C },
+    seconds: (performance.now() - started) / 1000,
+  };
+});
+
+afterAll(() => {
+  if (fixture) {
+    const counts = Object.entries(fixture.reports).map(
+      ([name, r]) => `${name} ${r.rendered} rendered, ${r.reused} reused`,
+    );
+    const seconds = fixture.seconds.toFixed(1);
+    console.log(`incremental build test: four builds in ${seconds} s (${counts.join('; ')})`);
+  }
+  cleanUp();
+});
+
+describe('an incremental build after catalogue changes (issue 12 item 4)', () => {
+  it('renders every product page again when a menu collection is renamed', () => {
+    const { A, B1 } = need().reports;
+    expect(A.reused).toBe(0);
+    // Every product page shows the menu; pages without a cacheKey are always rendered.
+    expect(B1.reused).toBe(0);
+  });
+
+  it('reuses the product pages the later changes did not touch', () => {
+    const { B, C } = need().reports;
+    expect(C.reused).toBe(0);
+    // 120 product pages; the four changes touch their own pages and a few neighbours each.
+    expect(B.reused).toBeGreaterThanOrEqual(PRODUCTS / 2);
+    expect(B.pages).toBe(C.pages);
+  });
+
+  it('writes the same files, byte for byte, as a clean full build of the same data', async () => {
+    const { root } = need();
+    const [filesB, filesC] = await Promise.all([
+      filesUnder(join(root, 'B')),
+      filesUnder(join(root, 'C')),
+    ]);
+    expect(filesB).toEqual(filesC);
+    const differing: string[] = [];
+    for (const file of filesB) {
+      const [b, c] = await Promise.all([
+        readFile(join(root, 'B', file)),
+        readFile(join(root, 'C', file)),
+      ]);
+      if (!b.equals(c)) differing.push(file);
+    }
+    expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
+  });
+
+  it("shows the renamed collection's new name on every product page", async () => {
+    const { root, renamed, deleted } = need();
+    const handles = (await readdir(join(root, 'B', 'products'))).sort();
+    expect(handles).toContain(NEW_HANDLE);
+    expect(handles).not.toContain(deleted.handle);
+    expect(handles).toHaveLength(PRODUCTS); // one deleted, one added
+    const stale: string[] = [];
+    for (const handle of handles) {
+      const html = await readFile(productPage(join(root, 'B'), handle), 'utf8');
+      // Menu links carry the title as text; the old title may be in a product's own text.
+      if (!html.includes(`>${NEW_NAME}<`)) stale.push(handle);
+    }
+    expect(stale).toEqual([]);
+    const collections = await searchRecords(join(root, 'B', 'pagefind', 'collections'));
+    const record = collections.find((r) => r.url === `/collections/${renamed.handle}`);
+    expect(record?.content).toContain(NEW_NAME);
+  });
+
+  it("has no page, sitemap entry or search record of the deleted product, and has the new one's", async () => {
+    const { root, deleted } = need();
+    const B = join(root, 'B');
+    const sitemapUrls = [...(await sitemapText(B)).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1] ?? '').pathname,
+    );
+    expect(sitemapUrls).not.toContain(`/products/${deleted.handle}/`);
+    expect(sitemapUrls).toContain(`/products/${NEW_HANDLE}/`);
+    const urls = (await searchRecords(join(B, 'pagefind'))).map((record) => record.url);
+    expect(urls).not.toContain(`/products/${deleted.handle}`);
+    expect(urls).toContain(`/products/${NEW_HANDLE}`);
+    const handles = await readFile(join(B, 'product-handles.txt'), 'utf8');
+    expect(handles.split('\n')).not.toContain(deleted.handle);
+  });
+
+  it('shows the new price and the sold-out stock on their pages', async () => {
+    const { root, priced, stocked } = need();
+    const pricedHtml = await readFile(productPage(join(root, 'B'), priced.handle), 'utf8');
+    expect(pricedHtml).toContain(`data-price="${NEW_PRICE}"`);
+    expect(pricedHtml).toContain(`"price":"${NEW_PRICE}"`);
+    // Sold out between B1 and B: the structured data says so.
+    const [before, after] = await Promise.all([
+      readFile(productPage(join(root, 'B1'), stocked.handle), 'utf8'),
+      readFile(productPage(join(root, 'B'), stocked.handle), 'utf8'),
+    ]);
+    expect(before).toContain('"availability":"https://schema.org/InStock"');
+    expect(after).toContain('"availability":"https://schema.org/OutOfStock"');
+  });
+});
