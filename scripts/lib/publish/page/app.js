@@ -11,9 +11,10 @@
  */
 import {
   BUSY_POLL_MS,
+  HISTORY_ROWS,
   IDLE_POLL_MS,
   NAME_PATTERN,
-  TABLE_ROWS,
+  PENDING_ROWS,
   announcement,
   canPublish,
   changeRow,
@@ -268,7 +269,9 @@ function render() {
   ui.rollback.disabled = !rollBack.enabled;
   if (!rollBack.enabled) closeConfirm();
 
-  const changes = overview.pending.changes.slice(0, TABLE_ROWS).map((change) => changeRow(change));
+  const changes = overview.pending.changes
+    .slice(0, PENDING_ROWS)
+    .map((change) => changeRow(change));
   ui.pendingBox.hidden = changes.length === 0;
   fillTable(ui.pendingRows, changes, changeCells);
   const beyond = overview.pending.count - changes.length;
@@ -277,26 +280,38 @@ function render() {
       ? `and ${beyond.toLocaleString('en-US')}${overview.pending.more ? ' or more' : ''} more`
       : '';
 
-  const history = overview.publishes.slice(0, TABLE_ROWS).map((record) => historyRow(record));
+  const history = overview.publishes.slice(0, HISTORY_ROWS).map((record) => historyRow(record));
   ui.historyBox.hidden = history.length === 0;
   ui.historyEmpty.hidden = history.length > 0;
-  fillTable(ui.historyRows, history, historyCells);
+  fillTable(ui.historyRows, history, historyCells, (row) =>
+    row.error ? `Why it failed: ${row.error}` : '',
+  );
 }
 
 /**
+ * Fills a table's body. Each cell carries its column's heading as `data-label`, which the
+ * narrow layout shows beside the value (app.css); the roles keep it a table for screen
+ * readers when CSS lays the rows out as blocks. A row's note (a failure's reason, which can
+ * be long) goes on a full-width row of its own under it.
  * @template Row
  * @param {HTMLTableSectionElement} body
  * @param {Row[]} rows
  * @param {(row: Row) => Array<string | { text: string, iso?: string, className?: string }>} cells
+ * @param {(row: Row) => string} [note]
  */
-function fillTable(body, rows, cells) {
+function fillTable(body, rows, cells, note = () => '') {
+  const labels = [...(body.parentElement?.querySelectorAll('thead th') ?? [])].map(
+    (th) => th.textContent ?? '',
+  );
   body.replaceChildren(
-    ...rows.map((row) => {
-      const tr = document.createElement('tr');
-      for (const cell of cells(row)) {
+    ...rows.flatMap((row) => {
+      const tr = tableRow();
+      cells(row).forEach((cell, index) => {
         const td = document.createElement('td');
+        td.setAttribute('role', 'cell');
+        td.dataset['label'] = labels[index] ?? '';
         const content = typeof cell === 'string' ? { text: cell } : cell;
-        if (content.iso) {
+        if (content.iso && content.text) {
           const time = document.createElement('time');
           time.dateTime = content.iso;
           time.textContent = content.text;
@@ -306,10 +321,26 @@ function fillTable(body, rows, cells) {
         }
         if (content.className) td.className = content.className;
         tr.append(td);
-      }
-      return tr;
+      });
+      const text = note(row);
+      if (!text) return [tr];
+      tr.classList.add('has-note');
+      const noteRow = tableRow();
+      noteRow.className = 'note';
+      const td = document.createElement('td');
+      td.setAttribute('role', 'cell');
+      td.colSpan = labels.length;
+      td.textContent = text;
+      noteRow.append(td);
+      return [tr, noteRow];
     }),
   );
+}
+
+function tableRow() {
+  const tr = document.createElement('tr');
+  tr.setAttribute('role', 'row');
+  return tr;
 }
 
 /** @param {ChangeRow} row */
@@ -326,12 +357,11 @@ const historyCells = (row) => [
   { text: row.id, className: 'id' },
   row.kind,
   { text: row.state, className: `state state-${row.state.toLowerCase()}` },
-  row.who,
+  { text: row.who, className: 'long' },
   row.trigger,
-  { text: row.started, iso: row.startedIso },
+  { text: row.started, iso: row.startedIso, className: 'long' },
   { text: row.duration, className: 'num' },
-  { text: row.pages, className: 'num' },
-  { text: row.error, className: 'error' },
+  { text: row.result, className: 'long' },
 ];
 
 function closeConfirm() {

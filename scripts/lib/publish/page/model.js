@@ -23,8 +23,11 @@ export const BUSY_POLL_MS = 1000;
 /** Otherwise: often enough that new changes and other people's publishes show up. */
 export const IDLE_POLL_MS = 10_000;
 
-/** How many pending changes and past publishes the tables list. */
-export const TABLE_ROWS = 20;
+/** How many pending changes the table lists ("the first ones"); the count says the rest. */
+export const PENDING_ROWS = 10;
+
+/** How many publishes the history lists, newest first. */
+export const HISTORY_ROWS = 20;
 
 /** The allowed X-Merchandiser name (server/routes/admin-actor.ts NAME), checked before sending. */
 export const NAME_PATTERN = /^[A-Za-z0-9 .@_-]{1,64}$/;
@@ -123,7 +126,14 @@ export function formatWhen(iso, options = {}) {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', ...options });
+  return date.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    ...options,
+  });
 }
 
 /**
@@ -136,7 +146,8 @@ export function formatWhen(iso, options = {}) {
  * @property {string} started
  * @property {string} startedIso
  * @property {string} duration
- * @property {string} pages "rendered / total", or the release a rollback went back to
+ * @property {string} result pages rendered of the total ("12 of 2,140 pages rendered"), or
+ *   the release a rollback made live again
  * @property {string} error
  */
 
@@ -155,12 +166,12 @@ const TRIGGER_WORDS = /** @type {const} */ ({
  */
 export function historyRow(record, dateOptions) {
   const startedIso = record.startedAt ?? record.queuedAt;
-  let pages = '';
-  if (record.kind === 'rollback') pages = record.release ? `back to ${record.release}` : '';
+  let result = '';
+  if (record.kind === 'rollback') result = record.release ? `back to ${record.release}` : '';
   else if (record.counts)
-    pages = `${count(record.counts.rendered)} / ${count(record.counts.pages)}`;
+    result = `${count(record.counts.rendered)} of ${count(record.counts.pages)} pages rendered`;
   else if (record.state === 'running' && record.progress.pagesTotal > 0)
-    pages = `${count(record.progress.pagesDone)} / ${count(record.progress.pagesTotal)} so far`;
+    result = `${count(record.progress.pagesDone)} of ${count(record.progress.pagesTotal)} pages so far`;
   return {
     id: record.id,
     kind: record.kind === 'rollback' ? 'Rollback' : 'Publish',
@@ -170,7 +181,7 @@ export function historyRow(record, dateOptions) {
     started: formatWhen(startedIso, dateOptions),
     startedIso,
     duration: record.durationMs === undefined ? '' : formatDuration(record.durationMs),
-    pages,
+    result,
     error: record.error ?? '',
   };
 }

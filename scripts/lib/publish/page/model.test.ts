@@ -151,7 +151,7 @@ describe('table rows', () => {
       trigger: 'This page',
       startedIso: '2026-11-24T10:06:32.000Z',
       duration: '42 s',
-      pages: '12 / 2,000',
+      result: '12 of 2,000 pages rendered',
       error: '',
     });
     expect(row.started).toContain('10:06:32');
@@ -161,12 +161,12 @@ describe('table rows', () => {
     expect(historyRow(record({ state: 'failed', error: 'disk full' }), UTC)).toMatchObject({
       state: 'Failed',
       error: 'disk full',
-      pages: '',
+      result: '',
     });
     expect(
       historyRow(record({ kind: 'rollback', release: '20261123-080000-aaaa' }), UTC),
-    ).toMatchObject({ kind: 'Rollback', pages: 'back to 20261123-080000-aaaa' });
-    expect(historyRow(running(), UTC).pages).toBe('120 / 2,000 so far');
+    ).toMatchObject({ kind: 'Rollback', result: 'back to 20261123-080000-aaaa' });
+    expect(historyRow(running(), UTC).result).toBe('120 of 2,000 pages so far');
     const { startedAt: _notYet, ...waiting } = queued();
     expect(historyRow(waiting, UTC)).toMatchObject({
       startedIso: '2026-11-24T10:06:30.000Z',
