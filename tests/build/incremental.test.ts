@@ -41,7 +41,7 @@ interface Fixture {
 }
 
 let fixture: Fixture | undefined;
-let cleanUp = () => {};
+let cleanUp: () => Promise<void> = () => Promise.resolve();
 
 const need = (): Fixture => {
   if (!fixture) throw new Error('the builds did not run');
@@ -119,11 +119,13 @@ beforeAll(async () => {
   const started = performance.now();
   const temp = temporaryDir('incremental-build-');
   const root = temp.path;
+  cleanUp = () => Promise.resolve(temp.remove());
   const dataDir = join(root, 'data');
   seedIfEmpty(dataDir, PRODUCTS);
   const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: env.ADMIN_TOKEN } });
-  cleanUp = () => {
-    void api.close().then(temp.remove);
+  cleanUp = async () => {
+    await api.close();
+    temp.remove();
   };
   const build = (outDir: string, cacheDir: string) =>
     buildSite({
@@ -199,7 +201,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => {
+afterAll(async () => {
   if (fixture) {
     const counts = Object.entries(fixture.reports).map(
       ([name, r]) => `${name} ${r.rendered} rendered, ${r.reused} reused`,
@@ -207,7 +209,7 @@ afterAll(() => {
     const seconds = fixture.seconds.toFixed(1);
     console.log(`incremental build test: four builds in ${seconds} s (${counts.join('; ')})`);
   }
-  cleanUp();
+  await cleanUp();
 });
 
 describe('an incremental build after catalogue changes (issue 12 item 4)', () => {
