@@ -83,7 +83,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const compression = await writeServerFiles(options.outDir, options.previous);
   return {
     pages,
-    rendered: pageLog.done - pageLog.reused,
+    // Counted from the log's marks, the pages rendered are what the reused leave of the total.
+    rendered: Math.max(0, pages - pageLog.reused),
     reused: pageLog.reused,
     searchRecords,
     astroMs,
@@ -145,17 +146,23 @@ export async function readSiteHeaders(outDir: string): Promise<SiteHeaders | und
 }
 
 /** Astro's line with the number of paths (src/integrations/parallel-prerender). */
-const PATHS_LINE = /(\d+) paths to generate/;
-/** Astro logs `├─ /path` for every path it writes, then `(restored)` or `(cached)` if reused. */
-const PAGE_MARK = '\u251C\u2500';
-const REUSED_MARK = /\((?:restored|cached)\)/g;
+const PATHS_LINE = /\] (\d+) paths to generate/;
+/**
+ * Astro logs `├─ /path` for every path it writes, then `(restored)` or `(cached)` when the
+ * incremental cache had it. The prerender workers' lines run together without newlines.
+ */
+const MARKS = /\u251C\u2500|\((?:restored|cached)\)/g;
+/** The longest mark: a match ending closer than this to a chunk's end may be cut. */
+const LONGEST_MARK = '(restored)'.length;
 
-/** Counts pages in astro build's output as it arrives (chunks may split a mark). */
-class PageLog {
+/** Counts pages in astro build's output as it arrives (a chunk may end inside a mark). */
+export class PageLog {
   done = 0;
   reused = 0;
   total = 0;
   #tail = '';
+  /** The last characters seen, where the line with the number of paths is looked for. */
+  #recent = '';
   #lastReport = 0;
   readonly #report: (done: number, total: number) => void;
   constructor(report: (done: number, total: number) => void) {
@@ -164,14 +171,24 @@ class PageLog {
 
   read(chunk: string) {
     const text = this.#tail + chunk;
-    // Keep what could be the start of a split mark for the next chunk.
-    const cut = Math.max(0, text.length - 40);
-    const counted = text.slice(0, cut);
-    this.#tail = text.slice(cut);
-    this.done += counted.split(PAGE_MARK).length - 1;
-    this.reused += counted.match(REUSED_MARK)?.length ?? 0;
-    const paths = PATHS_LINE.exec(text);
-    if (paths) this.total = Number(paths[1]);
+    const safe = text.length - LONGEST_MARK;
+    // Kept for the next chunk: from the first mark that ends too near the end, or the last
+    // characters, where a mark may have begun.
+    let keepFrom = Math.max(0, safe);
+    for (const match of text.matchAll(MARKS)) {
+      if (match.index + match[0].length > safe) {
+        keepFrom = Math.min(keepFrom, match.index);
+        break;
+      }
+      if (match[0].startsWith('(')) this.reused += 1;
+      else this.done += 1;
+    }
+    this.#tail = text.slice(keepFrom);
+    if (this.total === 0) {
+      this.#recent = (this.#recent + chunk).slice(-200);
+      const paths = PATHS_LINE.exec(this.#recent);
+      if (paths) this.total = Number(paths[1]);
+    }
     const now = Date.now();
     if (now - this.#lastReport >= 250) {
       this.#lastReport = now;
@@ -211,7 +228,7 @@ function runAstroBuild(
     child.stderr.on('data', collect);
     child.on('error', reject);
     child.on('close', (code) => {
-      onOutput?.(' '.repeat(40));
+      onOutput?.(' '.repeat(LONGEST_MARK));
       if (code === 0) resolve(output);
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });
