@@ -304,7 +304,7 @@ describe('GET /api/admin/publish and /api/admin/publish/{id}', () => {
     ]) {
       const reply = await send('GET', `/api/admin/publish/${id}`, { headers: AUTH });
       expect(reply.status, id).toBe(404);
-      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(reply.json()).toEqual({ error: 'There is no such publish resource.' });
     }
     expect(control.calls).toEqual([]);
   });
@@ -463,6 +463,7 @@ describe('the merchandiser page', () => {
     expect(post.headers.allow).toBe('GET, HEAD');
     for (const path of [
       '/admin/publish/service.ts',
+      '/admin/publish/model.test.ts',
       '/admin/publish/page/app.js',
       '/admin/publish/..%2Fservice.ts',
       '/admin/publish/app.js/',

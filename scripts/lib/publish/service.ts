@@ -142,10 +142,12 @@ export function publishApp({ control, adminToken }: PublishServiceOptions): Hono
   });
   app.all(`${PUBLISH_API}/rollback`, (c) => notAllowed(c, 'POST'));
 
-  // An id of another shape than the publisher's is a 404 without asking the publisher.
+  // An id of another shape than the publisher's is a 404 without asking the publisher (and
+  // without repeating what was sent).
   app.get(`${PUBLISH_API}/:id`, (c) => {
     const id = c.req.param('id');
-    const publish = RELEASE_ID.test(id) ? control.get(id) : undefined;
+    if (!RELEASE_ID.test(id)) return notFound(c);
+    const publish = control.get(id);
     return publish ? c.json({ publish }) : jsonError(c, 404, `There is no publish ${id}.`);
   });
   app.all(`${PUBLISH_API}/:id`, (c) =>
