@@ -1,0 +1,104 @@
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startStack, temporaryDir, type Running, type Stack } from '../../scripts/lib/stack.ts';
+import { env } from '../../src/lib/env.ts';
+
+/**
+ * No downtime (issue 12 item 3): shoppers request pages in loops from nginx and from the
+ * Node server while a publish builds, reloads nginx and switches releases; every answer is the
+ * status it always is. A new connection per request, as a crawler opens them.
+ */
+const work = temporaryDir('serve-publish-');
+let stack: Stack;
+let nodeSite: Running;
+
+beforeAll(async () => {
+  stack = await startStack({
+    dataDir: join(work.path, 'data'),
+    seedProducts: 60,
+    apiPort: 0,
+    sitePort: 0,
+    host: '127.0.0.1',
+    outDir: join(work.path, 'dist'),
+    cacheDir: join(work.path, 'cache'),
+    adminToken: env.ADMIN_TOKEN,
+    webServer: 'nginx',
+    runDir: join(work.path, 'nginx'),
+    quiet: true,
+  });
+  nodeSite = await stack.serveAlso('node');
+});
+
+afterAll(async () => {
+  await stack.close();
+  work.remove();
+});
+
+function status(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = get(
+      url,
+      { agent: false, headers: { 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', (error) => resolve(`body: ${error.message}`));
+      },
+    );
+    request.on('error', (error) => resolve(error.message));
+  });
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(new URL(path, stack.api.url), {
+    method,
+    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok, `${method} ${path}: ${String(response.status)}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+it('answers every request during a publish as before it', async () => {
+  const { products } = await api<{ products: { id: number; handle: string }[] }>(
+    'GET',
+    '/api/products?limit=2',
+  );
+  const [changed, other] = products;
+  if (!changed || !other) throw new Error('The seed has fewer than two products.');
+  const paths: [string, number][] = [
+    ['/', 200],
+    [`/products/${changed.handle}`, 200],
+    [`/products/${other.handle}/`, 200],
+    ['/sitemap-index.xml', 200],
+    ['/pagefind/pagefind.js', 200],
+    ['/search.php?q=wheel', 200],
+    // The handle alone redirects to the product (nginx's map from the build).
+    [`/${other.handle}`, 301],
+    ['/no-such-page', 404],
+  ];
+  await api('PATCH', `/api/admin/products/${String(changed.id)}`, { price: 777.25 });
+
+  const failures: string[] = [];
+  let requests = 0;
+  let publishing = true;
+  const loop = async (site: string) => {
+    for (let i = 0; publishing || i < paths.length; i++) {
+      const [path, expected] = paths[i % paths.length] ?? ['/', 200];
+      const answer = await status(`${site}${path}`);
+      requests++;
+      if (answer !== expected) failures.push(`${site}${path}: ${String(answer)}`);
+    }
+  };
+  const loops = [stack.site.url, nodeSite.url].flatMap((site) => [loop(site), loop(site)]);
+  const record = await stack.publisher.publishNow({ trigger: 'api', actor: 'admin' });
+  publishing = false;
+  await Promise.all(loops);
+
+  expect(record.state, record.error).toBe('done');
+  expect(failures).toEqual([]);
+  expect(requests).toBeGreaterThan(100);
+  const page = await fetch(`${stack.site.url}/products/${changed.handle}`);
+  expect(await page.text()).toContain('777.25');
+});
