@@ -60,6 +60,8 @@ try {
   await run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
   await run('format', bin('prettier'), ['--check', '.']);
   await run('unit and API tests', bin('vitest'), ['run']);
+  // Whole builds and publishes, one at a time, each with its own catalogue and API process.
+  await run('build and publish tests', bin('vitest'), ['run', '-c', 'vitest.build.config.ts']);
   await run('types', bin('astro'), ['check', '--minimumSeverity', 'warning'], {
     ...apiEnv,
     BUILD_CACHE_DIR: join(work.path, 'check-cache'),
