@@ -18,6 +18,9 @@ const launchOptions = {
 // The production topology (nginx in front of the API process) serves the whole suite; the
 // local Node server of `npm start` serves the same build to the smoke subset. Without
 // E2E_BASE_URL, scripts/e2e-server.ts starts both: nginx on E2E_PORT, Node on the next port.
+/** Publishes and rolls back on the shared e2e store (tests/e2e/publish-journey.spec.ts). */
+const JOURNEY = /publish-journey\.spec\.ts$/;
+
 const nginxUrl = env.E2E_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT)}`;
 const nodeUrl = env.E2E_SMOKE_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 1)}`;
 
@@ -36,13 +39,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', testIgnore: JOURNEY, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'phone', testIgnore: JOURNEY, use: { ...devices['Pixel 7'], launchOptions } },
     {
       // `npm start`'s server: the journeys a shopper takes first, on the same build.
       name: 'smoke-node',
       testMatch: /smoke\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], launchOptions, baseURL: nodeUrl },
+    },
+    // The publish journey changes the live site, so it runs once every other test has finished.
+    {
+      name: 'publish',
+      testMatch: JOURNEY,
+      dependencies: ['desktop', 'phone', 'smoke-node'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
   ...(env.E2E_BASE_URL

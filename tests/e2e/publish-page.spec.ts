@@ -1,24 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { env } from '../../src/lib/env.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { NAME, PAGE, signIn } from './publish-helpers.ts';
 
-// The merchandiser's publish page (issue 12 item 1) on the running store, with its real
-// publisher: sign in, publish and follow the progress, find it in the history, roll back.
-
-const PAGE = '/admin/publish';
-const NAME = 'E2E Merchandiser';
-
-/** A publish of the test store's catalogue on these 2 cores, with the other specs running. */
-const PUBLISH_TIMEOUT = 240_000;
-
-async function signIn(page: Page) {
-  await page.goto(PAGE);
-  await page.getByLabel('Merchandiser token').fill(env.ADMIN_TOKEN);
-  await page.getByLabel(/Your name/).fill(NAME);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${NAME}`)).toBeVisible();
-}
+// The merchandiser's publish page (issue 12 item 1) on the running store: what it shows and
+// who may see it. The publish journey itself is publish-journey.spec.ts, run after the rest.
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -71,50 +57,4 @@ test('signed in, the page shows the live release, what is not published and the 
   // The token stays with this tab: a reload keeps the merchandiser signed in.
   await page.reload();
   await expect(page.getByText(`Signed in as ${NAME}`)).toBeVisible();
-});
-
-test('a merchandiser publishes, follows it to the end, and rolls back', async ({
-  page,
-}, testInfo) => {
-  // One publish journey per run: the phone project would publish on the same store at the
-  // same time, and its rollback would meet this test's publish (409).
-  test.skip(testInfo.project.name !== 'desktop', 'the publish journey runs in the desktop project');
-  test.setTimeout(PUBLISH_TIMEOUT + 60_000);
-  await signIn(page);
-  const live = page.locator('#live');
-  await expect(live).toHaveText(/^Release /);
-  const before = /^Release (\S+),/.exec((await live.textContent()) ?? '')?.[1] ?? '';
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') asked.push(new URL(request.url()).pathname);
-  });
-
-  await page.getByRole('button', { name: 'Publish changes' }).dblclick();
-  await expect(page.getByRole('progressbar', { name: 'Progress of the publish' })).toBeVisible();
-  const status = page.getByRole('status');
-  await expect(status).toHaveText(/^Publish \d{8}-\d{6}-[0-9a-f]{4}(?: is queued| is live|:)/);
-  const id = /^Publish (\S+?)(?: is|:)/.exec((await status.textContent()) ?? '')?.[1] ?? '';
-  await expect(status).toHaveText(new RegExp(`^Publish ${id} is live, in `), {
-    timeout: PUBLISH_TIMEOUT,
-  });
-  expect(asked).toEqual(['/api/admin/publish']);
-  await expect(page.getByRole('button', { name: 'Publish changes' })).toBeEnabled();
-  await expect(live).toHaveText(new RegExp(`^Release ${id}, published `));
-
-  const newest = page.getByRole('row').filter({ hasText: id });
-  await expect(newest).toHaveCount(1);
-  await expect(newest).toContainText('Done');
-  await expect(newest).toContainText(`admin:${NAME}`);
-  await expect(newest).toContainText('This page');
-  await expect(newest).toContainText(/pages rendered/);
-
-  await page.getByRole('button', { name: 'Roll back to the previous publish' }).click();
-  await page.getByRole('button', { name: 'Yes, roll back' }).click();
-  await expect(status).toHaveText(/^Rollback \d{8}-\d{6}-[0-9a-f]{4} is live/, {
-    timeout: PUBLISH_TIMEOUT,
-  });
-  await expect(live).toHaveText(new RegExp(`^Release ${before}, published `));
-  expect(asked).toEqual(['/api/admin/publish', '/api/admin/publish/rollback']);
-  const home = await page.request.get('/');
-  expect(home.status()).toBe(200);
 });
