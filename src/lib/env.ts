@@ -35,7 +35,11 @@ export const envSchema = z
     /** Releases kept for rollback, the live one included. */
     PUBLISH_KEEP: z.coerce.number().int().min(2).max(100).default(5),
     /** How long a release keeps serving the hashed assets of the ones before it (open tabs). */
-    PUBLISH_ASSET_GRACE_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
+    PUBLISH_ASSET_GRACE_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 90)
+      .default(48),
     /**
      * The running store's watch mode: publish once the change feed has been quiet this many
      * seconds. 0 (the default) leaves publishing to the page, the API call and the CLI.
