@@ -9,12 +9,13 @@ import { databaseFile, startApi } from '../server/main.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { storeConfig } from '../src/lib/config/store-config.ts';
-import { buildSite } from './lib/build-site.ts';
+import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
 import { benchStaticUnderLoad } from './lib/static-bench.ts';
 import { runLoad, summarize, type LoadResult } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
+import { env } from '../src/lib/env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -72,12 +73,22 @@ for (const size of sizes) {
         await load(handles.map((handle) => `${api.url}/api/products/handle/${handle}`)),
       );
 
-      const build = await buildSite({
+      // The site is built by a first publish; the publish cases (issue 12) run last, since they
+      // change the catalogue.
+      const publishing = await startPublishBench({
         apiUrl: api.url,
-        outDir: join(work.path, 'dist'),
-        cacheDir: join(work.path, 'cache'),
-        quiet: true,
+        adminToken: env.ADMIN_TOKEN,
+        workDir: work.path,
+        log: (line) => console.log(line),
       });
+      const { first } = publishing;
+      const build = {
+        pages: first.counts?.pages ?? 0,
+        astroMs: first.timings?.build ?? 0,
+        pagefindMs: first.timings?.search ?? 0,
+        compressMs: first.timings?.compress ?? 0,
+        publishMs: first.durationMs ?? 0,
+      };
       const pagesPerSecond = build.pages / (build.astroMs / 1000);
       const collection = (
         (await (await fetch(`${api.url}/api/collections?limit=1`)).json()) as {
@@ -129,8 +140,15 @@ for (const size of sizes) {
           await site.close();
         }
       }
+      let publishCases: PublishCase[];
+      try {
+        publishCases = await publishing.runCases();
+      } finally {
+        await publishing.close();
+      }
       results.push({
         products: size,
+        publishCases,
         seedMs,
         build: { ...build, pagesPerSecond },
         filter,
@@ -191,6 +209,20 @@ for (const r of results) {
     console.log(
       `| ${r.products} | ${t.topology} | ${t.idle.p50Ms} / ${t.idle.p95Ms} | ` +
         `${t.underLoad.p50Ms} / ${t.underLoad.p95Ms} | ${t.apiLoad.perSecond} |`,
+    );
+  }
+}
+console.log(
+  '\n| products | case | live after the API call, s | publish s | build / search / compress / switch s | pages rendered |',
+);
+console.log('|---:|---|---:|---:|---|---:|');
+const sec = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+for (const r of results) {
+  for (const c of r.publishCases) {
+    const t = c.timings ?? {};
+    console.log(
+      `| ${r.products} | ${c.name} | ${sec(c.liveMs)} | ${sec(c.publishMs)} | ` +
+        `${sec(t.build)} / ${sec(t.search)} / ${sec(t.compress)} / ${sec(t.switch)} | ${c.rendered} of ${c.pages} |`,
     );
   }
 }
