@@ -6,7 +6,7 @@
 //   npm run publish -- --watch [s]  publish whenever the change feed has been quiet s seconds
 //   npm run publish -- --rollback   make the previous publish live again
 //   npm run publish -- --list       the history of publishes
-//   npm run publish -- --local      never through a running store
+//   npm run publish -- --local      never through a running store (--verbose: astro's output)
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { env } from '../src/lib/env.ts';
@@ -22,6 +22,7 @@ const { values, positionals } = parseArgs({
     rollback: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     local: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 
@@ -89,6 +90,7 @@ async function localPublisher() {
     buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
     keep: env.PUBLISH_KEEP,
     assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
+    verbose: values.verbose === true,
     log: (message) => console.log(message),
   });
 }
