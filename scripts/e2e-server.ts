@@ -3,26 +3,16 @@
 // on E2E_PORT + 1 (the smoke subset), with the API on E2E_PORT + 2 (Playwright's webServer
 // starts this; `npm test` serves its own).
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { env } from '../src/lib/env.ts';
-import { startStack, temporaryDir } from './lib/stack.ts';
+import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
 
 const port = Number(process.argv[2] ?? 4400);
 if (spawnSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 const work = temporaryDir('store-e2e-');
 const stack = await startStack({
-  dataDir: join(work.path, 'data'),
-  seedProducts: 240,
+  ...throwawayStack(work.path, 240),
   apiPort: port + 2,
   sitePort: port,
-  host: '127.0.0.1',
-  outDir: join(work.path, 'dist'),
-  cacheDir: join(work.path, 'cache'),
-  adminToken: env.ADMIN_TOKEN,
-  webServer: 'nginx',
-  runDir: join(work.path, 'nginx'),
-  quiet: true,
   log: (message) => console.log(message),
 });
 const nodeSite = await stack.serveAlso('node', port + 1);

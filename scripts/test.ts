@@ -6,8 +6,7 @@
 // and a smoke subset against the local Node server of `npm start` over the same build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { env } from '../src/lib/env.ts';
-import { startStack, temporaryDir } from './lib/stack.ts';
+import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
 
 const E2E_PRODUCTS = 240;
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
@@ -39,17 +38,7 @@ try {
   await run('web server', 'bash', ['scripts/setup-nginx.sh']);
   console.log('\n=== end-to-end stack: seed, API process, build, nginx and the Node server');
   stack = await startStack({
-    dataDir: join(work.path, 'data'),
-    seedProducts: E2E_PRODUCTS,
-    apiPort: 0,
-    sitePort: 0,
-    host: '127.0.0.1',
-    outDir: join(work.path, 'dist'),
-    cacheDir: join(work.path, 'cache'),
-    adminToken: env.ADMIN_TOKEN,
-    webServer: 'nginx',
-    runDir: join(work.path, 'nginx'),
-    quiet: true,
+    ...throwawayStack(work.path, E2E_PRODUCTS),
     log: (message) => console.log(message),
   });
   const nodeSite = await stack.serveAlso('node');

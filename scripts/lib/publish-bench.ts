@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { storeConfig } from '../../src/lib/config/store-config.ts';
+import { merchandiser } from './merchandiser-client.ts';
 import { Publisher } from './publish/publisher.ts';
 import type { PublishRecord } from './publish/types.ts';
 import { startStaticServer } from './static-server.ts';
@@ -52,16 +53,7 @@ export async function startPublishBench({
     cacheDir: join(workDir, 'cache'),
     buildEnv: { ADMIN_TOKEN: adminToken },
   });
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(new URL(path, apiUrl), {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
-    return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
-  };
+  const admin = merchandiser(apiUrl, adminToken, 'bench');
   const first = await publisher.publishNow({ trigger: 'cli', actor: 'bench' });
   if (first.state === 'failed') {
     await publisher.close();
@@ -106,9 +98,10 @@ export async function startPublishBench({
       [
         'stock change',
         async () => {
-          const product = (await admin('GET', `/api/admin/products/${String(stocked.id)}`)) as {
-            variants: { id: number }[];
-          };
+          const product = await admin<{ variants: { id: number }[] }>(
+            'GET',
+            `/api/admin/products/${String(stocked.id)}`,
+          );
           return admin('PATCH', `/api/admin/products/${String(stocked.id)}/inventory`, {
             variantId: product.variants[0]?.id,
             availableQuantity: 0,

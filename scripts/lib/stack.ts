@@ -254,6 +254,26 @@ async function listenLocally(handler: PublishHandler) {
   };
 }
 
+/**
+ * A throwaway store in `workDir` (its catalogue, build, releases and nginx files) on ports the
+ * system picks, behind nginx: what `npm test`, the end-to-end server and the build tests run.
+ */
+export function throwawayStack(workDir: string, seedProducts: number): StackOptions {
+  return {
+    dataDir: join(workDir, 'data'),
+    seedProducts,
+    apiPort: 0,
+    sitePort: 0,
+    host: '127.0.0.1',
+    outDir: join(workDir, 'dist'),
+    cacheDir: join(workDir, 'cache'),
+    adminToken: env.ADMIN_TOKEN,
+    webServer: 'nginx',
+    runDir: join(workDir, 'nginx'),
+    quiet: true,
+  };
+}
+
 /** Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. */
 export function stopOnSignals(stack: Pick<Stack, 'close'>): void {
   let stopping = false;

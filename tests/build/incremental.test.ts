@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.ts';
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
+import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { env } from '../../src/lib/env.ts';
 
 /**
@@ -49,20 +50,8 @@ const need = (): Fixture => {
 };
 
 /** The merchandiser API (docs/merchandiser-api.md) as the test's merchandiser. */
-async function admin<T>(api: ApiProcess, method: string, path: string, body?: unknown) {
-  const response = await fetch(new URL(`/api/admin${path}`, api.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${env.ADMIN_TOKEN}`,
-      'content-type': 'application/json',
-      'x-merchandiser': 'incremental test',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const admin = <T>(api: ApiProcess, method: string, path: string, body?: unknown) =>
+  merchandiser(api.url, env.ADMIN_TOKEN, 'incremental test')<T>(method, `/api/admin${path}`, body);
 
 interface NavNode {
   id: number;

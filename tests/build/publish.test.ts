@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.ts';
+import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { Publisher } from '../../scripts/lib/publish/publisher.ts';
 import { liveReleaseId, releaseDir, releasesDir } from '../../scripts/lib/publish/releases.ts';
 import { PublishConflict } from '../../scripts/lib/publish/types.ts';
@@ -30,19 +31,8 @@ const open = (buildEnv: Record<string, string> = {}) =>
     keep: 3,
   });
 
-async function admin(method: string, path: string, body?: unknown) {
-  const response = await fetch(new URL(path, api.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${env.ADMIN_TOKEN}`,
-      'content-type': 'application/json',
-      'x-merchandiser': 'Publish Test',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${String(response.status)}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
+const admin = (method: string, path: string, body?: unknown) =>
+  merchandiser(api.url, env.ADMIN_TOKEN, 'Publish Test')(method, path, body);
 
 const livePage = (path: string) => readFileSync(join(layout.liveDir, path), 'utf8');
 

@@ -1,7 +1,13 @@
 import { get } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStack, temporaryDir, type Running, type Stack } from '../../scripts/lib/stack.ts';
+import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
+import {
+  startStack,
+  temporaryDir,
+  throwawayStack,
+  type Running,
+  type Stack,
+} from '../../scripts/lib/stack.ts';
 import { env } from '../../src/lib/env.ts';
 
 /**
@@ -14,19 +20,7 @@ let stack: Stack;
 let nodeSite: Running;
 
 beforeAll(async () => {
-  stack = await startStack({
-    dataDir: join(work.path, 'data'),
-    seedProducts: 60,
-    apiPort: 0,
-    sitePort: 0,
-    host: '127.0.0.1',
-    outDir: join(work.path, 'dist'),
-    cacheDir: join(work.path, 'cache'),
-    adminToken: env.ADMIN_TOKEN,
-    webServer: 'nginx',
-    runDir: join(work.path, 'nginx'),
-    quiet: true,
-  });
+  stack = await startStack(throwawayStack(work.path, 60));
   nodeSite = await stack.serveAlso('node');
 });
 
@@ -50,15 +44,8 @@ function status(url: string): Promise<number | string> {
   });
 }
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, stack.api.url), {
-    method,
-    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${String(response.status)}`).toBe(true);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) =>
+  merchandiser(stack.api.url, env.ADMIN_TOKEN)<T>(method, path, body);
 
 it('answers every request during a publish as before it', async () => {
   const { products } = await api<{ products: { id: number; handle: string }[] }>(

@@ -1,3 +1,5 @@
+import type { Change } from '../../../server/routes/changes.ts';
+
 /**
  * The publish records every trigger shares (issue 12): the CLI, the merchandiser API, the
  * watch on the change feed and the merchandiser page all queue, follow and list these.
@@ -70,14 +72,7 @@ export interface PublishRecord {
 }
 
 /** One change of the feed not yet in the live release (GET /api/changes). */
-export interface PendingChange {
-  seq: number;
-  entity: 'product' | 'collection';
-  id: number;
-  op: 'upsert' | 'delete';
-  at: string;
-  actor: string;
-}
+export type PendingChange = Change;
 
 export interface PublishOverview {
   /** The live release, when there is one. */
