@@ -68,6 +68,8 @@ export class Publisher implements PublishControl {
   #queued: PublishRecord | undefined;
   #running: PublishRecord | undefined;
   #draining: Promise<void> | undefined;
+  /** A rollback under way: a publish asked for meanwhile starts after it. */
+  #rollingBack: Promise<unknown> | undefined;
 
   private constructor(options: PublisherOptions, history: PublishHistory) {
     this.#options = options;
@@ -144,11 +146,17 @@ export class Publisher implements PublishControl {
     return live ? ((await readReleaseInfo(releaseDir(layout, live)))?.cursor ?? null) : null;
   }
 
-  async rollback({ trigger, actor }: { trigger: PublishTrigger; actor: string }) {
-    if (this.#running || this.#queued)
-      throw new PublishConflict('A publish is running: roll back once it has finished.');
-    const target = await this.#rollbackTarget();
-    if (!target) throw new PublishConflict('There is no earlier publish to roll back to.');
+  rollback({ trigger, actor }: { trigger: PublishTrigger; actor: string }) {
+    if (this.#running || this.#queued || this.#rollingBack)
+      return Promise.reject(
+        new PublishConflict('A publish is running: roll back once it has finished.'),
+      );
+    const rolling = this.#rollBack(trigger, actor);
+    this.#rollingBack = rolling.finally(() => (this.#rollingBack = undefined)).catch(() => {});
+    return rolling;
+  }
+
+  async #rollBack(trigger: PublishTrigger, actor: string): Promise<PublishRecord> {
     const { layout } = this.#options;
     const started = new Date();
     const record: PublishRecord = {
@@ -160,9 +168,14 @@ export class Publisher implements PublishControl {
       queuedAt: started.toISOString(),
       startedAt: started.toISOString(),
       progress: { phase: 'switch', pagesDone: 0, pagesTotal: 0, secondsLeft: 0 },
-      release: target,
     };
     this.#running = record;
+    const target = await this.#rollbackTarget();
+    if (!target) {
+      this.#running = undefined;
+      throw new PublishConflict('There is no earlier publish to roll back to.');
+    }
+    record.release = target;
     this.#history.add(record);
     this.#changed(record);
     const lock = await waitForLock(join(layout.publishDir, LOCK_FILE), record.id);
@@ -227,6 +240,7 @@ export class Publisher implements PublishControl {
 
   async #drain(): Promise<void> {
     while (this.#queued && !this.#stopping.signal.aborted) {
+      await this.#rollingBack;
       const record = this.#queued;
       const lock = await this.#lock(record);
       if (!lock) break;
@@ -339,12 +353,18 @@ export class Publisher implements PublishControl {
       };
       record.progress = { phase: 'finished', ...pages, secondsLeft: 0 };
       this.#finish(record, 'done', started);
+    } catch (error) {
+      record.timings = timings;
+      // Only ever a release that is not live: the switch is the last step that can throw.
+      await rm(dir, { recursive: true, force: true });
+      this.#finish(record, 'failed', started, error);
+      return;
+    }
+    try {
       const removed = await pruneReleases(layout, this.#options.keep ?? 5, [record.id]);
       if (removed.length) this.#options.log?.(`Removed old releases ${removed.join(', ')}.`);
     } catch (error) {
-      record.timings = timings;
-      await rm(dir, { recursive: true, force: true });
-      this.#finish(record, 'failed', started, error);
+      this.#options.log?.(`Could not remove old releases: ${(error as Error).message}`);
     }
   }
 
