@@ -133,9 +133,12 @@ describe('publishing', () => {
     await admin('PATCH', `/api/admin/products/${String(first.id)}`, { price: 4321.5 });
     const overview = await publisher.overview();
     expect(overview.pending.count).toBeGreaterThan(0);
-    expect(overview.pending.changes.some((change) => change.actor === 'admin:Publish Test')).toBe(
-      true,
-    );
+    // Newest first: what the merchandiser just did heads the list.
+    expect(overview.pending.changes[0]).toMatchObject({
+      entity: 'product',
+      id: first.id,
+      actor: 'admin:Publish Test',
+    });
     const published = new Promise<string>((resolve) => {
       const stop = publisher.onUpdate((record) => {
         if (record.trigger === 'watch' && record.state !== 'queued' && record.state !== 'running') {

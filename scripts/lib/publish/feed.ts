@@ -30,7 +30,8 @@ export function feedCursor(feed: FeedClient): Promise<{ cursor: number }> {
 
 /**
  * The changes after `since` (the live release's cursor): how many (up to 20,000 counted;
- * `more` when there are further ones) and the first 100.
+ * `more` when there are further ones) and the latest 100 of those, newest first: what a
+ * merchandiser just did is what they look for.
  */
 export async function changesSince(
   feed: FeedClient,
@@ -45,9 +46,10 @@ export async function changesSince(
       `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
     );
     count += answer.changes.length;
-    listed.push(...answer.changes.slice(0, LISTED_CHANGES - listed.length));
+    listed.push(...answer.changes);
+    listed.splice(0, Math.max(0, listed.length - LISTED_CHANGES));
     cursor = answer.cursor;
-    if (!answer.hasMore) return { count, changes: listed, more: false };
+    if (!answer.hasMore) return { count, changes: listed.reverse(), more: false };
   }
-  return { count, changes: listed, more: true };
+  return { count, changes: listed.reverse(), more: true };
 }

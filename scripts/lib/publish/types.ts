@@ -79,7 +79,7 @@ export interface PublishOverview {
   live: { id: string; cursor: number | null; publishedAt: string } | null;
   /** Newest first. */
   publishes: PublishRecord[];
-  /** Changes after the live release's cursor (the first 100) and how many there are. */
+  /** Changes after the live release's cursor (the latest 100, newest first) and how many. */
   pending: { count: number; changes: PendingChange[]; more: boolean };
   /** Whether a rollback has an earlier release to go to. */
   canRollBack: boolean;

@@ -23,7 +23,7 @@ export const BUSY_POLL_MS = 1000;
 /** Otherwise: often enough that new changes and other people's publishes show up. */
 export const IDLE_POLL_MS = 10_000;
 
-/** How many pending changes the table lists ("the first ones"); the count says the rest. */
+/** How many pending changes the table lists (the latest, newest first); the count says the rest. */
 export const PENDING_ROWS = 10;
 
 /** How many publishes the history lists, newest first. */
