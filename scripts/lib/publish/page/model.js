@@ -225,6 +225,9 @@ export function changeRow(change, dateOptions) {
  * @param {PublishOverview['pending']} pending
  */
 export function pendingSummary(pending) {
+  // -1: the publisher could not read the change feed (the catalogue API is down).
+  if (pending.count < 0)
+    return 'The changes not yet published cannot be read: the catalogue API does not answer.';
   if (pending.count === 0) return 'Every change is live.';
   const more = pending.more ? ' or more' : '';
   return pending.count === 1

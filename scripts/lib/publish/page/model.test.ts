@@ -212,6 +212,12 @@ describe('pendingSummary', () => {
       '1,200 or more changes are not published yet.',
     );
   });
+
+  it('says so when the change feed cannot be read (count -1) rather than count it', () => {
+    expect(pendingSummary({ count: -1, changes: [], more: false })).toBe(
+      'The changes not yet published cannot be read: the catalogue API does not answer.',
+    );
+  });
 });
 
 describe('the buttons', () => {
