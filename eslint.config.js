@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      // Releases of the site (npm run publish): built files, like dist/.
+      'publish/',
       '.astro/',
       'data/',
       'node_modules/',
