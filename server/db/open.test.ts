@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './open.ts';
+import { openDatabase, transaction } from './open.ts';
 import { addedColumns, SCHEMA_VERSION } from './schema.ts';
 
 const dirs: string[] = [];
@@ -75,5 +75,34 @@ describe('openDatabase', () => {
     expect(() =>
       db.exec("INSERT INTO collections (handle, title, max_child_items) VALUES ('x', 'X', 0)"),
     ).toThrow(/CHECK/);
+  });
+});
+
+describe('transaction', () => {
+  it('undoes everything when its work throws, and rethrows that error', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (n INTEGER)');
+    expect(() =>
+      transaction(db, () => {
+        db.exec('INSERT INTO t VALUES (1)');
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
+  });
+
+  it('reports the original error when SQLite already rolled the whole transaction back', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (n INTEGER)');
+    // What a full disk or an interrupt does: the transaction, savepoint and all, is gone.
+    expect(() =>
+      transaction(db, () => {
+        db.exec('INSERT INTO t VALUES (1)');
+        db.exec('ROLLBACK');
+        throw new Error('database or disk is full');
+      }),
+    ).toThrow('database or disk is full');
+    expect(db.isTransaction).toBe(false);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
   });
 });

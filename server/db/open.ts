@@ -69,8 +69,12 @@ export function transaction<T>(db: Database, work: () => T): T {
     db.exec(`RELEASE ${name}`);
     return result;
   } catch (error) {
-    db.exec(`ROLLBACK TO ${name}`);
-    db.exec(`RELEASE ${name}`);
+    // Some errors (a full disk, I/O, an interrupt) make SQLite roll the whole transaction back
+    // itself: the savepoint is gone then, and the original error is the one to report.
+    if (db.isTransaction) {
+      db.exec(`ROLLBACK TO ${name}`);
+      db.exec(`RELEASE ${name}`);
+    }
     throw error;
   }
 }
