@@ -10,6 +10,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { env } from '../src/lib/env.ts';
+import { progressText } from './lib/publish/page/model.js';
 import { Publisher } from './lib/publish/publisher.ts';
 import { NoPublisher, RemotePublisher } from './lib/publish/remote.ts';
 import type { PublishRecord } from './lib/publish/types.ts';
@@ -37,30 +38,11 @@ const remote = new RemotePublisher(
   who,
 );
 
-const PHASE_WORDS: Record<PublishRecord['progress']['phase'], string> = {
-  queued: 'waiting to start',
-  build: 'rendering pages',
-  search: 'updating the search index',
-  compress: 'compressing files',
-  switch: 'switching the live site',
-  finished: 'finished',
-};
-
-/** One line of progress: phase, pages done of total, time left. */
-function progressLine(record: PublishRecord): string {
-  const { phase, pagesDone, pagesTotal, secondsLeft } = record.progress;
-  const pages =
-    pagesTotal > 0
-      ? ` ${pagesDone.toLocaleString('en')} of ${pagesTotal.toLocaleString('en')} pages`
-      : '';
-  const left = secondsLeft === null ? '' : `, about ${String(secondsLeft)} s left`;
-  return `${record.id} ${PHASE_WORDS[phase]}${pages}${left}`;
-}
-
 function printer() {
   let last = '';
   return (record: PublishRecord) => {
-    const line = progressLine(record);
+    // The merchandiser page's own progress line: phase, pages done of total, time left.
+    const line = `${record.id} ${progressText(record)}`;
     if (line === last) return;
     last = line;
     if (process.stdout.isTTY) process.stdout.write(`\r\u001b[2K${line}`);
