@@ -5,6 +5,7 @@ import * as pagefind from 'pagefind';
 import { env } from '../../src/lib/env.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
 import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
+import { readJsonFile } from './json-file.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
 import { httpConfig, serverConfig } from './web/nginx-config.ts';
 import { precompressTree, type PrecompressReport } from './web/precompress.ts';
@@ -137,13 +138,8 @@ export async function writeServerFiles(
 }
 
 /** A release's header facts (absent or unreadable: undefined). */
-export async function readSiteHeaders(outDir: string): Promise<SiteHeaders | undefined> {
-  try {
-    return JSON.parse(await readFile(join(outDir, HEADERS_FILE), 'utf8')) as SiteHeaders;
-  } catch {
-    return undefined;
-  }
-}
+export const readSiteHeaders = (outDir: string): Promise<SiteHeaders | undefined> =>
+  readJsonFile<SiteHeaders>(join(outDir, HEADERS_FILE));
 
 /** Astro's line with the number of paths (src/integrations/parallel-prerender). */
 const PATHS_LINE = /\] (\d+) paths to generate/;

@@ -1,4 +1,5 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
+import { readJsonFile } from '../json-file.ts';
 
 /** Who holds the publish lock: written into the lock file. */
 export interface LockOwner {
@@ -59,13 +60,8 @@ export async function waitForLock(
   }
 }
 
-export async function lockOwner(file: string): Promise<LockOwner | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as LockOwner;
-  } catch {
-    return undefined;
-  }
-}
+export const lockOwner = (file: string): Promise<LockOwner | undefined> =>
+  readJsonFile<LockOwner>(file);
 
 function isAlive(pid: number): boolean {
   try {

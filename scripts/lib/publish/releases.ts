@@ -6,7 +6,6 @@ import {
   lstat,
   mkdir,
   readdir,
-  readFile,
   readlink,
   rename,
   rm,
@@ -14,6 +13,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readJsonFile } from '../json-file.ts';
 
 /**
  * Release directories and the live symlink (issue 12 item 3, "no downtime"): each publish
@@ -67,13 +67,8 @@ export async function liveReleaseId(layout: PublishLayout): Promise<string | und
   }
 }
 
-export async function readReleaseInfo(dir: string): Promise<ReleaseInfo | undefined> {
-  try {
-    return JSON.parse(await readFile(join(dir, RELEASE_FILE), 'utf8')) as ReleaseInfo;
-  } catch {
-    return undefined;
-  }
-}
+export const readReleaseInfo = (dir: string): Promise<ReleaseInfo | undefined> =>
+  readJsonFile<ReleaseInfo>(join(dir, RELEASE_FILE));
 
 export async function writeReleaseInfo(dir: string, info: ReleaseInfo): Promise<void> {
   await mkdir(join(dir, '_server'), { recursive: true });
@@ -121,7 +116,7 @@ export async function carryHashedAssets(
   next: string,
   { graceMs, now = Date.now() }: { graceMs: number; now?: number },
 ): Promise<number> {
-  const retiredBefore = await readJson<Record<string, number>>(join(previous, RETIRED_FILE));
+  const retiredBefore = await readJsonFile<Record<string, number>>(join(previous, RETIRED_FILE));
   const retired: Record<string, number> = {};
   for (const folder of HASHED_FOLDERS) {
     for await (const path of files(join(previous, folder))) {
@@ -156,14 +151,6 @@ export async function pruneReleases(
     removed.push(id);
   }
   return removed;
-}
-
-async function readJson<T>(file: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
 }
 
 async function* files(directory: string): AsyncGenerator<string> {
