@@ -14,7 +14,7 @@ import { progressText } from './lib/publish/page/model.js';
 import { Publisher } from './lib/publish/publisher.ts';
 import { NoPublisher, RemotePublisher } from './lib/publish/remote.ts';
 import type { PublishRecord } from './lib/publish/types.ts';
-import { watchFeed } from './lib/publish/watch.ts';
+import { coveredCursor, watchFeed } from './lib/publish/watch.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -130,14 +130,7 @@ async function watch() {
       : {
           covered: async () => {
             const overview = await remote.overview();
-            const busy = overview.publishes.find(
-              (p) => p.state === 'queued' || p.state === 'running',
-            );
-            if (busy)
-              return busy.state === 'queued'
-                ? Number.POSITIVE_INFINITY
-                : (busy.cursor ?? Number.POSITIVE_INFINITY);
-            return overview.live?.cursor ?? null;
+            return coveredCursor(overview.publishes, overview.live?.cursor ?? null);
           },
           request: async () => {
             const record = await remote.request();

@@ -5,6 +5,7 @@ import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
 import { changesSince, feedCursor, type FeedClient } from './feed.ts';
 import { PublishHistory } from './history.ts';
 import { waitForLock, type HeldLock } from './lock.ts';
+import { coveredCursor } from './watch.ts';
 import {
   adoptLiveDirectory,
   carryHashedAssets,
@@ -139,11 +140,12 @@ export class Publisher implements PublishControl {
 
   /** For the watch (scripts/lib/publish/watch.ts): the feed position the site has or will have. */
   async covered(): Promise<number | null> {
-    if (this.#queued) return Number.POSITIVE_INFINITY;
-    if (this.#running?.kind === 'publish') return this.#running.cursor ?? Number.POSITIVE_INFINITY;
     const { layout } = this.#options;
     const live = await liveReleaseId(layout);
-    return live ? ((await readReleaseInfo(releaseDir(layout, live)))?.cursor ?? null) : null;
+    const cursor = live
+      ? ((await readReleaseInfo(releaseDir(layout, live)))?.cursor ?? null)
+      : null;
+    return coveredCursor(this.#history.list(), cursor);
   }
 
   rollback({ trigger, actor }: { trigger: PublishTrigger; actor: string }) {

@@ -1,4 +1,5 @@
 import { feedCursor, type FeedClient } from './feed.ts';
+import type { PublishRecord } from './types.ts';
 
 /** What the watch needs of a publisher, in this process or a running store's. */
 export interface WatchTarget {
@@ -8,6 +9,23 @@ export interface WatchTarget {
    */
   covered(): Promise<number | null>;
   request(): Promise<unknown>;
+}
+
+/**
+ * The change feed's position the site has or will have, from the publishes and the live
+ * release's cursor: a queued publish reads everything when it starts (Infinity), a running one
+ * has its cursor, otherwise the live release's (null: none known).
+ */
+export function coveredCursor(
+  publishes: readonly PublishRecord[],
+  liveCursor: number | null,
+): number | null {
+  if (publishes.some((record) => record.state === 'queued')) return Number.POSITIVE_INFINITY;
+  const running = publishes.find(
+    (record) => record.state === 'running' && record.kind === 'publish',
+  );
+  if (running) return running.cursor ?? Number.POSITIVE_INFINITY;
+  return liveCursor;
 }
 
 export interface FeedWatch {
