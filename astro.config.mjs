@@ -18,7 +18,7 @@ export default defineConfig({
   integrations: [
     storeRoutes(),
     // Pages render on one worker thread per core (README, "Build at scale").
-    parallelPrerender({ workers: env.PRERENDER_WORKERS }),
+    parallelPrerender({ workers: env.PRERENDER_WORKERS, keepDir: env.BUILD_RENDERER_DIR }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here
     // suspends, and the stream's machinery was a tenth of the build (README, "Build at
     // scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix along, as

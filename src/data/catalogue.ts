@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { CollectionRecord } from '../loaders/catalogue-records.ts';
 import type { ProductRecord } from '../loaders/product-record.ts';
+import { buildMemo } from './build-memo.ts';
 
 /**
  * Lookups over the whole catalogue, built once per build and shared by every page
@@ -23,13 +24,8 @@ export interface Catalogue {
   productsOfVendor: (name: string) => readonly ProductRecord[];
 }
 
-let built: Promise<Catalogue> | undefined;
-
 /** The catalogue lookups of this build (made on first use). */
-export function catalogue(): Promise<Catalogue> {
-  built ??= build();
-  return built;
-}
+export const catalogue: () => Promise<Catalogue> = buildMemo(build);
 
 const byTitle = (a: ProductRecord, b: ProductRecord) =>
   a.title.localeCompare(b.title, 'en') || a.id - b.id;

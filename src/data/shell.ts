@@ -1,5 +1,6 @@
 import { shellKey as digestShell } from '../lib/shell/shell-key.ts';
 import type { NavNode } from '../loaders/catalogue-records.ts';
+import { buildMemo } from './build-memo.ts';
 import { catalogue } from './catalogue.ts';
 import { navTree } from './nav.ts';
 
@@ -10,26 +11,21 @@ export interface ShellData {
   searchCategories: { id: number; title: string }[];
 }
 
-let data: Promise<ShellData> | undefined;
-let key: Promise<string> | undefined;
-
 /**
  * The shell's data of this build, read once (DESIGN, build pipeline 7). The header should
  * render exactly this, so that the incremental key made from it cannot miss what it shows.
  */
-export function shellData(): Promise<ShellData> {
-  data ??= Promise.all([navTree(), catalogue()]).then(([tree, { childrenOf }]) => ({
+export const shellData: () => Promise<ShellData> = buildMemo(() =>
+  Promise.all([navTree(), catalogue()]).then(([tree, { childrenOf }]) => ({
     tree,
     searchCategories: childrenOf(null).map(({ id, title }) => ({ id, title })),
-  }));
-  return data;
-}
+  })),
+);
 
 /**
  * The shell's part of the incremental-build key of every keyed page, computed once per build
  * (100,000 product pages share it). src/lib/shell/shell-key.ts says what it covers.
  */
-export function shellKey(): Promise<string> {
-  key ??= shellData().then((shell) => digestShell({ ...shell, year: new Date().getFullYear() }));
-  return key;
-}
+export const shellKey: () => Promise<string> = buildMemo(() =>
+  shellData().then((shell) => digestShell({ ...shell, year: new Date().getFullYear() })),
+);

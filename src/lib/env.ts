@@ -47,6 +47,11 @@ export const envSchema = z
     PUBLISH_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(0),
     /** Where `npm run publish` finds a running store's publisher (unset: this machine's PORT). */
     PUBLISH_URL: z.url().optional(),
+    /**
+     * Where a build keeps Astro's prerender bundle and what its workers need, for the publisher's
+     * warm renderer (scripts/lib/publish/warm). Unset: the bundle is removed, as Astro does.
+     */
+    BUILD_RENDERER_DIR: z.string().min(1).optional(),
     /** Worker threads that render the build's pages; 0 or 1 renders them in the build process. */
     PRERENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism),
     /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */

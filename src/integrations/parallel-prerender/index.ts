@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +12,17 @@ export interface ParallelPrerenderOptions {
   workers: number;
   /** Pages in flight per worker, so that no worker waits while the build writes files. */
   pagesPerWorker?: number;
+  /**
+   * Where to keep the prerender bundle and the workers' setup once the pages are written
+   * (Astro removes its copy): the publisher's warm renderer renders from it later.
+   */
+  keepDir?: string | undefined;
 }
+
+/** The file beside a kept bundle with what a worker needs besides the bundle. */
+export const KEPT_SETUP_FILE = 'setup.json';
+/** The kept bundle's own directory inside keepDir. */
+export const KEPT_BUNDLE_DIR = 'bundle';
 
 /**
  * Renders the static pages on worker threads, one per core, instead of one page at a time on
@@ -26,7 +37,7 @@ export interface ParallelPrerenderOptions {
  * 7.4.
  */
 export function parallelPrerender(options: ParallelPrerenderOptions): AstroIntegration {
-  const { workers, pagesPerWorker = 4 } = options;
+  const { workers, pagesPerWorker = 4, keepDir } = options;
   let outDir: URL | undefined;
   return {
     name: 'parallel-prerender',
@@ -51,14 +62,18 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
           };
           return prerenderer;
         };
-        if (workers <= 1 || !outDir) {
-          setPrerenderer((astroDefault) => counted(astroDefault));
+        const prerenderDir = outDir ? prerenderDirectory(outDir) : undefined;
+        const kept = (prerenderer: AstroPrerenderer, astroDefault: AstroPrerenderer) =>
+          keepDir && prerenderDir
+            ? keepBundle(prerenderer, astroDefault, { prerenderDir, keepDir })
+            : prerenderer;
+        if (workers <= 1 || !prerenderDir) {
+          setPrerenderer((astroDefault) => counted(kept(astroDefault, astroDefault)));
           return;
         }
         logger.info(`Rendering pages on ${workers} worker threads.`);
-        const prerenderDir = prerenderDirectory(outDir);
         setPrerenderer((astroDefault) =>
-          counted(workerPrerenderer(astroDefault, { workers, prerenderDir })),
+          counted(kept(workerPrerenderer(astroDefault, { workers, prerenderDir }), astroDefault)),
         );
       },
     },
@@ -75,6 +90,40 @@ interface BuildAppLike {
 }
 
 /**
+ * Copies the prerender bundle and the workers' setup to `keepDir` when the pages are done,
+ * before Astro removes the bundle (astro/dist/core/build/static-build.js, after
+ * generatePages). Wrapped in place, like `counted`: Astro's prerenderer reads `this`.
+ */
+function keepBundle(
+  prerenderer: AstroPrerenderer,
+  astroDefault: AstroPrerenderer,
+  { prerenderDir, keepDir }: { prerenderDir: string; keepDir: string },
+): AstroPrerenderer {
+  const teardown = prerenderer.teardown?.bind(prerenderer);
+  prerenderer.teardown = async () => {
+    await teardown?.();
+    await rm(keepDir, { recursive: true, force: true });
+    await mkdir(keepDir, { recursive: true });
+    await cp(prerenderDir, join(keepDir, KEPT_BUNDLE_DIR), { recursive: true });
+    const setup = workerSetup(astroDefault, join(keepDir, KEPT_BUNDLE_DIR));
+    await writeFile(join(keepDir, KEPT_SETUP_FILE), JSON.stringify(setup));
+  };
+  return prerenderer;
+}
+
+/** What a worker needs to render from the bundle in `prerenderDir` (after Astro's setup). */
+function workerSetup(astroDefault: AstroPrerenderer, prerenderDir: string): WorkerSetup {
+  const app = (astroDefault as AstroPrerenderer & { app?: BuildAppLike }).app;
+  if (!app) throw new Error("Astro's default prerenderer has no app after setup.");
+  const buildOptions = app.getOptions();
+  return {
+    entryUrl: prerenderEntryUrl(prerenderDir),
+    pageStyles: Object.values(buildOptions.allPages).map((page) => [page.key, page.styles]),
+    scripts: buildOptions.settings.scripts,
+  };
+}
+
+/**
  * A prerenderer that sends each page to the least busy of `workers` worker threads; `astroDefault`
  * (Astro's own, in this process) still lists the paths and loads the build's options.
  */
@@ -87,15 +136,11 @@ export function workerPrerenderer(
     name: 'parallel-prerender',
     async setup() {
       await astroDefault.setup?.();
+      const setup = workerSetup(astroDefault, prerenderDir);
       const app = (astroDefault as AstroPrerenderer & { app?: BuildAppLike }).app;
-      if (!app) throw new Error("Astro's default prerenderer has no app after setup.");
-      const buildOptions = app.getOptions();
-      const setup: WorkerSetup = {
-        entryUrl: prerenderEntryUrl(prerenderDir),
-        pageStyles: Object.values(buildOptions.allPages).map((page) => [page.key, page.styles]),
-        scripts: buildOptions.settings.scripts,
+      const destination = app?.getOptions().logger.options.destination ?? {
+        write: () => true,
       };
-      const destination = buildOptions.logger.options.destination;
       for (let i = 0; i < workers; i++) pool.push(new PrerenderWorker(setup, destination));
       try {
         await Promise.all(pool.map((worker) => worker.ready));

@@ -2,6 +2,7 @@
 // and the catalogue lookups (routes fetch, components render: STYLE). The underscore keeps
 // this file out of the routes.
 import { getCollection } from 'astro:content';
+import { buildMemoMap } from '../../data/build-memo.ts';
 import { catalogue } from '../../data/catalogue.ts';
 import { storeConfig } from '../../lib/config/index.ts';
 import { isGenericPageHandle, NOINDEX_PAGE_HANDLES } from '../../lib/content/generic-pages.ts';
@@ -14,17 +15,9 @@ import {
   type SitemapSectionKey,
 } from '../../lib/content/sitemap-sections.ts';
 
-const cache = new Map<SitemapSectionKey, Promise<SitemapGroup[]>>();
-
 /** The groups of links of one sitemap section. */
-export function sitemapSectionData(key: SitemapSectionKey): Promise<SitemapGroup[]> {
-  let groups = cache.get(key);
-  if (!groups) {
-    groups = load(key);
-    cache.set(key, groups);
-  }
-  return groups;
-}
+export const sitemapSectionData: (key: SitemapSectionKey) => Promise<SitemapGroup[]> =
+  buildMemoMap(load);
 
 async function load(key: SitemapSectionKey): Promise<SitemapGroup[]> {
   const { paths } = storeConfig.theme;

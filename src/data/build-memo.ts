@@ -1,0 +1,36 @@
+/**
+ * Values made once per build from the content store and shared by every page (DESIGN, build
+ * pipeline 7). The publisher's warm renderer changes the store in place between publishes
+ * (scripts/lib/publish/warm): it forgets them all at once through FORGET_BUILD_MEMOS, and the
+ * next page makes them again from the changed store.
+ */
+const forgetters = new Set<() => void>();
+
+/** The global the warm renderer calls; a build never does. */
+export const FORGET_BUILD_MEMOS = Symbol.for('parts-store.forgetBuildMemos');
+
+(globalThis as Record<symbol, unknown>)[FORGET_BUILD_MEMOS] = () => {
+  for (const forget of forgetters) forget();
+};
+
+/** `make()` once, until the warm renderer changes the store. */
+export function buildMemo<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  forgetters.add(() => {
+    made = undefined;
+  });
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+/** A map of values made once per key, forgotten with the others. */
+export function buildMemoMap<K, V>(make: (key: K) => V): (key: K) => V {
+  const values = new Map<K, V>();
+  forgetters.add(() => values.clear());
+  return (key) => {
+    if (!values.has(key)) values.set(key, make(key));
+    return values.get(key) as V;
+  };
+}
