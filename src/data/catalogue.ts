@@ -1,5 +1,6 @@
 import { getCollection } from 'astro:content';
 import type { CollectionRecord } from '../loaders/catalogue-records.ts';
+import { entryDigest } from '../lib/product/cache-key.ts';
 import type { ProductRecord } from '../loaders/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 
@@ -22,6 +23,13 @@ export interface Catalogue {
   vendors: readonly { name: string; productCount: number }[];
   /** Products of one brand (case-insensitive), by title. */
   productsOfVendor: (name: string) => readonly ProductRecord[];
+  /**
+   * The digest of a product's record in the content store (entryDigest), for the
+   * incremental-build keys of the pages that show it; '' for an id not in the catalogue.
+   */
+  productDigest: (id: number) => string;
+  /** The digest of a collection's record in the content store, as productDigest. */
+  collectionDigest: (id: number) => string;
 }
 
 /** The catalogue lookups of this build (made on first use). */
@@ -93,6 +101,14 @@ async function build(): Promise<Catalogue> {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   for (const list of vendorProducts.values()) list.sort(byTitle);
 
+  // Made here, once per build, so that no page key digests a record of its own.
+  const productDigests = new Map(
+    productEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
+  );
+  const collectionDigests = new Map(
+    collectionEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
+  );
+
   return {
     products,
     productById: new Map(products.map((p) => [p.id, p])),
@@ -103,5 +119,7 @@ async function build(): Promise<Catalogue> {
     productsIn,
     vendors,
     productsOfVendor: (name) => vendorProducts.get(name.toLowerCase()) ?? [],
+    productDigest: (id) => productDigests.get(id) ?? '',
+    collectionDigest: (id) => collectionDigests.get(id) ?? '',
   };
 }

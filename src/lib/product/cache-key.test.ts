@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { entryDigest, pageCacheKey, productPageKey, type ProductPageInputs } from './cache-key.ts';
+import {
+  entryDigest,
+  listPageKey,
+  pageCacheKey,
+  productPageKey,
+  viewDigest,
+  viewPageKey,
+  type ListPageInputs,
+  type ProductPageInputs,
+} from './cache-key.ts';
 
 describe('pageCacheKey', () => {
   it('is stable for the same parts', () => {
@@ -81,5 +90,93 @@ describe('productPageKey', () => {
     const asRelated = { ...inputs(), related: [{ id: 7, digest: 'x' }], questions: [] };
     const asQuestion = { ...inputs(), related: [], questions: [{ id: 7, digest: 'x' }] };
     expect(productPageKey(asRelated)).not.toBe(productPageKey(asQuestion));
+  });
+});
+
+describe('listPageKey', () => {
+  const inputs = (): ListPageInputs => ({
+    shell: 'shell',
+    context: ['sidebar', 'Crown'],
+    page: 2,
+    pages: 3,
+    total: 60,
+    shown: [
+      { id: 4, digest: 'd4' },
+      { id: 5, digest: 'd5' },
+    ],
+  });
+  const base = listPageKey(inputs());
+
+  it('is stable for the same inputs', () => {
+    expect(listPageKey(inputs())).toBe(base);
+    expect(base).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('changes with every input the page renders', () => {
+    const changed: ((i: ListPageInputs) => void)[] = [
+      (i) => (i.shell = 'shell-2'),
+      // A brand renamed, or the sidebar's brands or categories changed.
+      (i) => (i.context = ['sidebar', 'Crown Equipment']),
+      (i) => (i.context = ['sidebar-2', 'Crown']),
+      (i) => (i.page = 3),
+      // A product added to the list adds a page: the pager of every page changes.
+      (i) => (i.pages = 4),
+      (i) => (i.total = 61),
+      // A price change on a card shown here.
+      (i) => (i.shown = [{ id: 4, digest: 'd4-new-price' }, ...i.shown.slice(1)]),
+      // The same products in another order (a renamed product sorts elsewhere).
+      (i) => (i.shown = [...i.shown].reverse()),
+      (i) => (i.shown = i.shown.slice(0, 1)),
+    ];
+    const keys = changed.map((change) => {
+      const next = inputs();
+      change(next);
+      return listPageKey(next);
+    });
+    for (const key of keys) expect(key).not.toBe(base);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps the context apart from the records', () => {
+    const asContext = { ...inputs(), context: ['sidebar', '4:d4'], shown: [] };
+    const asRecord = { ...inputs(), context: ['sidebar'], shown: [{ id: 4, digest: 'd4' }] };
+    expect(listPageKey(asContext)).not.toBe(listPageKey(asRecord));
+  });
+});
+
+describe('viewDigest and viewPageKey', () => {
+  const view = () => ({
+    page: 1,
+    totalPages: 2,
+    count: 1001,
+    items: [{ label: 'Caster', path: '/products/caster', letter: 'C', note: 'ZQ-1' }],
+  });
+
+  it('is stable for the same view and changes with any value in it', () => {
+    const base = viewDigest(view());
+    expect(viewDigest(view())).toBe(base);
+    expect(viewDigest({ ...view(), count: 1002 })).not.toBe(base);
+    const renamed = view();
+    renamed.items[0] = { label: 'Castor', path: '/products/caster', letter: 'C', note: 'ZQ-1' };
+    expect(viewDigest(renamed)).not.toBe(base);
+  });
+
+  it('refuses a value JSON would drop or flatten, rather than miss what it holds', () => {
+    expect(() => viewDigest({ byId: new Map([[1, 'Caster']]) })).toThrow(/byId is not a plain/);
+    expect(() => viewDigest({ ids: new Set([1]) })).toThrow(/not a plain object/);
+    expect(() => viewDigest({ href: (n: number) => `/page/${n}` })).toThrow(/href is a function/);
+    expect(() => viewDigest(new Map())).toThrow(/the view is not a plain object/);
+  });
+
+  it('takes dates, nulls and objects without a prototype as JSON does', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
+    expect(viewDigest({ at: new Date(0), none: null, bare })).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('keys a page by the shell and its view', () => {
+    const base = viewPageKey('shell', view());
+    expect(viewPageKey('shell', view())).toBe(base);
+    expect(viewPageKey('shell-2', view())).not.toBe(base);
+    expect(viewPageKey('shell', { ...view(), page: 2 })).not.toBe(base);
   });
 });

@@ -80,3 +80,79 @@ export function productPageKey(inputs: ProductPageInputs): string {
     ...shown('q', inputs.questions),
   ]);
 }
+
+/**
+ * Everything a page of a paged product list (a collection's, a brand's) renders that can
+ * change without a change to the code.
+ */
+export interface ListPageInputs {
+  /** The shell of every page (src/data/shell.ts). */
+  shell: string;
+  /**
+   * What the page shows around the list, each part already short: the sidebar's digest, the
+   * collection's own record digest, a brand's name, a digest of the child category tiles.
+   */
+  context: readonly (string | number | null | undefined)[];
+  /** The one-based page and the number of pages: the title, the pager, the range text. */
+  page: number;
+  pages: number;
+  /** The number of records in the whole list: "1,234 products", "Showing 25-48 of 1,234". */
+  total: number;
+  /** The records shown on this page, in order. */
+  shown: readonly ShownRecord[];
+}
+
+/**
+ * The incremental-build key of one page of a product list. The records count by id and
+ * digest (made once per build, src/data/catalogue.ts), so a page of 24 cards hashes 24
+ * short strings, not 24 records.
+ * @example listPageKey({ shell: 's', context: ['sidebar-digest', 'Crown'], page: 2, pages: 3,
+ *   total: 60, shown: [{ id: 7, digest: 'd7' }] }) // 24 hex digits
+ */
+export function listPageKey(inputs: ListPageInputs): string {
+  return pageCacheKey([
+    'list',
+    inputs.shell,
+    `p${inputs.page}/${inputs.pages}`,
+    `t${inputs.total}`,
+    // The counts keep the context apart from the records: neither can pass for the other.
+    `c${inputs.context.length}`,
+    ...inputs.context,
+    `s${inputs.shown.length}`,
+    ...inputs.shown.map(({ id, digest }) => `${id}:${digest}`),
+  ]);
+}
+
+/**
+ * JSON of a view: what a page renders, already reduced to plain values (rows, links, cards,
+ * tiles), never whole records. A value JSON would drop or flatten silently (a Map, a Set, a
+ * function, a class instance) throws, so a view the key cannot see into fails the build
+ * instead of leaving a page stale on the live site.
+ * @example viewDigest({ rows: [{ title: 'Caster', price: '$19.50' }] }) // 24 hex digits
+ */
+export function viewDigest(view: unknown): string {
+  return pageCacheKey([JSON.stringify(view, plainValue)]);
+}
+
+function plainValue(this: unknown, key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+    throw new TypeError(`viewDigest: ${key || 'the view'} is a ${typeof value}`);
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) {
+      throw new TypeError(`viewDigest: ${key || 'the view'} is not a plain object`);
+    }
+  }
+  return value;
+}
+
+/**
+ * The incremental-build key of a page that renders only the shell and its props, when the
+ * props are a view (viewDigest): the letter indexes, the product list, the blog's pages,
+ * the sitemap's sections.
+ * @example viewPageKey('shell-digest', { page: 1, totalPages: 1, items: [] }) // 24 hex digits
+ */
+export function viewPageKey(shell: string, view: unknown): string {
+  return pageCacheKey(['view', shell, viewDigest(view)]);
+}
