@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { env } from '../src/lib/env.ts';
 import { progressText } from './lib/publish/page/model.js';
 import { Publisher } from './lib/publish/publisher.ts';
+import { warmPublisher } from './lib/publish/warm/index.ts';
 import { NoPublisher, RemotePublisher } from './lib/publish/remote.ts';
 import type { PublishRecord } from './lib/publish/types.ts';
 import { coveredCursor, watchFeed } from './lib/publish/watch.ts';
@@ -65,15 +66,26 @@ function summary(record: PublishRecord): string {
 
 /** In this process: the same publisher the store runs, with astro's output shown. */
 async function localPublisher() {
+  const log = (message: string) => console.log(message);
+  const buildEnv = { ADMIN_TOKEN: env.ADMIN_TOKEN };
+  const warm = warmPublisher({
+    publishDir: env.PUBLISH_DIR,
+    feed,
+    site: env.SITE_URL,
+    buildEnv,
+    maxPages: env.PUBLISH_WARM_MAX_PAGES,
+    log,
+  });
   return Publisher.open({
     layout: { publishDir: env.PUBLISH_DIR, liveDir: env.BUILD_OUT_DIR },
     feed,
     cacheDir: env.BUILD_CACHE_DIR,
-    buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+    buildEnv,
+    ...(warm ? { warm } : {}),
     keep: env.PUBLISH_KEEP,
     assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
     verbose: values.verbose === true,
-    log: (message) => console.log(message),
+    log,
   });
 }
 

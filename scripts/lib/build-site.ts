@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { env } from '../../src/lib/env.ts';
@@ -8,10 +8,15 @@ import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-reco
 import { readJsonFile } from './json-file.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
 import { httpConfig, serverConfig } from './web/nginx-config.ts';
-import { precompressTree, type PrecompressReport } from './web/precompress.ts';
+import { precompressTree, writeAtomically, type PrecompressReport } from './web/precompress.ts';
 import { PRODUCT_HANDLES_FILE } from './static-server.ts';
 
 export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
+/**
+ * Where a release keeps the records its search index was made from (never served): a warm
+ * publish compares the new records with them and indexes again only when they differ.
+ */
+export const KEPT_SEARCH_RECORDS = join('_server', 'search-records.json');
 
 export interface BuildOptions {
   apiUrl: string;
@@ -76,7 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const pagefindStarted = Date.now();
   options.signal?.throwIfAborted();
   const searchRecords = await writeSearchIndex(options.outDir);
-  await writeFile(join(options.outDir, '_redirects'), redirectsFile());
+  await writeAtomically(join(options.outDir, '_redirects'), redirectsFile());
   const pagefindMs = Date.now() - pagefindStarted;
   options.onProgress?.({ phase: 'compress', ...pagesDone });
   options.signal?.throwIfAborted();
@@ -112,20 +117,34 @@ export async function writeServerFiles(
     },
     ...(previous ? { reuseFrom: previous } : {}),
   });
-  const scriptHashes = [...hashes].sort();
+  await writeSiteConfig(outDir, hashes, previous);
+  return compression;
+}
+
+/**
+ * The CSP (with the hashes of the build's inline scripts, `scriptHashes`) and nginx's
+ * configuration, written beside the pages. Each file is replaced, never written through: in a
+ * warm publish they are hard links shared with the live release (scripts/lib/publish/warm).
+ */
+export async function writeSiteConfig(
+  outDir: string,
+  scriptHashes: Iterable<string>,
+  previous?: string,
+): Promise<void> {
+  const own = [...new Set(scriptHashes)].sort();
   // The previous release's own hashes too (not those it allowed in turn): its pages are still
   // served during the switch, once nginx has this release's policy (scripts/lib/publish).
   const before = previous ? await readSiteHeaders(previous) : undefined;
-  const allowed = [...new Set([...scriptHashes, ...(before?.scriptHashes ?? [])])];
+  const allowed = [...new Set([...own, ...(before?.scriptHashes ?? [])])];
   const site: SiteHeaders = {
     contentSecurityPolicy: storePolicy(allowed, env.BOT_CHECK === 'recaptcha'),
-    scriptHashes,
+    scriptHashes: own,
   };
   await mkdir(join(outDir, NGINX_DIR), { recursive: true });
-  await writeFile(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
+  await writeAtomically(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
   const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
   const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
-  await writeFile(
+  await writeAtomically(
     join(outDir, NGINX_DIR, 'http.conf'),
     httpConfig({
       policy: site.contentSecurityPolicy,
@@ -133,8 +152,7 @@ export async function writeServerFiles(
       brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
     }),
   );
-  await writeFile(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
-  return compression;
+  await writeAtomically(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
 }
 
 /** A release's header facts (absent or unreadable: undefined). */
@@ -251,6 +269,8 @@ export async function writeSearchIndex(outDir: string): Promise<number> {
   } finally {
     await pagefind.close();
   }
+  await mkdir(join(outDir, '_server'), { recursive: true });
+  await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
   await rm(join(outDir, 'search-index'), { recursive: true, force: true });
   return records.length;
 }

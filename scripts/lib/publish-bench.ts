@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { storeConfig } from '../../src/lib/config/store-config.ts';
 import { merchandiser } from './merchandiser-client.ts';
 import { Publisher } from './publish/publisher.ts';
+import { warmPublisher } from './publish/warm/index.ts';
+import { env } from '../../src/lib/env.ts';
 import type { PublishRecord } from './publish/types.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -47,11 +49,23 @@ export async function startPublishBench({
   log?: (line: string) => void;
 }): Promise<PublishBench> {
   const layout = { publishDir: join(workDir, 'publish'), liveDir: join(workDir, 'dist') };
+  const feed = { apiUrl, adminToken };
+  const buildEnv = { ADMIN_TOKEN: adminToken };
+  // As the store publishes: product changes through the warm renderer (scripts/lib/publish/warm).
+  const warm = warmPublisher({
+    publishDir: layout.publishDir,
+    feed,
+    site: env.SITE_URL,
+    buildEnv,
+    maxPages: env.PUBLISH_WARM_MAX_PAGES,
+    log,
+  });
   const publisher = await Publisher.open({
     layout,
-    feed: { apiUrl, adminToken },
+    feed,
     cacheDir: join(workDir, 'cache'),
-    buildEnv: { ADMIN_TOKEN: adminToken },
+    buildEnv,
+    ...(warm ? { warm } : {}),
   });
   const admin = merchandiser(apiUrl, adminToken, 'bench');
   const first = await publisher.publishNow({ trigger: 'cli', actor: 'bench' });

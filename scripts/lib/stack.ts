@@ -18,6 +18,7 @@ import type { PublishRecord } from './publish/types.ts';
 import { watchFeed, type FeedWatch } from './publish/watch.ts';
 import { startStaticServer } from './static-server.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
+import { warmPublisher } from './publish/warm/index.ts';
 import { env } from '../../src/lib/env.ts';
 
 export interface StackOptions {
@@ -58,6 +59,8 @@ export interface StackOptions {
   assetGraceMs?: number;
   /** Watch mode: publish once the change feed has been quiet this long (0: off). */
   publishWatchSeconds?: number;
+  /** PUBLISH_WARM_MAX_PAGES: 0 keeps no warm renderer (every publish a full build). */
+  warmMaxPages?: number;
 }
 
 /** A running server of the stack. */
@@ -128,17 +131,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let watch: FeedWatch | undefined;
   const adminToken = options.adminToken ?? env.ADMIN_TOKEN;
   const feed = { apiUrl: api.url, adminToken };
+  const publishDir = options.publishDir ?? join(options.outDir, '..', 'publish');
+  const buildEnv = {
+    ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+    ADMIN_TOKEN: adminToken,
+  };
+  const warm = warmPublisher({
+    publishDir,
+    feed,
+    site: options.siteUrl ?? env.SITE_URL,
+    buildEnv,
+    maxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
+    log,
+  });
   const publisher = await Publisher.open({
-    layout: {
-      publishDir: options.publishDir ?? join(options.outDir, '..', 'publish'),
-      liveDir: options.outDir,
-    },
+    layout: { publishDir, liveDir: options.outDir },
     feed,
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-    buildEnv: {
-      ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
-      ADMIN_TOKEN: adminToken,
-    },
+    buildEnv,
+    ...(warm ? { warm } : {}),
     ...(options.publishKeep ? { keep: options.publishKeep } : {}),
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
     verbose: !(options.quiet ?? false),

@@ -1,17 +1,22 @@
 /**
  * Values made once per build from the content store and shared by every page (DESIGN, build
  * pipeline 7). The publisher's warm renderer changes the store in place between publishes
- * (scripts/lib/publish/warm): it forgets them all at once through FORGET_BUILD_MEMOS, and the
- * next page makes them again from the changed store.
+ * (scripts/lib/publish/warm): it forgets them all at once (forgetBuildMemos), and the next
+ * page makes them again from the changed store.
  */
-const forgetters = new Set<() => void>();
 
-/** The global the warm renderer calls; a build never does. */
-export const FORGET_BUILD_MEMOS = Symbol.for('parts-store.forgetBuildMemos');
+/**
+ * Every memo's forget function, in one set on globalThis: the bundle's copy of this module and
+ * the warm renderer's own copy share it.
+ */
+const forgetters: Set<() => void> = ((globalThis as Record<symbol, Set<() => void> | undefined>)[
+  Symbol.for('parts-store.buildMemos')
+] ??= new Set());
 
-(globalThis as Record<symbol, unknown>)[FORGET_BUILD_MEMOS] = () => {
+/** Forgets every memo: called by the warm renderer after it changed the store. */
+export function forgetBuildMemos(): void {
   for (const forget of forgetters) forget();
-};
+}
 
 /** `make()` once, until the warm renderer changes the store. */
 export function buildMemo<T>(make: () => T): () => T {

@@ -45,6 +45,12 @@ export const envSchema = z
      * seconds. 0 (the default) leaves publishing to the page, the API call and the CLI.
      */
     PUBLISH_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(0),
+    /**
+     * The warm renderer (scripts/lib/publish/warm): a publish of product changes renders only
+     * the changed pages when at most this many changed; more take a full build. 0 turns the
+     * warm renderer off (every publish is a full build, and no bundle stays in memory).
+     */
+    PUBLISH_WARM_MAX_PAGES: z.coerce.number().int().min(0).default(5000),
     /** Where `npm run publish` finds a running store's publisher (unset: this machine's PORT). */
     PUBLISH_URL: z.url().optional(),
     /**

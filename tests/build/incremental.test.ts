@@ -7,6 +7,12 @@ import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { env } from '../../src/lib/env.ts';
+import {
+  PATHS_FILE,
+  warmBuild,
+  type WarmBuildReport,
+} from '../../scripts/lib/publish/warm/release.ts';
+import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
 
 /**
  * Issue 12 item 4: "after a price change, a stock change, a new product, a deleted product
@@ -38,6 +44,7 @@ interface Fixture {
   stocked: { id: number; handle: string };
   deleted: { id: number; handle: string };
   reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
+  warm: WarmBuildReport;
   seconds: number;
 }
 
@@ -116,12 +123,13 @@ beforeAll(async () => {
     await api.close();
     temp.remove();
   };
-  const build = (outDir: string, cacheDir: string) =>
+  const build = (outDir: string, cacheDir: string, keepRenderer?: string) =>
     buildSite({
       apiUrl: api.url,
       outDir: join(root, outDir),
       cacheDir: join(root, cacheDir),
       quiet: true,
+      ...(keepRenderer ? { env: { BUILD_RENDERER_DIR: join(root, keepRenderer) } } : {}),
     });
 
   const A = await build('A', 'X');
@@ -146,7 +154,14 @@ beforeAll(async () => {
   await admin(api, 'PUT', `/collections/${top.id}`, { ...collection, title: NEW_NAME });
   const renamed = { id: top.id, handle: collection.handle, oldTitle: collection.title };
 
-  const B1 = await build('B1', 'X');
+  const B1 = await build('B1', 'X', 'R');
+  // The warm renderer of B1's kept bundle, as the publisher starts it after a full build.
+  const renderer = await WarmRenderer.start({
+    rendererDir: join(root, 'R'),
+    apiUrl: api.url,
+    adminToken: env.ADMIN_TOKEN,
+  });
+  const livePaths = await renderer.paths();
 
   // Three different products of one-variant kind outside the renamed collection, and a new
   // product in the first one's collections (so it becomes some pages' related product).
@@ -177,6 +192,16 @@ beforeAll(async () => {
   await admin(api, 'DELETE', `/products/${deleted.id}`);
 
   const B = await build('B', 'X');
+  // W: the same changes published warm from B1 (scripts/lib/publish/warm).
+  const warm = await warmBuild({
+    renderer,
+    live: join(root, 'B1'),
+    outDir: join(root, 'W'),
+    livePaths,
+    site: env.SITE_URL,
+    maxPages: 5000,
+  }).finally(() => renderer.close());
+  if ('tooMany' in warm) throw new Error(`the warm build wanted ${String(warm.tooMany)} pages`);
   const C = await build('C', 'Y');
   fixture = {
     root,
@@ -186,6 +211,7 @@ beforeAll(async () => {
     stocked,
     deleted,
     reports: { A, B1, B, C },
+    warm,
     seconds: (performance.now() - started) / 1000,
   };
 });
@@ -196,7 +222,11 @@ afterAll(async () => {
       ([name, r]) => `${name} ${r.rendered} rendered, ${r.reused} reused`,
     );
     const seconds = fixture.seconds.toFixed(1);
-    console.log(`incremental build test: four builds in ${seconds} s (${counts.join('; ')})`);
+    const { warm } = fixture;
+    console.log(
+      `incremental build test: five builds in ${seconds} s (${counts.join('; ')}; ` +
+        `W ${warm.rendered} rendered, ${warm.written} written, ${warm.removed} removed)`,
+    );
   }
   await cleanUp();
 });
@@ -217,22 +247,46 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     expect(B.pages).toBe(C.pages);
   });
 
-  it('writes the same files, byte for byte, as a clean full build of the same data', async () => {
-    const { root } = need();
-    const [filesB, filesC] = await Promise.all([
-      filesUnder(join(root, 'B')),
-      filesUnder(join(root, 'C')),
-    ]);
-    expect(filesB).toEqual(filesC);
-    const differing: string[] = [];
-    for (const file of filesB) {
-      const [b, c] = await Promise.all([
-        readFile(join(root, 'B', file)),
-        readFile(join(root, 'C', file)),
+  it.each(['B', 'W'])(
+    'writes the same files, byte for byte, as a clean full build of the same data (%s)',
+    async (build) => {
+      const { root } = need();
+      // The warm release also lists its paths and keys, for the warm publish after it.
+      const [filesB, filesC] = await Promise.all([
+        filesUnder(join(root, build)).then((files) => files.filter((f) => f !== PATHS_FILE)),
+        filesUnder(join(root, 'C')),
       ]);
-      if (!b.equals(c)) differing.push(file);
-    }
-    expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
+      expect(filesB).toEqual(filesC);
+      const differing: string[] = [];
+      for (const file of filesB) {
+        const [b, c] = await Promise.all([
+          readFile(join(root, build, file)),
+          readFile(join(root, 'C', file)),
+        ]);
+        if (!b.equals(c)) differing.push(file);
+      }
+      expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
+    },
+  );
+
+  it('publishes the product changes warm: only the pages they touch are rendered', () => {
+    const { warm, reports } = need();
+    expect(warm.pages).toBe(reports.C.pages);
+    // The four changes touch their own pages, their neighbours and lists; static pages without
+    // a key render every time.
+    expect(warm.rendered).toBeLessThan(reports.C.pages / 2);
+    expect(warm.removed).toBe(1);
+    expect(warm.sitemap).toBe(true);
+    expect(warm.searchRecords).toBeGreaterThan(0);
+  });
+
+  it('leaves the release it started from as it was', async () => {
+    const { root, priced, deleted } = need();
+    const B1 = join(root, 'B1');
+    const html = await readFile(productPage(B1, priced.handle), 'utf8');
+    expect(html).not.toContain(`data-price="${NEW_PRICE}"`);
+    expect((await readdir(join(B1, 'products'))).includes(deleted.handle)).toBe(true);
+    expect(await sitemapText(B1)).toContain(`/products/${deleted.handle}/`);
   });
 
   it("shows the renamed collection's new name on every product page", async () => {

@@ -53,3 +53,22 @@ export async function changesSince(
   }
   return { count, changes: listed.reverse(), more: true };
 }
+
+/**
+ * Whether every change after `since` is a product's: the only kind the warm renderer brings
+ * into its store (scripts/lib/publish/warm). A collection's change, or more changes than
+ * are read here, needs a full build.
+ */
+export async function onlyProductChanges(feed: FeedClient, since: number): Promise<boolean> {
+  let cursor = since;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
+      feed,
+      `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
+    );
+    if (answer.changes.some((change) => change.entity !== 'product')) return false;
+    cursor = answer.cursor;
+    if (!answer.hasMore) return true;
+  }
+  return false;
+}

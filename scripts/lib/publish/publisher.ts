@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
+
+/** What a publish reports of its build, full or warm. */
+type PublishReport = Pick<BuildReport, 'pages' | 'rendered' | 'searchRecords' | 'compression'>;
 import { changesSince, feedCursor, type FeedClient } from './feed.ts';
 import { PublishHistory } from './history.ts';
 import { waitForLock, type HeldLock } from './lock.ts';
 import { coveredCursor } from './watch.ts';
+import type { WarmPublisher } from './warm/index.ts';
 import {
   adoptLiveDirectory,
   carryHashedAssets,
@@ -49,6 +53,11 @@ export interface PublisherOptions {
    * live release's CSP allows the one before it, which it goes back to.
    */
   reloadServers?: (releaseDirectory: string) => Promise<void>;
+  /**
+   * The fast way for product changes (scripts/lib/publish/warm): tried first; a full build
+   * runs when it cannot follow the live release, and keeps a bundle for it.
+   */
+  warm?: WarmPublisher;
 }
 
 const LOCK_FILE = 'publish.lock';
@@ -226,6 +235,7 @@ export class Publisher implements PublishControl {
   async close(): Promise<void> {
     this.#stopping.abort(new Error('The publisher stopped.'));
     await this.#draining;
+    await this.#options.warm?.close();
   }
 
   /**
@@ -309,25 +319,49 @@ export class Publisher implements PublishControl {
     try {
       // Every change up to here is in this publish: the build reads the catalogue after it.
       record.cursor = (await feedCursor(this.#options.feed)).cursor;
-      let report: BuildReport;
-      try {
-        report = await buildSite({
-          apiUrl: this.#options.feed.apiUrl,
-          outDir: dir,
-          ...(this.#options.cacheDir ? { cacheDir: this.#options.cacheDir } : {}),
-          env: this.#options.buildEnv ?? {},
-          quiet: !this.#options.verbose,
-          signal: this.#stopping.signal,
-          ...(previous ? { previous } : {}),
-          onProgress: (update) => {
-            const next = update.phase satisfies BuildPhase;
-            if (next !== phase) enter(next);
-            progress(update.pagesDone, update.pagesTotal);
-          },
-        });
-      } catch (error) {
-        throw new Error(buildFailure(error), { cause: error });
+      const { warm } = this.#options;
+      const liveInfo = previous ? await readReleaseInfo(previous) : undefined;
+      const warmReport =
+        warm && previous
+          ? await warm.build({ dir: previous, info: liveInfo }, dir, {
+              signal: this.#stopping.signal,
+              onProgress: (next, done, total) => {
+                if (next !== phase) enter(next);
+                progress(done, total);
+              },
+            })
+          : undefined;
+      let report: PublishReport;
+      if (warmReport) {
+        // The warm renderer read the feed after our cursor: its own is the one that is live.
+        record.cursor = Math.max(record.cursor, warmReport.cursor);
+        report = {
+          pages: warmReport.pages,
+          rendered: warmReport.rendered,
+          searchRecords: warmReport.searchRecords,
+          compression: warmReport.compression,
+        };
+      } else {
+        try {
+          report = await buildSite({
+            apiUrl: this.#options.feed.apiUrl,
+            outDir: dir,
+            ...(this.#options.cacheDir ? { cacheDir: this.#options.cacheDir } : {}),
+            env: { ...this.#options.buildEnv, ...(await warm?.fullBuildEnv()) },
+            quiet: !this.#options.verbose,
+            signal: this.#stopping.signal,
+            ...(previous ? { previous } : {}),
+            onProgress: (update) => {
+              const next = update.phase satisfies BuildPhase;
+              if (next !== phase) enter(next);
+              progress(update.pagesDone, update.pagesTotal);
+            },
+          });
+        } catch (error) {
+          throw new Error(buildFailure(error), { cause: error });
+        }
       }
+      record.mode = warmReport ? 'warm' : 'full';
       const pages = { pagesDone: report.pages, pagesTotal: report.pages };
       enter('switch');
       progress(pages.pagesDone, pages.pagesTotal);
@@ -341,9 +375,18 @@ export class Publisher implements PublishControl {
         cursor: record.cursor,
         publishedAt: new Date().toISOString(),
         previous: liveId ?? null,
+        ...(warm ? { renderer: warmReport ? (liveInfo?.renderer ?? record.id) : record.id } : {}),
       });
       await this.#options.reloadServers?.(dir);
       await switchLive(layout, record.id);
+      // The full build's bundle becomes the warm renderer's, for the publishes after this one.
+      if (warm && !warmReport) {
+        await warm
+          .adopt(record.id, dir)
+          .catch((error: unknown) =>
+            this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
+          );
+      }
       enter('finished');
       record.timings = timings;
       record.counts = {

@@ -10,10 +10,10 @@ import {
   rename,
   rm,
   symlink,
-  writeFile,
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { readJsonFile } from '../json-file.ts';
+import { writeAtomically } from '../web/precompress.ts';
 
 /**
  * Release directories and the live symlink (issue 12 item 3, "no downtime"): each publish
@@ -39,6 +39,11 @@ export interface ReleaseInfo {
   publishedAt: string;
   /** The release that was live when this one was published: where a rollback goes. */
   previous: string | null;
+  /**
+   * The full build whose kept bundle rendered this release (itself, for a full build): a warm
+   * publish follows only a release of the bundle it has loaded (scripts/lib/publish/warm).
+   */
+  renderer?: string;
 }
 
 export const RELEASE_FILE = join('_server', 'release.json');
@@ -72,7 +77,8 @@ export const readReleaseInfo = (dir: string): Promise<ReleaseInfo | undefined> =
 
 export async function writeReleaseInfo(dir: string, info: ReleaseInfo): Promise<void> {
   await mkdir(join(dir, '_server'), { recursive: true });
-  await writeFile(join(dir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+  // Replaced, not written through: a warm release starts as hard links of the live one.
+  await writeAtomically(join(dir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
 }
 
 /**
@@ -131,8 +137,18 @@ export async function carryHashedAssets(
     }
   }
   await mkdir(join(next, '_server'), { recursive: true });
-  await writeFile(join(next, RETIRED_FILE), `${JSON.stringify(retired)}\n`);
+  await writeAtomically(join(next, RETIRED_FILE), `${JSON.stringify(retired)}\n`);
   return Object.keys(retired).length;
+}
+
+/**
+ * Removes from `next` (hard links of `previous`, scripts/lib/publish/warm) the assets
+ * `previous` only carried, so that carryHashedAssets carries them again with the time they
+ * were retired, and drops them once their grace is over.
+ */
+export async function dropCarriedAssets(previous: string, next: string): Promise<void> {
+  const retired = await readJsonFile<Record<string, number>>(join(previous, RETIRED_FILE));
+  for (const rel of Object.keys(retired ?? {})) await rm(join(next, rel), { force: true });
 }
 
 /** Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). */

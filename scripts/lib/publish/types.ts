@@ -69,6 +69,11 @@ export interface PublishRecord {
   error?: string;
   /** For a rollback: the release it made live again. */
   release?: string;
+  /**
+   * How it was built: 'warm' rendered only the changed pages into a copy of the live release
+   * (scripts/lib/publish/warm), 'full' ran astro build.
+   */
+  mode?: 'warm' | 'full';
 }
 
 /** One change of the feed not yet in the live release (GET /api/changes). */

@@ -83,6 +83,35 @@ export async function precompressTree(
   return report;
 }
 
+/**
+ * The same for the files a warm publish wrote (scripts/lib/publish/warm): only those, without
+ * walking the build. Paths are absolute, inside `root`.
+ */
+export async function precompressFiles(
+  root: string,
+  files: readonly string[],
+  options: Omit<PrecompressOptions, 'reuseFrom'> = {},
+): Promise<PrecompressReport> {
+  const report: PrecompressReport = {
+    files: 0,
+    compressed: 0,
+    skipped: 0,
+    bytesIn: 0,
+    bytesGzip: 0,
+    bytesBrotli: 0,
+    reused: 0,
+  };
+  const queue = files.filter((file) => COMPRESSIBLE.has(extname(file)));
+  report.files = queue.length;
+  const workers = Array.from({ length: options.concurrency ?? 8 }, async () => {
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      await compressOne(file, root, report, options);
+    }
+  });
+  await Promise.all(workers);
+  return report;
+}
+
 async function compressOne(
   file: string,
   root: string,
@@ -150,7 +179,11 @@ async function reuseCompressed(file: string, bytes: Buffer, root: string, previo
   return true;
 }
 
-async function writeAtomically(path: string, bytes: Buffer) {
+/**
+ * Writes beside, then renames: a server never reads half a file, and a file that is a hard
+ * link shared with another release is replaced, never written through.
+ */
+export async function writeAtomically(path: string, bytes: Buffer | string) {
   const temporary = `${path}.${String(process.pid)}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, path);

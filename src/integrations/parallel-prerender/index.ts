@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -105,6 +105,8 @@ function keepBundle(
     await rm(keepDir, { recursive: true, force: true });
     await mkdir(keepDir, { recursive: true });
     await cp(prerenderDir, join(keepDir, KEPT_BUNDLE_DIR), { recursive: true });
+    // The bundle imports react and the rest by name: they resolve from wherever it is kept.
+    await symlink(join(process.cwd(), 'node_modules'), join(keepDir, 'node_modules'), 'dir');
     const setup = workerSetup(astroDefault, join(keepDir, KEPT_BUNDLE_DIR));
     await writeFile(join(keepDir, KEPT_SETUP_FILE), JSON.stringify(setup));
   };

@@ -1,0 +1,189 @@
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readJsonFile } from '../../json-file.ts';
+import { writeAtomically } from '../../web/precompress.ts';
+import { onlyProductChanges, type FeedClient } from '../feed.ts';
+import { dropCarriedAssets, type ReleaseInfo } from '../releases.ts';
+import { codeDigest } from './code.ts';
+import {
+  readPaths,
+  warmBuild,
+  writePaths,
+  type WarmBuildOptions,
+  type WarmBuildReport,
+} from './release.ts';
+import { WarmRenderer } from './renderer.ts';
+
+export interface WarmOptions {
+  /** Where the last full build's bundle is kept (inside the publish directory). */
+  rendererDir: string;
+  feed: FeedClient;
+  /** SITE_URL, as the build renders pages under it. */
+  site: string;
+  /** The environment the build gets beyond the process's own (part of the code digest). */
+  buildEnv: Readonly<Record<string, string>>;
+  /** Past this many pages to render, a full build runs instead. */
+  maxPages: number;
+  log?: (message: string) => void;
+}
+
+/** Who kept the bundle: the full build's release id, and the code and settings it was built from. */
+interface Owner {
+  release: string;
+  code: string;
+}
+const OWNER_FILE = 'owner.json';
+
+/**
+ * The publisher's fast way (issue 12 item 5): after a full build, its prerender bundle stays
+ * loaded in a warm renderer (./renderer.ts), and a publish whose changes are all products'
+ * renders only the pages whose key changed into a copy of the live release (./release.ts).
+ * Anything else, or a renderer that does not belong to the live release, takes a full build,
+ * which keeps a new bundle.
+ */
+export class WarmPublisher {
+  readonly #options: WarmOptions;
+  #renderer: WarmRenderer | undefined;
+  /** The digest the running full build was started with. */
+  #fullCode: string | undefined;
+
+  constructor(options: WarmOptions) {
+    this.#options = options;
+  }
+
+  get #nextDir() {
+    return `${this.#options.rendererDir}.next`;
+  }
+
+  /** The environment of a full build, so that it keeps its bundle for the warm renderer. */
+  async fullBuildEnv(): Promise<Record<string, string>> {
+    this.#fullCode = await this.#code();
+    await rm(this.#nextDir, { recursive: true, force: true });
+    return { BUILD_RENDERER_DIR: this.#nextDir };
+  }
+
+  /**
+   * After a full build became release `id` in `dir`: its kept bundle replaces the old one,
+   * loads, and lists the paths the next warm publish compares with.
+   */
+  async adopt(id: string, dir: string): Promise<void> {
+    await this.#close();
+    if (!existsSync(this.#nextDir) || !this.#fullCode) return;
+    await rm(this.#options.rendererDir, { recursive: true, force: true });
+    await rename(this.#nextDir, this.#options.rendererDir);
+    const owner: Owner = { release: id, code: this.#fullCode };
+    await writeAtomically(join(this.#options.rendererDir, OWNER_FILE), JSON.stringify(owner));
+    const renderer = await this.#start();
+    await writePaths(dir, await renderer.paths());
+  }
+
+  /** The id of the full build whose bundle is kept, when there is one. */
+  async rendererId(): Promise<string | undefined> {
+    return (await this.#owner())?.release;
+  }
+
+  /**
+   * A warm release of the live one into `outDir`, or undefined (with the reason in the log)
+   * when a full build is needed.
+   */
+  async build(
+    live: { dir: string; info: ReleaseInfo | undefined },
+    outDir: string,
+    progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
+  ): Promise<WarmBuildReport | undefined> {
+    const why = await this.#cannot(live);
+    if (why) {
+      this.#options.log?.(`Full build: ${why}`);
+      return undefined;
+    }
+    const livePaths = (await readPaths(live.dir)) ?? [];
+    try {
+      const renderer = this.#renderer ?? (await this.#start());
+      const result = await warmBuild({
+        renderer,
+        live: live.dir,
+        outDir,
+        livePaths,
+        site: this.#options.site,
+        maxPages: this.#options.maxPages,
+        ...progress,
+      });
+      if ('tooMany' in result) {
+        this.#options.log?.(`Full build: ${String(result.tooMany)} pages changed.`);
+        await rm(outDir, { recursive: true, force: true });
+        return undefined;
+      }
+      await dropCarriedAssets(live.dir, outDir);
+      return result;
+    } catch (error) {
+      // A stopped publish stays stopped; anything else is worth a full build.
+      await rm(outDir, { recursive: true, force: true });
+      if (progress.signal?.aborted) throw error;
+      this.#options.log?.(`Full build: the warm renderer failed: ${(error as Error).message}`);
+      await this.#close();
+      return undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#close();
+  }
+
+  /** Why the live release cannot be followed warm, or undefined when it can. */
+  async #cannot(live: { dir: string; info: ReleaseInfo | undefined }) {
+    const owner = await this.#owner();
+    if (!owner) return 'no kept bundle yet.';
+    if (!live.info?.renderer || live.info.renderer !== owner.release)
+      return 'the live release is not from the kept bundle.';
+    if (live.info.cursor === null) return 'the live release does not know its feed position.';
+    if (!existsSync(join(live.dir, '_server', 'paths.json')))
+      return 'the live release has no list of paths.';
+    if (owner.code !== (await this.#code())) return 'the code or its settings changed.';
+    if (!(await onlyProductChanges(this.#options.feed, live.info.cursor)))
+      return 'changes other than products (a collection, or very many).';
+    return undefined;
+  }
+
+  #owner(): Promise<Owner | undefined> {
+    return readJsonFile<Owner>(join(this.#options.rendererDir, OWNER_FILE));
+  }
+
+  #code(): Promise<string> {
+    const { site, buildEnv } = this.#options;
+    return codeDigest({ SITE_URL: site, BOT_CHECK: process.env['BOT_CHECK'], ...buildEnv });
+  }
+
+  async #start(): Promise<WarmRenderer> {
+    const renderer = await WarmRenderer.start({
+      rendererDir: this.#options.rendererDir,
+      apiUrl: this.#options.feed.apiUrl,
+      adminToken: this.#options.feed.adminToken,
+    });
+    renderer.onLog = (message) => this.#options.log?.(`Warm renderer: ${message}`);
+    this.#renderer = renderer;
+    return renderer;
+  }
+
+  async #close() {
+    const renderer = this.#renderer;
+    this.#renderer = undefined;
+    await renderer?.close();
+  }
+}
+
+/**
+ * The warm publisher of a publish directory (its bundle in `renderer/`), or undefined when
+ * PUBLISH_WARM_MAX_PAGES is 0.
+ */
+export function warmPublisher(options: {
+  publishDir: string;
+  feed: FeedClient;
+  site: string;
+  buildEnv: Readonly<Record<string, string>>;
+  maxPages: number;
+  log?: (message: string) => void;
+}): WarmPublisher | undefined {
+  if (options.maxPages <= 0) return undefined;
+  return new WarmPublisher({ ...options, rendererDir: join(options.publishDir, 'renderer') });
+}

@@ -1,0 +1,275 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sitemap from '@astrojs/sitemap';
+import type { AstroIntegration } from 'astro';
+import {
+  KEPT_SEARCH_RECORDS,
+  readSiteHeaders,
+  SEARCH_RECORDS_PATH,
+  writeSearchIndex,
+  writeSiteConfig,
+} from '../../build-site.ts';
+import { inlineScriptHashes } from '../../web/headers.ts';
+import {
+  precompressFiles,
+  writeAtomically,
+  type PrecompressReport,
+} from '../../web/precompress.ts';
+import {
+  headExcludes,
+  serializeSitemapItem,
+  sitemapFilter,
+} from '../../../../src/lib/content/sitemap-xml.ts';
+import type { WarmPath } from './protocol.ts';
+import type { WarmRenderer } from './renderer.ts';
+
+/** The site's pages and their keys, as the live release was published (`_server/paths.json`). */
+export const PATHS_FILE = join('_server', 'paths.json');
+
+export interface WarmBuildOptions {
+  renderer: WarmRenderer;
+  /** The live release's directory: the new one starts as hard links of it. */
+  live: string;
+  /** The new release's directory (not there yet). */
+  outDir: string;
+  /** The live release's paths (PATHS_FILE). */
+  livePaths: readonly WarmPath[];
+  /** SITE_URL: the origin pages are rendered under, as `astro build` renders them. */
+  site: string;
+  /** Past this many pages to render, a full build is the better way: the answer says so. */
+  maxPages: number;
+  onProgress?: (phase: 'build' | 'search' | 'compress', done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface WarmBuildReport {
+  pages: number;
+  /** Pages rendered because their key changed, they are new, or their route has no key. */
+  rendered: number;
+  /** Rendered pages whose bytes differ from the live release's. */
+  written: number;
+  removed: number;
+  /** Records in the search index, or 0 when the records did not change (index kept). */
+  searchRecords: number;
+  sitemap: boolean;
+  cursor: number;
+  renderMs: number;
+  searchMs: number;
+  serverFilesMs: number;
+  compression: PrecompressReport;
+}
+
+/**
+ * A release made by the warm renderer (issue 12 item 5: work proportional to the change):
+ * the live release's files hard-linked, the store brought up to the change feed, and only the
+ * pages whose key changed rendered into it; pages that are gone are removed, the sitemap is
+ * written again only when the set of listed pages may have changed, the search index only when
+ * its records changed, and only the written files are compressed. Every write replaces a
+ * file (write beside, rename) so the live release's inodes are never touched.
+ *
+ * Resolves with `tooMany` instead when more than `maxPages` pages would render (a new day in
+ * the keys, a change to every menu): the caller then runs a full build.
+ */
+export async function warmBuild(
+  options: WarmBuildOptions,
+): Promise<WarmBuildReport | { tooMany: number }> {
+  const { renderer, outDir } = options;
+  const started = Date.now();
+  const { cursor } = await renderer.update();
+  const paths = await renderer.paths();
+  const before = new Map(options.livePaths.map((path) => [path.pathname, path]));
+  const now = new Set(paths.map((path) => path.pathname));
+  const toRender = paths.filter(
+    (path) => path.cacheKey === undefined || before.get(path.pathname)?.cacheKey !== path.cacheKey,
+  );
+  if (toRender.length > options.maxPages) return { tooMany: toRender.length };
+  const gone = options.livePaths.filter((path) => !now.has(path.pathname));
+
+  await linkTree(options.live, outDir);
+  await rm(join(outDir, PATHS_FILE), { force: true });
+  const written: string[] = [];
+  const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
+  let listedChanged = gone.length > 0 || toRender.some((path) => !before.has(path.pathname));
+  for (const [index, path] of toRender.entries()) {
+    options.signal?.throwIfAborted();
+    options.onProgress?.('build', index, toRender.length);
+    const page = await renderer.render(requestUrl(path, options.site), path.route);
+    if (page.status >= 300 && page.status < 400)
+      throw new Error(`${path.pathname} answered a redirect, which only a full build writes.`);
+    if (!page.body) continue;
+    const file = outputFile(outDir, path);
+    const old = await readFile(file).catch(() => undefined);
+    if (old?.equals(page.body)) continue;
+    if (file.endsWith('.html')) {
+      const html = page.body.toString('utf8');
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+      // A page that turns noindex (or back) leaves or joins the sitemap.
+      if (old && headExcludes(old.toString('utf8')) !== headExcludes(html)) listedChanged = true;
+    }
+    await replace(file, page.body);
+    written.push(file);
+  }
+  for (const path of gone) await removeFile(outDir, outputFile(outDir, path));
+  const renderMs = Date.now() - started;
+
+  const searchStarted = Date.now();
+  options.onProgress?.('search', toRender.length, toRender.length);
+  let searchRecords = 0;
+  const records = join(outDir, SEARCH_RECORDS_PATH);
+  if (existsSync(records)) {
+    if (await sameBytes(records, join(outDir, KEPT_SEARCH_RECORDS))) {
+      await rm(join(outDir, 'search-index'), { recursive: true, force: true });
+    } else {
+      // Unlinked, not emptied: the live release keeps its own index files.
+      await rm(join(outDir, 'pagefind'), { recursive: true, force: true });
+      await rm(join(outDir, KEPT_SEARCH_RECORDS), { force: true });
+      searchRecords = await writeSearchIndex(outDir);
+    }
+  }
+  const sitemapFiles = listedChanged ? await writeSitemap(outDir, paths, options.site) : [];
+  const searchMs = Date.now() - searchStarted;
+
+  options.onProgress?.('compress', toRender.length, toRender.length);
+  const serverStarted = Date.now();
+  const compression = await precompressFiles(outDir, [
+    ...written.filter((file) => existsSync(file)),
+    ...sitemapFiles,
+    // A new search index: its scripts are compressed as a full build's are.
+    ...(searchRecords > 0 ? await filesIn(join(outDir, 'pagefind')) : []),
+  ]);
+  await writeSiteConfig(outDir, hashes, options.live);
+  await writePaths(outDir, paths);
+  return {
+    // As astro build counts them: pages, not endpoints (robots.txt, the search records).
+    pages: paths.filter((path) => routeType(path) === 'page').length,
+    rendered: toRender.length,
+    written: written.length,
+    removed: gone.length,
+    searchRecords,
+    sitemap: listedChanged,
+    cursor,
+    renderMs,
+    searchMs,
+    serverFilesMs: Date.now() - serverStarted,
+    compression,
+  };
+}
+
+/** The paths of a release, for the next warm publish to compare with. */
+export async function writePaths(outDir: string, paths: readonly WarmPath[]): Promise<void> {
+  await mkdir(join(outDir, '_server'), { recursive: true });
+  await writeAtomically(join(outDir, PATHS_FILE), JSON.stringify(paths));
+}
+
+export async function readPaths(dir: string): Promise<WarmPath[] | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, PATHS_FILE), 'utf8')) as WarmPath[];
+  } catch {
+    return undefined;
+  }
+}
+
+const routeType = (path: WarmPath) => path.route.slice(0, path.route.indexOf(' '));
+
+/**
+ * The URL astro build renders a path under (astro/dist/core/build/generate.js,
+ * getUrlForPath, for build.format 'directory'): pages with a trailing slash, endpoints as
+ * they are.
+ */
+export function requestUrl(path: WarmPath, site: string): string {
+  const origin = new URL(site).origin;
+  if (routeType(path) === 'endpoint' || path.pathname === '/') return origin + path.pathname;
+  return `${origin}${path.pathname.replace(/\/$/, '')}/`;
+}
+
+/** The file astro build writes a path to (astro/dist/core/build/common.js, directory format). */
+export function outputFile(outDir: string, path: WarmPath): string {
+  const pathname = decodeURIComponent(path.pathname);
+  if (routeType(path) === 'endpoint') return join(outDir, pathname);
+  if (pathname === '/404' || pathname === '/500') return join(outDir, `${pathname.slice(1)}.html`);
+  return join(outDir, pathname, 'index.html');
+}
+
+/** `cp -al`: a tree of hard links, made in seconds even for 400,000 files. */
+function linkTree(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cp = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let error = '';
+    cp.stderr.on('data', (chunk: Buffer) => (error += chunk.toString()));
+    cp.on('error', reject);
+    cp.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`cp -al failed: ${error.trim()}`)),
+    );
+  });
+}
+
+/** Writes a page in place of the linked one; its compressed copies go until made again. */
+async function replace(file: string, bytes: Buffer) {
+  await mkdir(dirname(file), { recursive: true });
+  await rm(`${file}.gz`, { force: true });
+  await rm(`${file}.br`, { force: true });
+  await writeAtomically(file, bytes);
+}
+
+async function removeFile(outDir: string, file: string) {
+  for (const suffix of ['', '.gz', '.br']) await rm(file + suffix, { force: true });
+  // The page's own folder, once empty (never the release's root).
+  const folder = dirname(file);
+  if (folder !== outDir) await rmdir(folder).catch(() => {});
+}
+
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [one, two] = await Promise.all([digest(a), digest(b)]);
+  return one !== undefined && one === two;
+}
+
+async function digest(file: string): Promise<string | undefined> {
+  const bytes = await readFile(file).catch(() => undefined);
+  return bytes && createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The sitemap as astro build writes it: @astrojs/sitemap itself, with the store's options
+ * (astro.config.mjs), run over this release's pages. Its files are unlinked first: the
+ * integration writes through a stream that would otherwise write into the live release.
+ */
+async function writeSitemap(
+  outDir: string,
+  paths: readonly WarmPath[],
+  site: string,
+): Promise<string[]> {
+  for (const name of await readdir(outDir)) {
+    if (/^sitemap-.*\.xml(?:\.gz|\.br)?$/.test(name)) await rm(join(outDir, name));
+  }
+  const integration: AstroIntegration = sitemap({
+    entryLimit: 50_000,
+    filter: sitemapFilter(outDir),
+    serialize: serializeSitemapItem,
+  });
+  const hooks = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
+  const logger = { info: () => {}, warn: () => {}, error: () => {} };
+  await hooks['astro:routes:resolved']?.({ routes: [] });
+  await hooks['astro:config:done']?.({
+    config: { site, base: '/', trailingSlash: 'ignore', build: { format: 'directory' } },
+  });
+  await hooks['astro:build:done']?.({
+    dir: pathToFileURL(`${outDir}/`),
+    // Astro's page names (generate.js, addPageName): pages only, with a trailing slash.
+    pages: paths
+      .filter((path) => routeType(path) === 'page')
+      .map((path) => ({ pathname: path.pathname.replace(/\/?$/, '/').replace(/^\//, '') })),
+    logger,
+  });
+  return (await readdir(outDir))
+    .filter((name) => /^sitemap-.*\.xml$/.test(name))
+    .map((name) => join(outDir, name));
+}
