@@ -17,6 +17,8 @@ export interface PublishCase {
   timings: PublishRecord['timings'];
   rendered: number;
   pages: number;
+  /** Whether the warm renderer published it or a full build (scripts/lib/publish/warm). */
+  mode: PublishRecord['mode'];
 }
 
 export interface PublishBench {
@@ -171,9 +173,11 @@ export async function startPublishBench({
           timings: record.timings,
           rendered: record.counts?.rendered ?? 0,
           pages: record.counts?.pages ?? 0,
+          mode: record.mode,
         };
         log(
-          `${name}: live in ${seconds(result.liveMs)} s (${String(result.rendered)} of ${String(result.pages)} pages rendered)`,
+          `${name}: live in ${seconds(result.liveMs)} s, ${result.mode ?? 'full'} ` +
+            `(${String(result.rendered)} of ${String(result.pages)} pages rendered)`,
         );
         results.push(result);
       }
