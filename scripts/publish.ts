@@ -102,7 +102,12 @@ async function once(): Promise<PublishRecord> {
   }
   const publisher = await localPublisher();
   publisher.onUpdate(printer());
-  return publisher.publishNow({ trigger: 'cli', actor: `cli:${who}` });
+  try {
+    return await publisher.publishNow({ trigger: 'cli', actor: `cli:${who}` });
+  } finally {
+    // Its warm renderer's thread would keep this process running.
+    await publisher.close();
+  }
 }
 
 async function rollback(): Promise<PublishRecord> {
@@ -114,7 +119,12 @@ async function rollback(): Promise<PublishRecord> {
       if (!(error instanceof NoPublisher)) throw error;
     }
   }
-  return (await localPublisher()).rollback({ trigger: 'cli', actor: `cli:${who}` });
+  const publisher = await localPublisher();
+  try {
+    return await publisher.rollback({ trigger: 'cli', actor: `cli:${who}` });
+  } finally {
+    await publisher.close();
+  }
 }
 
 async function watch() {

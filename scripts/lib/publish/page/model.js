@@ -169,7 +169,10 @@ export function historyRow(record, dateOptions) {
   let result = '';
   if (record.kind === 'rollback') result = record.release ? `back to ${record.release}` : '';
   else if (record.counts)
-    result = `${count(record.counts.rendered)} of ${count(record.counts.pages)} pages rendered`;
+    result =
+      `${count(record.counts.rendered)} of ${count(record.counts.pages)} pages rendered` +
+      // The warm renderer's publishes render only what changed (docs/publishing.md).
+      (record.mode === 'warm' ? ' (warm)' : '');
   else if (record.state === 'running' && record.progress.pagesTotal > 0)
     result = `${count(record.progress.pagesDone)} of ${count(record.progress.pagesTotal)} pages so far`;
   return {

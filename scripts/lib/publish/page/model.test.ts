@@ -155,6 +155,14 @@ describe('table rows', () => {
       error: '',
     });
     expect(row.started).toContain('10:06:32');
+    const warm = historyRow(
+      record({
+        mode: 'warm',
+        counts: { pages: 2000, rendered: 3, searchRecords: 0, compressed: 3, reusedCompressed: 0 },
+      }),
+      UTC,
+    );
+    expect(warm.result).toBe('3 of 2,000 pages rendered (warm)');
   });
 
   it('shows a failure with its error, a rollback with its release, a running one so far', () => {
