@@ -3,13 +3,17 @@
 // up to date from the change feed, lists every path with its key, and renders only those
 // whose key changed.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import xxhash from 'xxhash-wasm';
 import { forgetBuildMemos } from '../../../../src/data/build-memo.ts';
 import { loadPrerenderBundle } from '../../../../src/integrations/parallel-prerender/bundle.ts';
-import { KEPT_SETUP_FILE } from '../../../../src/integrations/parallel-prerender/index.ts';
+import {
+  KEPT_BUNDLE_DIR,
+  KEPT_SETUP_FILE,
+} from '../../../../src/integrations/parallel-prerender/index.ts';
 import type { WorkerSetup } from '../../../../src/integrations/parallel-prerender/protocol.ts';
 import { routeKey } from '../../../../src/integrations/parallel-prerender/protocol.ts';
 import { readApiList } from '../../../../src/loaders/api-list-loader.ts';
@@ -23,9 +27,15 @@ const post = (message: WarmReply, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
 const data = workerData as WarmWorkerData;
 
-const setup = JSON.parse(
+const kept = JSON.parse(
   readFileSync(join(data.rendererDir, KEPT_SETUP_FILE), 'utf8'),
 ) as WorkerSetup;
+// The entry as it is now: the kept directory was renamed into place after the build wrote it.
+const entry = basename(fileURLToPath(kept.entryUrl));
+const setup: WorkerSetup = {
+  ...kept,
+  entryUrl: pathToFileURL(join(data.rendererDir, KEPT_BUNDLE_DIR, entry)).href,
+};
 const bundle = await loadPrerenderBundle(setup, (event) => {
   if (event.level === 'error' || event.level === 'warn')
     post({ type: 'log', message: event.message });
