@@ -35,8 +35,10 @@ export interface Catalogue {
 /** The catalogue lookups of this build (made on first use). */
 export const catalogue: () => Promise<Catalogue> = buildMemo(build);
 
+/** The same order as localeCompare(…, 'en'), without looking the collator up on every call. */
+const titleOrder = new Intl.Collator('en');
 const byTitle = (a: ProductRecord, b: ProductRecord) =>
-  a.title.localeCompare(b.title, 'en') || a.id - b.id;
+  titleOrder.compare(a.title, b.title) || a.id - b.id;
 
 async function build(): Promise<Catalogue> {
   const [productEntries, collectionEntries] = await Promise.all([

@@ -23,8 +23,11 @@ export function indexLetter(title: string): string {
   return /^[A-Z]$/.test(first) ? first : '#';
 }
 
+// One collator for every comparison: localeCompare with a locale and options looks one up on
+// each call, which was most of the time of listing the 100,000-product index's paths.
+const labelOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byLabel = (a: { label: string }, b: { label: string }) =>
-  a.label.localeCompare(b.label, 'en', { sensitivity: 'base', numeric: true });
+  labelOrder.compare(a.label, b.label);
 
 /**
  * Entries sorted for an A to Z index: '#' first (numbers and symbols), then by letter, and by
