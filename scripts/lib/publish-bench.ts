@@ -68,6 +68,7 @@ export async function startPublishBench({
     cacheDir: join(workDir, 'cache'),
     buildEnv,
     ...(warm ? { warm } : {}),
+    log,
   });
   const admin = merchandiser(apiUrl, adminToken, 'bench');
   const first = await publisher.publishNow({ trigger: 'cli', actor: 'bench' });
