@@ -46,6 +46,12 @@ async function build(): Promise<Catalogue> {
     getCollection('collections'),
   ]);
   const products = productEntries.map((entry) => entry.data);
+  // Every product's place in title order, from one sort: the lists of each collection and
+  // brand are then ordered by it, instead of each sorting by title again (90 collections,
+  // most of them holding tens of thousands of the 100,000 products).
+  const place = new Map([...products].sort(byTitle).map((product, i) => [product.id, i]));
+  const byPlace = (a: ProductRecord, b: ProductRecord) =>
+    (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0);
   const collections = collectionEntries
     .map((entry) => entry.data)
     .sort((a, b) => a.position - b.position || a.id - b.id);
@@ -93,7 +99,7 @@ async function build(): Promise<Catalogue> {
       for (const product of direct.get(id) ?? []) found.set(product.id, product);
       for (const child of children.get(id) ?? []) stack.push(child.id);
     }
-    const list = [...found.values()].sort(byTitle);
+    const list = [...found.values()].sort(byPlace);
     subtreeProducts.set(collectionId, list);
     return list;
   };
@@ -101,7 +107,7 @@ async function build(): Promise<Catalogue> {
   const vendors = [...vendorProducts.values()]
     .map((list) => ({ name: list[0]?.vendor ?? '', productCount: list.length }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  for (const list of vendorProducts.values()) list.sort(byTitle);
+  for (const list of vendorProducts.values()) list.sort(byPlace);
 
   // Made here, once per build, so that no page key digests a record of its own.
   const productDigests = new Map(

@@ -95,6 +95,16 @@ export function sanitizeHtml(html: string): string {
  * @example htmlToText('<b>Seal</b> kit &amp; pump') // 'Seal kit & pump'
  */
 export function htmlToText(html: string): string {
+  const known = texts.get(html);
+  if (known !== undefined) return known;
   const stripped = sanitize(html, { allowedTags: [], allowedAttributes: {} });
-  return decodeHTML(stripped).replace(/\s+/g, ' ').trim();
+  const text = decodeHTML(stripped).replace(/\s+/g, ' ').trim();
+  // Every product title is turned into text by several routes of a build, and again by each
+  // warm publish: remembered by input (the result depends on nothing else), within a bound.
+  if (texts.size >= MAX_TEXTS) texts.clear();
+  texts.set(html, text);
+  return text;
 }
+
+const MAX_TEXTS = 500_000;
+const texts = new Map<string, string>();
