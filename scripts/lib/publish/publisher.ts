@@ -387,6 +387,7 @@ export class Publisher implements PublishControl {
             this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
           );
       }
+      warm?.prepare(dir);
       enter('finished');
       record.timings = timings;
       record.counts = {

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readJsonFile } from '../../json-file.ts';
 import { writeAtomically } from '../../web/precompress.ts';
 import { onlyProductChanges, type FeedClient } from '../feed.ts';
 import { dropCarriedAssets, type ReleaseInfo } from '../releases.ts';
 import { codeDigest } from './code.ts';
 import {
+  linkTree,
   readPaths,
   warmBuild,
   writePaths,
@@ -47,6 +48,8 @@ export class WarmPublisher {
   #renderer: WarmRenderer | undefined;
   /** The digest the running full build was started with. */
   #fullCode: string | undefined;
+  /** The next release's tree, linked from the live one while the publisher is idle. */
+  #spare: { live: string; dir: string; ready: Promise<boolean> } | undefined;
 
   constructor(options: WarmOptions) {
     this.#options = options;
@@ -78,6 +81,37 @@ export class WarmPublisher {
     await writePaths(dir, await renderer.paths());
   }
 
+  /**
+   * Links a copy of the release that just went live, for the next warm publish to start
+   * from, in the background: releases are never written once live, so the copy stays exact
+   * until another release goes live (a rollback), when it is dropped unused.
+   */
+  prepare(live: string): void {
+    const dir = join(dirname(this.#options.rendererDir), 'next-release');
+    const before = this.#spare;
+    const ready = (async () => {
+      await before?.ready;
+      await rm(dir, { recursive: true, force: true });
+      await linkTree(live, dir);
+      return true;
+    })().catch((error: unknown) => {
+      this.#options.log?.(`Could not prepare the next release: ${(error as Error).message}`);
+      return false;
+    });
+    this.#spare = { live, dir, ready };
+  }
+
+  /** The prepared copy of `live`, once it is complete; undefined when there is none for it. */
+  async #prepared(live: string): Promise<string | undefined> {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (!spare) return undefined;
+    if (spare.live === live && (await spare.ready)) return spare.dir;
+    await spare.ready;
+    await rm(spare.dir, { recursive: true, force: true });
+    return undefined;
+  }
+
   /** The id of the full build whose bundle is kept, when there is one. */
   async rendererId(): Promise<string | undefined> {
     return (await this.#owner())?.release;
@@ -104,6 +138,7 @@ export class WarmPublisher {
         renderer,
         live: live.dir,
         outDir,
+        prepared: await this.#prepared(live.dir),
         livePaths,
         site: this.#options.site,
         maxPages: this.#options.maxPages,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sitemap from '@astrojs/sitemap';
@@ -36,6 +36,11 @@ export interface WarmBuildOptions {
   live: string;
   /** The new release's directory (not there yet). */
   outDir: string;
+  /**
+   * A finished hard-link copy of `live` made ahead of time (WarmPublisher.prepare): moved into
+   * place instead of linking 500,000 files while the merchandiser waits.
+   */
+  prepared?: string | undefined;
   /** The live release's paths (PATHS_FILE). */
   livePaths: readonly WarmPath[];
   /** SITE_URL: the origin pages are rendered under, as `astro build` renders them. */
@@ -89,7 +94,8 @@ export async function warmBuild(
   if (toRender.length > options.maxPages) return { tooMany: toRender.length };
   const gone = options.livePaths.filter((path) => !now.has(path.pathname));
 
-  await linkTree(options.live, outDir);
+  if (options.prepared) await rename(options.prepared, outDir);
+  else await linkTree(options.live, outDir);
   await rm(join(outDir, PATHS_FILE), { force: true });
   const written: string[] = [];
   const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
@@ -194,8 +200,8 @@ export function outputFile(outDir: string, path: WarmPath): string {
   return join(outDir, pathname, 'index.html');
 }
 
-/** `cp -al`: a tree of hard links, made in seconds even for 400,000 files. */
-function linkTree(from: string, to: string): Promise<void> {
+/** `cp -al`: a tree of hard links (16 s for the 476,000 files of 100,000 products). */
+export function linkTree(from: string, to: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const cp = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
     let error = '';
