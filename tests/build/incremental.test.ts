@@ -155,13 +155,16 @@ beforeAll(async () => {
   const renamed = { id: top.id, handle: collection.handle, oldTitle: collection.title };
 
   const B1 = await build('B1', 'X', 'R');
-  // The warm renderer of B1's kept bundle, as the publisher starts it after a full build.
-  const renderer = await WarmRenderer.start({
-    rendererDir: join(root, 'R'),
-    apiUrl: api.url,
-    adminToken: env.ADMIN_TOKEN,
-  });
-  const livePaths = await renderer.paths();
+  // The warm renderer of B1's kept bundle, as the publisher starts it after a full build: it
+  // lists B1's paths and keys (the publisher keeps them in the release).
+  const startRenderer = () =>
+    WarmRenderer.start({
+      rendererDir: join(root, 'R'),
+      apiUrl: api.url,
+      adminToken: env.ADMIN_TOKEN,
+    });
+  const first = await startRenderer();
+  const livePaths = await first.paths().finally(() => first.close());
 
   // Three different products of one-variant kind outside the renamed collection, and a new
   // product in the first one's collections (so it becomes some pages' related product).
@@ -192,7 +195,9 @@ beforeAll(async () => {
   await admin(api, 'DELETE', `/products/${deleted.id}`);
 
   const B = await build('B', 'X');
-  // W: the same changes published warm from B1 (scripts/lib/publish/warm).
+  // W: the same changes published warm from B1 (scripts/lib/publish/warm), by a renderer
+  // started afresh, as after the store restarted: its first request is the update.
+  const renderer = await startRenderer();
   const warm = await warmBuild({
     renderer,
     live: join(root, 'B1'),

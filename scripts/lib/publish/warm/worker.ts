@@ -2,7 +2,7 @@
 // kept loaded with its content store between publishes. A publish brings the store's products
 // up to date from the change feed, lists every path with its key, and renders only those
 // whose key changed.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -47,11 +47,23 @@ type Entry = { id: string; data: unknown; digest?: string | number };
 type Collections = Map<string, Map<string, unknown>>;
 const STORE = Symbol.for('astro.contentStore');
 
+/** The bundle's content store singleton, as the patch exposes it (its `get` loads the store). */
+type StoreGlobal = { get(): Promise<{ collections(): Collections }> };
+const storeGlobal = () => (globalThis as Record<symbol, StoreGlobal | undefined>)[STORE];
+
 async function collections(): Promise<Collections> {
-  const source = (globalThis as Record<symbol, unknown>)[STORE] as
-    Promise<{ collections(): Collections }> | undefined;
-  if (!source) throw new Error('The content store is not loaded yet (list the paths first).');
-  return (await source).collections();
+  // The singleton is made when the bundle's content module loads, which pages do lazily.
+  if (!storeGlobal()) await importContentModule();
+  const store = storeGlobal();
+  if (!store) throw new Error('The kept bundle does not expose its content store (patches/).');
+  return (await store.get()).collections();
+}
+
+/** Loads the bundle's content module (Astro names its chunk `_astro_content_*.mjs`). */
+async function importContentModule() {
+  const chunks = join(data.rendererDir, KEPT_BUNDLE_DIR, 'chunks');
+  const name = readdirSync(chunks).find((file) => /^_astro_content_.*\.mjs$/.test(file));
+  if (name) await import(pathToFileURL(join(chunks, name)).href);
 }
 
 async function paths(): Promise<WarmPath[]> {
