@@ -78,6 +78,8 @@ export class Publisher implements PublishControl {
   #queued: PublishRecord | undefined;
   #running: PublishRecord | undefined;
   #draining: Promise<void> | undefined;
+  /** Old releases being removed, after a publish. */
+  #pruning: Promise<void> = Promise.resolve();
   /** A rollback under way: a publish asked for meanwhile starts after it. */
   #rollingBack: Promise<unknown> | undefined;
 
@@ -235,6 +237,7 @@ export class Publisher implements PublishControl {
   async close(): Promise<void> {
     this.#stopping.abort(new Error('The publisher stopped.'));
     await this.#draining;
+    await this.#pruning;
     await this.#options.warm?.close();
   }
 
@@ -406,12 +409,18 @@ export class Publisher implements PublishControl {
       this.#finish(record, 'failed', started, error);
       return;
     }
-    try {
-      const removed = await pruneReleases(layout, this.#options.keep ?? 5, [record.id]);
-      if (removed.length) this.#options.log?.(`Removed old releases ${removed.join(', ')}.`);
-    } catch (error) {
-      this.#options.log?.(`Could not remove old releases: ${(error as Error).message}`);
-    }
+    // In the background: removing a release of 100,000 pages takes a minute, which the next
+    // publish (a merchandiser's next change) should not wait for.
+    this.#pruning = this.#pruning.then(async () => {
+      try {
+        const live = await liveReleaseId(layout);
+        const protect = [record.id, ...(live ? [live] : [])];
+        const removed = await pruneReleases(layout, this.#options.keep ?? 5, protect);
+        if (removed.length) this.#options.log?.(`Removed old releases ${removed.join(', ')}.`);
+      } catch (error) {
+        this.#options.log?.(`Could not remove old releases: ${(error as Error).message}`);
+      }
+    });
   }
 
   /** Milliseconds per phase of the last publish that finished: the estimate of time left. */
