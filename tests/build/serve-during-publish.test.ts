@@ -84,6 +84,8 @@ it('answers every request during a publish as before it', async () => {
   await Promise.all(loops);
 
   expect(record.state, record.error).toBe('done');
+  // A product change after a full build: the store's warm renderer published it.
+  expect(record.mode).toBe('warm');
   expect(failures).toEqual([]);
   expect(requests).toBeGreaterThan(100);
   const page = await fetch(`${stack.site.url}/products/${changed.handle}`);

@@ -49,7 +49,7 @@ export class WarmPublisher {
   /** The digest the running full build was started with. */
   #fullCode: string | undefined;
   /** The next release's tree, linked from the live one while the publisher is idle. */
-  #spare: { live: string; dir: string; ready: Promise<boolean> } | undefined;
+  #spare: { live: string; dir: string; ready: Promise<boolean>; stop: AbortController } | undefined;
 
   constructor(options: WarmOptions) {
     this.#options = options;
@@ -89,16 +89,18 @@ export class WarmPublisher {
   prepare(live: string): void {
     const dir = join(dirname(this.#options.rendererDir), 'next-release');
     const before = this.#spare;
+    const stop = new AbortController();
     const ready = (async () => {
       await before?.ready;
       await rm(dir, { recursive: true, force: true });
-      await linkTree(live, dir);
+      await linkTree(live, dir, stop.signal);
       return true;
     })().catch((error: unknown) => {
-      this.#options.log?.(`Could not prepare the next release: ${(error as Error).message}`);
+      if (!stop.signal.aborted)
+        this.#options.log?.(`Could not prepare the next release: ${(error as Error).message}`);
       return false;
     });
-    this.#spare = { live, dir, ready };
+    this.#spare = { live, dir, ready, stop };
   }
 
   /** The prepared copy of `live`, once it is complete; undefined when there is none for it. */
@@ -149,6 +151,13 @@ export class WarmPublisher {
         await rm(outDir, { recursive: true, force: true });
         return undefined;
       }
+      // A collection changed while this ran: its products' records (which carry the
+      // collection) are not in the product feed, so only a full build is right.
+      if (!(await onlyProductChanges(this.#options.feed, live.info?.cursor ?? 0))) {
+        this.#options.log?.('Full build: a collection changed during the warm publish.');
+        await rm(outDir, { recursive: true, force: true });
+        return undefined;
+      }
       await dropCarriedAssets(live.dir, outDir);
       return result;
     } catch (error) {
@@ -162,6 +171,10 @@ export class WarmPublisher {
   }
 
   async close(): Promise<void> {
+    // A copy being linked is stopped: nothing writes in the publish directory once closed.
+    this.#spare?.stop.abort();
+    await this.#spare?.ready;
+    this.#spare = undefined;
     await this.#close();
   }
 
