@@ -60,37 +60,27 @@ export async function precompressTree(
   root: string,
   options: PrecompressOptions = {},
 ): Promise<PrecompressReport> {
-  const report: PrecompressReport = {
-    files: 0,
-    compressed: 0,
-    skipped: 0,
-    bytesIn: 0,
-    bytesGzip: 0,
-    bytesBrotli: 0,
-    reused: 0,
-  };
-  const queue: string[] = [];
-  for await (const file of walk(root)) {
-    if (COMPRESSIBLE.has(extname(file))) queue.push(file);
-  }
-  report.files = queue.length;
-  const workers = Array.from({ length: options.concurrency ?? 8 }, async () => {
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      await compressOne(file, root, report, options);
-    }
-  });
-  await Promise.all(workers);
-  return report;
+  const files: string[] = [];
+  for await (const file of walk(root)) files.push(file);
+  return compressAll(root, files, options);
 }
 
 /**
  * The same for the files a warm publish wrote (scripts/lib/publish/warm): only those, without
  * walking the build. Paths are absolute, inside `root`.
  */
-export async function precompressFiles(
+export function precompressFiles(
   root: string,
   files: readonly string[],
   options: Omit<PrecompressOptions, 'reuseFrom'> = {},
+): Promise<PrecompressReport> {
+  return compressAll(root, files, options);
+}
+
+async function compressAll(
+  root: string,
+  files: readonly string[],
+  options: PrecompressOptions,
 ): Promise<PrecompressReport> {
   const report: PrecompressReport = {
     files: 0,

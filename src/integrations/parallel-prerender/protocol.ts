@@ -3,7 +3,7 @@
  * here crosses a worker boundary, so it is plain data: strings, arrays, one transferred
  * ArrayBuffer per page.
  */
-import type { PrerenderResult } from 'astro';
+import type { RenderedPage } from './bundle.ts';
 
 /** What a worker needs to rebuild the parts of Astro's build state its renders read. */
 export interface WorkerSetup {
@@ -24,16 +24,8 @@ export interface RenderJob {
   collectMetadata: boolean;
 }
 
-export interface RenderDone {
-  type: 'done';
-  id: number;
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: ArrayBuffer | null;
-  /** What the page read, for the incremental build cache (Astro's own shape). */
-  metadata?: PrerenderResult['metadata'];
-}
+/** A rendered page (./bundle.ts) on its way back to the build process. */
+export type RenderDone = { type: 'done'; id: number } & RenderedPage;
 
 export interface RenderFailed {
   type: 'failed';
