@@ -30,22 +30,14 @@ export interface WarmUpdate {
 }
 
 export type WarmRequest =
-  | { id: number; op: 'state' }
   | { id: number; op: 'update' }
   | { id: number; op: 'paths' }
   | { id: number; op: 'render'; url: string; route: string };
-
-export interface WarmState {
-  /** The change feed position the store covers, and the API database it came from. */
-  cursor: number;
-  databaseId: string;
-}
 
 export type WarmReply =
   | { type: 'ready' }
   | { type: 'log'; message: string }
   | { type: 'failed'; id: number; error: string }
-  | { type: 'state'; id: number; state: WarmState }
   | { type: 'update'; id: number; update: WarmUpdate }
   | { type: 'paths'; id: number; paths: WarmPath[] }
   | {

@@ -1,12 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type {
-  WarmPath,
-  WarmReply,
-  WarmRequest,
-  WarmState,
-  WarmUpdate,
-  WarmWorkerData,
-} from './protocol.ts';
+import type { WarmPath, WarmReply, WarmRequest, WarmUpdate, WarmWorkerData } from './protocol.ts';
 
 type Reply<T extends WarmReply['type']> = Extract<WarmReply, { type: T }>;
 /** Requests without their id, by op. */
@@ -66,11 +59,6 @@ export class WarmRenderer {
     });
   }
 
-  /** The change feed position its store covers. */
-  async state(): Promise<WarmState> {
-    return (await this.#ask<'state'>({ op: 'state' })).state;
-  }
-
   /** Brings the store's products up to the change feed's newest change. */
   async update(): Promise<WarmUpdate> {
     return (await this.#ask<'update'>({ op: 'update' })).update;
@@ -84,10 +72,6 @@ export class WarmRenderer {
   async render(url: string, route: string): Promise<{ status: number; body: Buffer | null }> {
     const reply = await this.#ask<'render'>({ op: 'render', url, route });
     return { status: reply.status, body: reply.body ? Buffer.from(reply.body) : null };
-  }
-
-  get failed(): boolean {
-    return this.#failure !== undefined;
   }
 
   async close(): Promise<void> {

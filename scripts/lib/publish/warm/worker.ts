@@ -41,6 +41,8 @@ const bundle = await loadPrerenderBundle(setup, (event) => {
     post({ type: 'log', message: event.message });
 });
 const hasher = await xxhash();
+/** Astro's generateDigest (astro/dist/content/content-layer.js): the same digests as a build. */
+const digest = (record: Record<string, unknown>) => hasher.h64ToString(JSON.stringify(record));
 
 /** The content store's collections as the bundle holds them (patches/astro+7.3.5.patch). */
 type Entry = { id: string; data: unknown; digest?: string | number };
@@ -94,8 +96,7 @@ async function syncTarget(): Promise<SyncTarget> {
     keys: () => [...products.keys()],
     getMeta: (key) => metaMap.get(key),
     setMeta: (key, value) => metaMap.set(key, value),
-    // Astro's generateDigest (astro/dist/content/content-layer.js): the same digests as a build.
-    digest: (record) => hasher.h64ToString(JSON.stringify(record)),
+    digest,
     warn: (message) => post({ type: 'log', message }),
     info: () => {},
   };
@@ -126,7 +127,7 @@ async function readLists() {
     await readApiList(data.apiUrl, source, schema, {
       set: (entry) => fresh.set(entry.id, entry),
       clear: () => fresh.clear(),
-      digest: (record) => hasher.h64ToString(JSON.stringify(record)),
+      digest,
       warn: (message) => post({ type: 'log', message }),
     });
     const entries = all.get(name) ?? new Map<string, unknown>();
@@ -135,14 +136,6 @@ async function readLists() {
     for (const [id, entry] of fresh) entries.set(id, entry);
     sortById(all, name);
   }
-}
-
-async function state() {
-  const target = await syncTarget();
-  return {
-    cursor: Number(target.getMeta('cursor') ?? 0),
-    databaseId: target.getMeta('databaseId') ?? '',
-  };
 }
 
 async function update() {
@@ -164,9 +157,6 @@ async function update() {
 
 async function handle(request: WarmRequest) {
   switch (request.op) {
-    case 'state':
-      post({ type: 'state', id: request.id, state: await state() });
-      return;
     case 'update':
       post({ type: 'update', id: request.id, update: await update() });
       return;
