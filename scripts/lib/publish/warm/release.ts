@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -24,6 +23,7 @@ import {
   serializeSitemapItem,
   sitemapFilter,
 } from '../../../../src/lib/content/sitemap-xml.ts';
+import { readJsonFile } from '../../json-file.ts';
 import type { WarmPath } from './protocol.ts';
 import type { WarmRenderer } from './renderer.ts';
 
@@ -171,13 +171,8 @@ export async function writePaths(outDir: string, paths: readonly WarmPath[]): Pr
   await writeAtomically(join(outDir, PATHS_FILE), JSON.stringify(paths));
 }
 
-export async function readPaths(dir: string): Promise<WarmPath[] | undefined> {
-  try {
-    return JSON.parse(await readFile(join(dir, PATHS_FILE), 'utf8')) as WarmPath[];
-  } catch {
-    return undefined;
-  }
-}
+export const readPaths = (dir: string): Promise<WarmPath[] | undefined> =>
+  readJsonFile<WarmPath[]>(join(dir, PATHS_FILE));
 
 const routeType = (path: WarmPath) => path.route.slice(0, path.route.indexOf(' '));
 
@@ -236,14 +231,10 @@ async function filesIn(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/** Whether two files both exist and hold the same bytes. */
 async function sameBytes(a: string, b: string): Promise<boolean> {
-  const [one, two] = await Promise.all([digest(a), digest(b)]);
-  return one !== undefined && one === two;
-}
-
-async function digest(file: string): Promise<string | undefined> {
-  const bytes = await readFile(file).catch(() => undefined);
-  return bytes && createHash('sha256').update(bytes).digest('hex');
+  const [one, two] = await Promise.all([a, b].map((file) => readFile(file).catch(() => undefined)));
+  return one !== undefined && two !== undefined && one.equals(two);
 }
 
 /**
