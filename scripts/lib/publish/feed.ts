@@ -39,19 +39,30 @@ export async function changesSince(
 ): Promise<{ count: number; changes: PendingChange[]; more: boolean }> {
   const listed: PendingChange[] = [];
   let count = 0;
+  for await (const { changes, hasMore } of feedPages(feed, since)) {
+    count += changes.length;
+    listed.push(...changes);
+    listed.splice(0, Math.max(0, listed.length - LISTED_CHANGES));
+    if (!hasMore) return { count, changes: listed.reverse(), more: false };
+  }
+  return { count, changes: listed.reverse(), more: true };
+}
+
+/** The feed's pages after `since`, up to MAX_PAGES of them. */
+async function* feedPages(
+  feed: FeedClient,
+  since: number,
+): AsyncGenerator<{ changes: PendingChange[]; hasMore: boolean }> {
   let cursor = since;
   for (let page = 0; page < MAX_PAGES; page++) {
     const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
       feed,
       `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
     );
-    count += answer.changes.length;
-    listed.push(...answer.changes);
-    listed.splice(0, Math.max(0, listed.length - LISTED_CHANGES));
+    yield answer;
+    if (!answer.hasMore) return;
     cursor = answer.cursor;
-    if (!answer.hasMore) return { count, changes: listed.reverse(), more: false };
   }
-  return { count, changes: listed.reverse(), more: true };
 }
 
 /**
@@ -60,15 +71,9 @@ export async function changesSince(
  * are read here, needs a full build.
  */
 export async function onlyProductChanges(feed: FeedClient, since: number): Promise<boolean> {
-  let cursor = since;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
-      feed,
-      `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
-    );
-    if (answer.changes.some((change) => change.entity !== 'product')) return false;
-    cursor = answer.cursor;
-    if (!answer.hasMore) return true;
+  for await (const { changes, hasMore } of feedPages(feed, since)) {
+    if (changes.some((change) => change.entity !== 'product')) return false;
+    if (!hasMore) return true;
   }
   return false;
 }
