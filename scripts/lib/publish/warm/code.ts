@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 /** What the pages are made of besides the catalogue: a change to any of it needs a full build. */
@@ -28,12 +28,7 @@ export async function codeDigest(
 
 async function filesOf(path: string): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true }).catch(() => undefined);
-  if (!entries)
-    return (await readFile(path)
-      .then(() => true)
-      .catch(() => false))
-      ? [path]
-      : [];
+  if (!entries) return (await stat(path).catch(() => undefined))?.isFile() ? [path] : [];
   const found: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = join(path, entry.name);

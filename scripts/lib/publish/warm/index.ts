@@ -224,14 +224,9 @@ export class WarmPublisher {
  * The warm publisher of a publish directory (its bundle in `renderer/`), or undefined when
  * PUBLISH_WARM_MAX_PAGES is 0.
  */
-export function warmPublisher(options: {
-  publishDir: string;
-  feed: FeedClient;
-  site: string;
-  buildEnv: Readonly<Record<string, string>>;
-  maxPages: number;
-  log?: (message: string) => void;
-}): WarmPublisher | undefined {
+export function warmPublisher(
+  options: Omit<WarmOptions, 'rendererDir'> & { publishDir: string },
+): WarmPublisher | undefined {
   if (options.maxPages <= 0) return undefined;
   return new WarmPublisher({ ...options, rendererDir: join(options.publishDir, 'renderer') });
 }
