@@ -334,6 +334,26 @@ test.describe('/productimage.php', () => {
   });
 });
 
+/**
+ * Opens a product page with the recently viewed list set to `ids` (null: none). The buy box
+ * records the page's own view when it hydrates and writes the whole list back; seeding storage
+ * before that write lands would be overwritten, so this waits for it, then seeds and reloads.
+ */
+async function openWithRecentlyViewed(page: Page, here: Detail, ids: number[] | null) {
+  await page.goto(`${productBase}/${here.handle}`);
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), RECENTLY_VIEWED_KEY))
+    .toBe(String(here.id));
+  await page.evaluate(
+    ([key, value]) => {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    },
+    [RECENTLY_VIEWED_KEY, ids?.join(',') ?? null] as const,
+  );
+  await page.reload();
+}
+
 test.describe('recently viewed strip', () => {
   test('shows the products viewed before, not this one, and remove hides a card for good', async ({
     page,
@@ -342,14 +362,7 @@ test.describe('recently viewed strip', () => {
     const all = await products(api);
     test.skip(all.length < 4, 'too few products');
     const [a, b, c, here] = all as [Detail, Detail, Detail, Detail];
-    await page.goto(`${productBase}/${here.handle}`);
-    await page.evaluate(
-      ([key, value]) => {
-        localStorage.setItem(key, value);
-      },
-      [RECENTLY_VIEWED_KEY, [here.id, a.id, b.id, c.id].join(',')] as const,
-    );
-    await page.reload();
+    await openWithRecentlyViewed(page, here, [here.id, a.id, b.id, c.id]);
     const strip = page.getByRole('region', { name: 'Recently Viewed' });
     const cards = strip.getByRole('article');
     await expect(cards).toHaveCount(3);
@@ -391,14 +404,11 @@ test.describe('recently viewed strip', () => {
     const all = await products(api);
     test.skip(all.length < 9, 'too few products');
     const [here, ...viewed] = all.slice(0, 9) as [Detail, ...Detail[]];
-    await page.goto(`${productBase}/${here.handle}`);
-    await page.evaluate(
-      ([key, value]) => {
-        localStorage.setItem(key, value);
-      },
-      [RECENTLY_VIEWED_KEY, [here, ...viewed].map((p) => p.id).join(',')] as const,
+    await openWithRecentlyViewed(
+      page,
+      here,
+      [here, ...viewed].map((p) => p.id),
     );
-    await page.reload();
     const strip = page.getByRole('region', { name: 'Recently Viewed' });
     const cards = strip.getByRole('article');
     await expect(cards).toHaveCount(8);
@@ -439,11 +449,7 @@ test.describe('recently viewed strip', () => {
   test('is absent when nothing else was viewed', async ({ page, api }) => {
     const [first] = await products(api);
     test.skip(!first, 'no products');
-    await page.goto(`${productBase}/${first?.handle ?? ''}`);
-    await page.evaluate((key) => {
-      localStorage.removeItem(key);
-    }, RECENTLY_VIEWED_KEY);
-    await page.reload();
+    await openWithRecentlyViewed(page, first as Detail, null);
     await expect(page.locator('[data-gallery] astro-island')).not.toHaveAttribute('ssr', /.*/);
     await expect(page.getByRole('region', { name: 'Recently Viewed' })).toHaveCount(0);
   });
