@@ -1,22 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as pagefind from 'pagefind';
 import { env } from '../../src/lib/env.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
-import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
 import { readJsonFile } from './json-file.ts';
+import { writeSearchIndex } from './search-index.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
 import { httpConfig, serverConfig } from './web/nginx-config.ts';
 import { precompressTree, writeAtomically, type PrecompressReport } from './web/precompress.ts';
 import { PRODUCT_HANDLES_FILE } from './static-server.ts';
-
-export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
-/**
- * Where a release keeps the records its search index was made from (never served): a warm
- * publish compares the new records with them and indexes again only when they differ.
- */
-export const KEPT_SEARCH_RECORDS = join('_server', 'search-records.json');
 
 export interface BuildOptions {
   apiUrl: string;
@@ -35,6 +27,8 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** Stops the build (the astro process is killed; the caller removes the directory). */
   signal?: AbortSignal;
+  /** Products per search index shard (src/lib/search/pagefind-shards.ts); tests make it small. */
+  searchShardRecords?: number | undefined;
 }
 
 export type BuildPhase = 'build' | 'search' | 'compress';
@@ -80,7 +74,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   options.onProgress?.({ phase: 'search', ...pagesDone });
   const pagefindStarted = Date.now();
   options.signal?.throwIfAborted();
-  const searchRecords = await writeSearchIndex(options.outDir);
+  const search = await writeSearchIndex(options.outDir, {
+    shardRecords: options.searchShardRecords,
+  });
   await writeAtomically(join(options.outDir, '_redirects'), redirectsFile());
   const pagefindMs = Date.now() - pagefindStarted;
   options.onProgress?.({ phase: 'compress', ...pagesDone });
@@ -92,7 +88,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     // Counted from the log's marks, the pages rendered are what the reused leave of the total.
     rendered: Math.max(0, pages - pageLog.reused),
     reused: pageLog.reused,
-    searchRecords,
+    searchRecords: search.records,
     astroMs,
     pagefindMs,
     serverFilesMs: Date.now() - serverFilesStarted,
@@ -247,53 +243,4 @@ function runAstroBuild(
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });
-}
-
-/**
- * Indexes the search records written by the build with Pagefind's Node API, as two indexes:
- * products in /pagefind/ and collections in /pagefind/collections/ (the search box's
- * Categories; src/lib/search/pagefind-client.ts says why they are apart).
- */
-export async function writeSearchIndex(outDir: string): Promise<number> {
-  const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
-  const records = JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[];
-  const isCollection = (record: SearchRecord) =>
-    record.filters.type?.includes(RECORD_TYPE.collection) === true;
-  try {
-    // Products first: a bundle's writeFiles owns its directory, and the collections' lies inside.
-    await writeIndex(
-      records.filter((record) => !isCollection(record)),
-      join(outDir, 'pagefind'),
-    );
-    await writeIndex(records.filter(isCollection), join(outDir, 'pagefind', 'collections'));
-  } finally {
-    await pagefind.close();
-  }
-  await mkdir(join(outDir, '_server'), { recursive: true });
-  await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
-  await rm(join(outDir, 'search-index'), { recursive: true, force: true });
-  return records.length;
-}
-
-const RECORDS_IN_FLIGHT = 256;
-
-async function writeIndex(records: SearchRecord[], outputPath: string) {
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  // Sent in batches rather than one at a time: each call is a round trip to Pagefind's
-  // process, which then indexes while the next ones are on their way (about half the time
-  // of 20,000 records). The records are sent in order, so the index is the same.
-  for (let start = 0; start < records.length; start += RECORDS_IN_FLIGHT) {
-    const batch = records.slice(start, start + RECORDS_IN_FLIGHT);
-    const added = await Promise.all(
-      batch.map((record) => index.addCustomRecord({ ...record, language: 'en' })),
-    );
-    added.forEach(({ errors }, i) => {
-      if (errors.length)
-        throw new Error(`Pagefind refused ${batch[i]?.url ?? '?'}: ${errors.join('; ')}`);
-    });
-  }
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length)
-    throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
 }

@@ -61,6 +61,8 @@ export interface StackOptions {
   publishWatchSeconds?: number;
   /** PUBLISH_WARM_MAX_PAGES: 0 keeps no warm renderer (every publish a full build). */
   warmMaxPages?: number;
+  /** Products per search index shard (src/lib/search/pagefind-shards.ts SHARD_RECORDS). */
+  searchShardRecords?: number;
 }
 
 /** A running server of the stack. */
@@ -151,6 +153,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     buildEnv,
     ...(warm ? { warm } : {}),
     ...(options.publishKeep ? { keep: options.publishKeep } : {}),
+    ...(options.searchShardRecords ? { searchShardRecords: options.searchShardRecords } : {}),
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
     verbose: !(options.quiet ?? false),
     log,
@@ -282,6 +285,8 @@ export function throwawayStack(workDir: string, seedProducts: number): StackOpti
     webServer: 'nginx',
     runDir: join(workDir, 'nginx'),
     quiet: true,
+    // Four search shards: the browser tests search a merged index, as a 100,000-product store's.
+    searchShardRecords: Math.ceil(seedProducts / 4),
   };
 }
 

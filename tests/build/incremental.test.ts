@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,13 @@ import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { env } from '../../src/lib/env.ts';
+import {
+  manifestShards,
+  SHARDS_FILE,
+  shardCount,
+  shardDir,
+  shardOf,
+} from '../../src/lib/search/pagefind-shards.ts';
 import {
   PATHS_FILE,
   warmBuild,
@@ -32,6 +39,9 @@ import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
  */
 
 const PRODUCTS = 120;
+// Small shards, so that the products' search index has several and a warm publish keeps some.
+const SHARD_RECORDS = 20;
+const SHARDS = shardCount(PRODUCTS, SHARD_RECORDS);
 const NEW_NAME = 'Zephyr Lift Spares';
 const NEW_PRICE = '4321.09';
 const NEW_HANDLE = 'incremental-test-new-caster-zq-1';
@@ -91,8 +101,9 @@ const productPage = (outDir: string, handle: string) =>
   join(outDir, 'products', handle, 'index.html');
 
 /**
- * The records of one Pagefind index (gzipped JSON after a signature): the products' in
- * pagefind/, the collections' in pagefind/collections/ (scripts/lib/build-site.ts).
+ * The records of one Pagefind index (gzipped JSON after a signature): a products' shard in
+ * pagefind/ or pagefind/shard-n/, the collections' in pagefind/collections/
+ * (scripts/lib/search-index.ts).
  */
 async function searchRecords(indexDir: string): Promise<{ url: string; content: string }[]> {
   const dir = join(indexDir, 'fragment');
@@ -103,6 +114,14 @@ async function searchRecords(indexDir: string): Promise<{ url: string; content: 
       return JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string };
     }),
   );
+}
+
+/** The records of every products' shard of a release. */
+async function productRecords(outDir: string) {
+  const dirs = Array.from({ length: SHARDS }, (_, shard) =>
+    join(outDir, 'pagefind', shardDir(shard)),
+  );
+  return (await Promise.all(dirs.map(searchRecords))).flat();
 }
 
 async function sitemapText(outDir: string): Promise<string> {
@@ -129,6 +148,7 @@ beforeAll(async () => {
       outDir: join(root, outDir),
       cacheDir: join(root, cacheDir),
       quiet: true,
+      searchShardRecords: SHARD_RECORDS,
       ...(keepRenderer ? { env: { BUILD_RENDERER_DIR: join(root, keepRenderer) } } : {}),
     });
 
@@ -285,6 +305,30 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     expect(warm.searchRecords).toBeGreaterThan(0);
   });
 
+  it('indexes again only the search shards whose products changed', async () => {
+    const { root, priced, deleted, warm } = need();
+    const manifest: unknown = JSON.parse(
+      await readFile(join(root, 'W', 'pagefind', SHARDS_FILE), 'utf8'),
+    );
+    expect(manifestShards(manifest)).toBe(SHARDS);
+    const changed = new Set(
+      [priced.handle, deleted.handle, NEW_HANDLE].map((handle) =>
+        shardOf(`/products/${handle}`, SHARDS),
+      ),
+    );
+    expect(changed.size).toBeLessThan(SHARDS); // else the test proves nothing
+    for (let shard = 0; shard < SHARDS; shard++) {
+      const entry = join('pagefind', shardDir(shard), 'pagefind-entry.json');
+      const [live, next] = await Promise.all(
+        [join(root, 'B1'), join(root, 'W')].map((dir) => stat(join(dir, entry))),
+      );
+      // Kept shards are the live release's files (hard links); changed ones were written.
+      expect(next?.ino === live?.ino, `shard ${String(shard)}`).toBe(!changed.has(shard));
+    }
+    expect(warm.searchRecords).toBeGreaterThan(0);
+    expect(warm.searchRecords).toBeLessThan(PRODUCTS);
+  });
+
   it('leaves the release it started from as it was', async () => {
     const { root, priced, deleted } = need();
     const B1 = join(root, 'B1');
@@ -320,7 +364,7 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     );
     expect(sitemapUrls).not.toContain(`/products/${deleted.handle}/`);
     expect(sitemapUrls).toContain(`/products/${NEW_HANDLE}/`);
-    const urls = (await searchRecords(join(B, 'pagefind'))).map((record) => record.url);
+    const urls = (await productRecords(B)).map((record) => record.url);
     expect(urls).not.toContain(`/products/${deleted.handle}`);
     expect(urls).toContain(`/products/${NEW_HANDLE}`);
     const handles = await readFile(join(B, 'product-handles.txt'), 'utf8');

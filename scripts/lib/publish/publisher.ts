@@ -40,6 +40,8 @@ export interface PublisherOptions {
   buildEnv?: Record<string, string>;
   /** Releases kept for rollback, the live one included. */
   keep?: number;
+  /** Products per search index shard of a full build (src/lib/search/pagefind-shards.ts). */
+  searchShardRecords?: number;
   /** How long carried hashed assets stay (PUBLISH_ASSET_GRACE_HOURS). */
   assetGraceMs?: number;
   /** Prints astro's output (the CLI); the store's publisher keeps quiet. */
@@ -353,6 +355,7 @@ export class Publisher implements PublishControl {
             env: { ...this.#options.buildEnv, ...(await warm?.fullBuildEnv()) },
             quiet: !this.#options.verbose,
             signal: this.#stopping.signal,
+            searchShardRecords: this.#options.searchShardRecords,
             ...(previous ? { previous } : {}),
             onProgress: (update) => {
               const next = update.phase satisfies BuildPhase;

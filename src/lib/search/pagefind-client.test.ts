@@ -3,6 +3,8 @@ import {
   dropdownSearch,
   lazyDropdownIndexes,
   lazyPagefind,
+  mergeShards,
+  SHARDS_URL,
   type PagefindApi,
 } from './pagefind-client.ts';
 
@@ -65,6 +67,24 @@ describe('dropdownSearch', () => {
     expect(found.products.map((hit) => hit.url)).toEqual(['/products/ok']);
   });
 
+  it("leaves out the results that do not hold every word (a shard's back-off)", async () => {
+    const hit = (url: string, content: string) => ({
+      data: vi.fn((): Promise<unknown> => Promise.resolve({ url, content, meta: { title: url } })),
+    });
+    const exact = hit('/products/a', 'Ball Bearing LR-29963 LR29963');
+    const loose = Array.from({ length: 30 }, (_, i) =>
+      hit(`/products/n${String(i)}`, `Seal LR-5${String(i).padStart(4, '0')}`),
+    );
+    const products = fakeIndex([...loose.slice(0, 2), exact, ...loose.slice(2)]);
+    const found = await dropdownSearch(
+      { products: products.api, collections: fakeIndex().api },
+      'LR-29963',
+    );
+    expect(found.products.map((h) => h.url)).toEqual(['/products/a']);
+    // At most 24 results are read looking for more.
+    expect(loose.filter((one) => one.data.mock.calls.length > 0)).toHaveLength(23);
+  });
+
   it('treats a superseded search (null) as no results', async () => {
     const api: PagefindApi = { search: () => Promise.resolve(null) };
     expect(await dropdownSearch({ products: api, collections: api }, 'wheel')).toEqual({
@@ -124,5 +144,44 @@ describe('lazyPagefind', () => {
     await expect(get()).rejects.toThrow('offline');
     await expect(get()).resolves.toBeDefined();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('mergeShards', () => {
+  const reply = (status: number, body: unknown = null) =>
+    Promise.resolve(new Response(body === null ? null : JSON.stringify(body), { status }));
+
+  it('merges shards 1 to n-1 into the runtime, skipping the empty ones', async () => {
+    const mergeIndex = vi.fn(() => Promise.resolve());
+    const get = vi.fn(() => reply(200, { shards: 4, empty: [2] }));
+    await mergeShards({ search: vi.fn(), mergeIndex }, get);
+    expect(get).toHaveBeenCalledExactlyOnceWith(SHARDS_URL);
+    expect(mergeIndex.mock.calls).toEqual([
+      ['/pagefind/shard-1/', { excerptLength: 0 }],
+      ['/pagefind/shard-3/', { excerptLength: 0 }],
+    ]);
+  });
+
+  it('merges nothing for one shard or an index from before sharding (404)', async () => {
+    const mergeIndex = vi.fn(() => Promise.resolve());
+    await mergeShards({ search: vi.fn(), mergeIndex }, () => reply(200, { shards: 1, empty: [] }));
+    await mergeShards({ search: vi.fn(), mergeIndex }, () => reply(404));
+    expect(mergeIndex).not.toHaveBeenCalled();
+  });
+
+  it('fails when the manifest cannot be read, and the next search loads again', async () => {
+    const mergeIndex = vi.fn(() => Promise.resolve());
+    const get = vi
+      .fn<(url: string) => Promise<Response>>()
+      .mockImplementationOnce(() => reply(503))
+      .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+      .mockImplementation(() => reply(200, { shards: 2, empty: [] }));
+    const load = vi.fn(() => Promise.resolve({ search: vi.fn(), mergeIndex } as PagefindApi));
+    const index = lazyPagefind(load, (api) => mergeShards(api, get));
+    await expect(index()).rejects.toThrow('503');
+    await expect(index()).rejects.toThrow('Failed to fetch');
+    await expect(index()).resolves.toBeDefined();
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(mergeIndex).toHaveBeenCalledExactlyOnceWith('/pagefind/shard-1/', { excerptLength: 0 });
   });
 });

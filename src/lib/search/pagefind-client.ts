@@ -1,11 +1,14 @@
 // zod's small build: this runs in the browser, where the full build costs about 25 kB gzipped.
 import { z } from 'zod/mini';
+import { manifestEmpty, manifestShards, SHARDS_FILE, shardDir } from './pagefind-shards.ts';
+import { holdsEveryWord, queryWords } from './term-match.ts';
 import { DROPDOWN_CATEGORIES, DROPDOWN_PRODUCTS, type SearchHit } from './search-box.ts';
 
 /** The part of Pagefind's browser API (pagefind.js) the dropdown uses. */
 export interface PagefindApi {
   options?: (options: Record<string, unknown>) => Promise<void>;
   init?: () => Promise<void>;
+  mergeIndex?: (path: string, options?: Record<string, unknown>) => Promise<void>;
   search: (
     term: string,
     options?: { filters?: Record<string, string> },
@@ -13,16 +16,19 @@ export interface PagefindApi {
 }
 
 /**
- * Where the build writes the two indexes (scripts/lib/build-site.ts): products, and the
- * collections (the dropdown's Categories) in a small index of their own. One index with a
+ * Where the build writes the two indexes (scripts/lib/search-index.ts): products, in shards
+ * (./pagefind-shards.ts) merged into one runtime, and the collections (the dropdown's Categories) in a small index of their own. One index with a
  * `type` filter made every dropdown search intersect its hits with the 100,000 products'
  * filter list: 7 s for "wheel" in Chromium at 100,000 products, against 1 s without it.
  */
-export const PAGEFIND_URL = '/pagefind/pagefind.js';
+const PAGEFIND_BASE = '/pagefind/';
+export const PAGEFIND_URL = `${PAGEFIND_BASE}pagefind.js`;
+export const SHARDS_URL = `${PAGEFIND_BASE}${SHARDS_FILE}`;
 export const COLLECTIONS_PAGEFIND_URL = '/pagefind/collections/pagefind.js';
 
 const fragment = z.object({
   url: z.string(),
+  content: z.optional(z.string()),
   meta: z.object({
     title: z.string(),
     image: z.optional(z.string()),
@@ -55,24 +61,70 @@ export interface DropdownIndexes {
 
 const importIndex = (url: string) => () => import(/* @vite-ignore */ url) as Promise<PagefindApi>;
 
-/** Loads a pagefind.js once, on first use; a failed load is retried on the next search. */
-export function lazyPagefind(load: PagefindLoader = importIndex(PAGEFIND_URL)): PagefindLoader {
+const OPTIONS = { excerptLength: 0 };
+
+/**
+ * Loads a pagefind.js once, on first use, then runs `merge` (the products' other shards); a
+ * failed load or merge is tried again on the next search.
+ */
+export function lazyPagefind(
+  load: PagefindLoader = importIndex(PAGEFIND_URL),
+  merge: (api: PagefindApi) => Promise<void> = () => Promise.resolve(),
+): PagefindLoader {
   let loading: Promise<PagefindApi> | undefined;
   return () => {
-    loading ??= load().then(
-      async (api) => {
-        await api.options?.({ excerptLength: 0 });
+    loading ??= load()
+      .then(async (api) => {
+        await api.options?.(OPTIONS);
         await api.init?.();
+        await merge(api);
         return api;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         loading = undefined;
         throw error;
-      },
-    );
+      });
     return loading;
   };
 }
+
+/**
+ * Merges the products' shards 1 to n-1 (src/lib/search/pagefind-shards.ts) into the runtime
+ * of shard 0. No manifest (404) is an index from before sharding, one shard; any other
+ * failure fails the load, so that a search never quietly misses most of the catalogue.
+ */
+export async function mergeShards(
+  api: PagefindApi,
+  get: (url: string) => Promise<Response> = (url) => fetch(url),
+): Promise<void> {
+  const reply = await get(SHARDS_URL);
+  if (reply.status === 404) return;
+  if (!reply.ok) throw new Error(`${SHARDS_URL} answered ${String(reply.status)}`);
+  const manifest: unknown = await reply.json();
+  const empty = manifestEmpty(manifest);
+  const merged = Array.from({ length: manifestShards(manifest) }, (_, shard) => shard).filter(
+    (shard) => shard > 0 && !empty.has(shard),
+  );
+  const mergeIndex = api.mergeIndex?.bind(api);
+  if (!merged.length) return;
+  if (!mergeIndex) throw new Error('This pagefind.js cannot merge the index shards.');
+  await Promise.all(
+    merged.map((shard) => mergeIndex(`${PAGEFIND_BASE}${shardDir(shard)}`, OPTIONS)),
+  );
+}
+
+/**
+ * Whether a result's data holds every query word (./term-match.ts): a result that Pagefind
+ * found by backing off in a shard without the word does not. Data without content passes.
+ */
+export function holdsWords(data: unknown, words: readonly string[]): boolean {
+  const parsed = fragment.safeParse(data);
+  const content = parsed.success ? parsed.data.content : undefined;
+  return content === undefined || holdsEveryWord(words, content);
+}
+
+/** How many results the dropdown reads at most to find those that hold every word. */
+const DROPDOWN_CHECKED = 24;
 
 async function firstHits(
   api: PagefindApi,
@@ -82,16 +134,25 @@ async function firstHits(
 ): Promise<SearchHit[]> {
   const found = await api.search(term, { filters });
   if (!found) return [];
-  // Only the shown results' fragments are fetched: a few kilobytes per query.
-  const data = await Promise.all(found.results.slice(0, count).map((result) => result.data()));
-  return data.map(toHit).filter((hit): hit is SearchHit => hit !== null);
+  const words = queryWords(term);
+  const hits: SearchHit[] = [];
+  // Only the shown results' fragments are fetched, a few at a time: a few kilobytes per query.
+  const results = found.results.slice(0, DROPDOWN_CHECKED);
+  for (let start = 0; start < results.length && hits.length < count; start += count) {
+    const data = await Promise.all(results.slice(start, start + count).map((r) => r.data()));
+    for (const one of data) {
+      const hit = holdsWords(one, words) ? toHit(one) : null;
+      if (hit && hits.length < count) hits.push(hit);
+    }
+  }
+  return hits;
 }
 
 /**
  * The products index, loaded once per page: the search box and the results list's fallback
  * share it, so its options and init run once.
  */
-export const productIndex = lazyPagefind();
+export const productIndex = lazyPagefind(importIndex(PAGEFIND_URL), mergeShards);
 
 /** Both indexes of the dropdown, from loaders that load once (lazyPagefind). */
 export function lazyDropdownIndexes(

@@ -73,6 +73,24 @@ describe('searchFallback', () => {
     expect(total).toBe(4);
     expect(cards).toEqual([{ url: '/products/ok', title: 'Fine', image: null, price: 3 }]);
   });
+  it('leaves out results without every word and ends the count at the first of them', async () => {
+    const records = [
+      { url: '/products/a', content: 'Seal kit LR-29963', meta: { title: 'A', price: '2' } },
+      { url: '/products/b', content: 'Seal kit LR-29963-B', meta: { title: 'B', price: '2' } },
+      { url: '/products/c', content: 'Seal kit LR-52373', meta: { title: 'C', price: '2' } },
+      { url: '/products/d', content: 'Wheel LR-60530', meta: { title: 'D', price: '2' } },
+    ];
+    const api: PagefindApi = {
+      search: () =>
+        Promise.resolve({
+          results: records.map((record) => ({ data: () => Promise.resolve(record) })),
+        }),
+    };
+    expect(await searchFallback(api, 'lr-29963', 0, 2)).toMatchObject({ total: 4 });
+    const { total, cards } = await searchFallback(api, 'lr-29963', 1, 2);
+    expect(cards).toEqual([]);
+    expect(total).toBe(2);
+  });
   it('copes with no search at all', async () => {
     const none: PagefindApi = { search: () => Promise.resolve(null) };
     expect(await searchFallback(none, 'x', 0, 8)).toEqual({ total: 0, cards: [] });

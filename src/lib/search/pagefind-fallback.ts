@@ -4,7 +4,8 @@
  * Pagefind knows title, image, price and URL of a product (src/lib/search/search-record.ts),
  * so a fallback card has those and nothing else.
  */
-import { toHit, type PagefindApi } from './pagefind-client.ts';
+import { holdsWords, toHit, type PagefindApi } from './pagefind-client.ts';
+import { queryWords } from './term-match.ts';
 import type { SearchHit } from './search-box.ts';
 
 export type { PagefindApi };
@@ -46,7 +47,9 @@ export const fallbackWords = (params: { q: string; v: string }): string =>
 
 /**
  * One page of fallback results for `words`: the total number of matching products and the
- * cards of the zero-based `page` of `limit`.
+ * cards of the zero-based `page` of `limit`. Results that do not hold every word (Pagefind's
+ * back-off in a shard without the word: ./term-match.ts) are left out; they score below the
+ * real ones, so the first page that has one is the last, and the total ends there.
  */
 export async function searchFallback(
   pagefind: PagefindApi,
@@ -54,11 +57,14 @@ export async function searchFallback(
   page: number,
   limit: number,
 ): Promise<{ total: number; cards: FallbackCard[] }> {
-  // The products index holds only products (scripts/lib/build-site.ts).
+  // The products index holds only products (scripts/lib/search-index.ts).
   const found = await pagefind.search(words);
   const results = found?.results ?? [];
   const slice = results.slice(page * limit, page * limit + limit);
   const data = await Promise.all(slice.map((result) => result.data()));
-  const cards = fallbackCards(data.map(toHit).filter((hit): hit is SearchHit => hit !== null));
-  return { total: results.length, cards };
+  const query = queryWords(words);
+  const held = data.filter((one) => holdsWords(one, query));
+  const cards = fallbackCards(held.map(toHit).filter((hit): hit is SearchHit => hit !== null));
+  const total = held.length < data.length ? page * limit + held.length : results.length;
+  return { total, cards };
 }

@@ -5,13 +5,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
-import {
-  KEPT_SEARCH_RECORDS,
-  readSiteHeaders,
-  SEARCH_RECORDS_PATH,
-  writeSearchIndex,
-  writeSiteConfig,
-} from '../../build-site.ts';
+import { readSiteHeaders, writeSiteConfig } from '../../build-site.ts';
+import { SEARCH_RECORDS_PATH, writeSearchIndex } from '../../search-index.ts';
+import { SHARDS_FILE } from '../../../../src/lib/search/pagefind-shards.ts';
 import { inlineScriptHashes } from '../../web/headers.ts';
 import {
   precompressFiles,
@@ -124,18 +120,10 @@ export async function warmBuild(
 
   const searchStarted = Date.now();
   options.onProgress?.('search', toRender.length, toRender.length);
-  let searchRecords = 0;
-  const records = join(outDir, SEARCH_RECORDS_PATH);
-  if (existsSync(records)) {
-    if (await sameBytes(records, join(outDir, KEPT_SEARCH_RECORDS))) {
-      await rm(join(outDir, 'search-index'), { recursive: true, force: true });
-    } else {
-      // Unlinked, not emptied: the live release keeps its own index files.
-      await rm(join(outDir, 'pagefind'), { recursive: true, force: true });
-      await rm(join(outDir, KEPT_SEARCH_RECORDS), { force: true });
-      searchRecords = await writeSearchIndex(outDir);
-    }
-  }
+  // Only the shards whose records changed are indexed again (scripts/lib/search-index.ts).
+  const search = existsSync(join(outDir, SEARCH_RECORDS_PATH))
+    ? await writeSearchIndex(outDir, { live: options.live })
+    : undefined;
   const sitemapFiles = listedChanged ? await writeSitemap(outDir, paths, options.site) : [];
   const searchMs = Date.now() - searchStarted;
 
@@ -144,8 +132,8 @@ export async function warmBuild(
   const compression = await precompressFiles(outDir, [
     ...written.filter((file) => existsSync(file)),
     ...sitemapFiles,
-    // A new search index: its scripts are compressed as a full build's are.
-    ...(searchRecords > 0 ? await filesIn(join(outDir, 'pagefind')) : []),
+    // The indexes written again: their scripts are compressed as a full build's are.
+    ...(search ? await indexFiles(outDir, search.written) : []),
   ]);
   await writeSiteConfig(outDir, hashes, options.live);
   await writePaths(outDir, paths);
@@ -155,7 +143,7 @@ export async function warmBuild(
     rendered: toRender.length,
     written: written.length,
     removed: gone.length,
-    searchRecords,
+    searchRecords: search?.indexed ?? 0,
     sitemap: listedChanged,
     cursor,
     renderMs,
@@ -226,15 +214,19 @@ async function removeFile(outDir: string, file: string) {
   if (folder !== outDir) await rmdir(folder).catch(() => {});
 }
 
-async function filesIn(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
-/** Whether two files both exist and hold the same bytes. */
-async function sameBytes(a: string, b: string): Promise<boolean> {
-  const [one, two] = await Promise.all([a, b].map((file) => readFile(file).catch(() => undefined)));
-  return one !== undefined && two !== undefined && one.equals(two);
+/**
+ * The files of the search indexes written again, and the shard manifest beside them: their
+ * own files only, not the other indexes that shard 0's directory holds.
+ */
+async function indexFiles(outDir: string, dirs: readonly string[]): Promise<string[]> {
+  const lists = await Promise.all(
+    dirs.map(async (dir) =>
+      (await readdir(dir, { withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(dir, entry.name)),
+    ),
+  );
+  return [...new Set([...lists.flat(), join(outDir, 'pagefind', SHARDS_FILE)])];
 }
 
 /**

@@ -1,0 +1,149 @@
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as pagefind from 'pagefind';
+import {
+  manifestShards,
+  SHARDS_FILE,
+  shardCount,
+  shardDir,
+  shardOf,
+} from '../../src/lib/search/pagefind-shards.ts';
+import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
+import { readJsonFile } from './json-file.ts';
+import { writeAtomically } from './web/precompress.ts';
+
+/** Where astro build writes the search records (an endpoint, src/pages/search-index). */
+export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
+/**
+ * Where a release keeps the records its search index was made from (never served): a warm
+ * publish compares the new records with them and indexes again only the shards that differ.
+ */
+export const KEPT_SEARCH_RECORDS = join('_server', 'search-records.json');
+
+export interface SearchIndexOptions {
+  /** Products per shard when the index is sized afresh (pagefind-shards.ts SHARD_RECORDS). */
+  shardRecords?: number | undefined;
+  /**
+   * The live release a warm publish follows, whose files `outDir` holds as hard links: its
+   * shard count is kept, and its shards (and collections' index) with the same records too.
+   */
+  live?: string;
+}
+
+export interface SearchIndexReport {
+  /** Records in the whole index. */
+  records: number;
+  /** Records in the indexes written again (all of them unless `live` was given). */
+  indexed: number;
+  shards: number;
+  /** The directories written again, for the caller to compress. */
+  written: string[];
+}
+
+/**
+ * Indexes the search records written by the build with Pagefind's Node API: the products in
+ * shards under /pagefind/ (src/lib/search/pagefind-shards.ts), the collections (the search
+ * box's Categories) in /pagefind/collections/ (src/lib/search/pagefind-client.ts says why
+ * they are apart). The records are kept in `_server/` for the next publish to compare.
+ */
+export async function writeSearchIndex(
+  outDir: string,
+  options: SearchIndexOptions = {},
+): Promise<SearchIndexReport> {
+  const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
+  const records = JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[];
+  const root = join(outDir, 'pagefind');
+  const kept = options.live
+    ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
+    : undefined;
+  const shards = options.live
+    ? manifestShards(await readJsonFile(join(options.live, 'pagefind', SHARDS_FILE)))
+    : shardCount(records.filter((record) => !isCollection(record)).length, options.shardRecords);
+
+  const now = groups(records, shards);
+  const before = kept ? groups(kept, shards) : undefined;
+  const written: string[] = [];
+  let indexed = 0;
+  try {
+    for (const [key, group] of now) {
+      if (before && sameRecords(group, before.get(key) ?? [])) continue;
+      const dir = join(root, key === COLLECTIONS ? 'collections/' : shardDir(key));
+      await removeIndex(dir);
+      await writeIndex(group, dir);
+      written.push(dir);
+      indexed += group.length;
+    }
+  } finally {
+    await pagefind.close();
+  }
+  const empty = [...now].filter(([key, group]) => key !== COLLECTIONS && !group.length);
+  await writeAtomically(
+    join(root, SHARDS_FILE),
+    `${JSON.stringify({ shards, empty: empty.map(([key]) => key) })}\n`,
+  );
+  await mkdir(join(outDir, '_server'), { recursive: true });
+  await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
+  await rm(join(outDir, 'search-index'), { recursive: true, force: true });
+  return { records: records.length, indexed, shards, written };
+}
+
+const COLLECTIONS = 'collections';
+
+const isCollection = (record: SearchRecord) =>
+  record.filters.type?.includes(RECORD_TYPE.collection) === true;
+
+/** The records of each product shard (every shard, empty ones too) and of the collections. */
+function groups(records: readonly SearchRecord[], shards: number) {
+  const grouped = new Map<number | typeof COLLECTIONS, SearchRecord[]>(
+    Array.from({ length: shards }, (_, shard) => [shard, []]),
+  );
+  grouped.set(COLLECTIONS, []);
+  for (const record of records) {
+    const key = isCollection(record) ? COLLECTIONS : shardOf(record.url, shards);
+    grouped.get(key)?.push(record);
+  }
+  return grouped;
+}
+
+function sameRecords(a: readonly SearchRecord[], b: readonly SearchRecord[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Folders of one Pagefind index; the rest of it is files beside them. */
+const INDEX_FOLDERS = new Set(['fragment', 'index', 'filter']);
+
+/**
+ * Removes one index's files from `dir` before it is written again: its files and folders,
+ * not the other indexes inside it (shard 0's directory holds the others) nor the manifest.
+ * Unlinked, never emptied in place: a warm release's files are the live release's too.
+ */
+async function removeIndex(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isFile() ? entry.name === SHARDS_FILE : !INDEX_FOLDERS.has(entry.name)) continue;
+    await rm(join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+const RECORDS_IN_FLIGHT = 256;
+
+async function writeIndex(records: SearchRecord[], outputPath: string) {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  // Sent in batches rather than one at a time: each call is a round trip to Pagefind's
+  // process, which then indexes while the next ones are on their way (about half the time
+  // of 20,000 records). The records are sent in order, so the index is the same.
+  for (let start = 0; start < records.length; start += RECORDS_IN_FLIGHT) {
+    const batch = records.slice(start, start + RECORDS_IN_FLIGHT);
+    const added = await Promise.all(
+      batch.map((record) => index.addCustomRecord({ ...record, language: 'en' })),
+    );
+    added.forEach(({ errors }, i) => {
+      if (errors.length)
+        throw new Error(`Pagefind refused ${batch[i]?.url ?? '?'}: ${errors.join('; ')}`);
+    });
+  }
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length)
+    throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+}
