@@ -26,8 +26,8 @@ export interface PublishBench {
   first: PublishRecord;
   /** The live site (a symlink to the live release). */
   liveDir: string;
-  /** Makes the changes of issue 12 item 4 one by one, each published and timed. */
-  runCases: () => Promise<PublishCase[]>;
+  /** Makes the changes of issue 12 item 4 one by one (or those named), each published and timed. */
+  runCases: (only?: readonly string[]) => Promise<PublishCase[]>;
   close: () => Promise<void>;
 }
 
@@ -78,7 +78,7 @@ export async function startPublishBench({
   }
   log(`first publish: ${String(first.counts?.pages)} pages in ${seconds(first.durationMs)} s`);
 
-  const runCases = async (): Promise<PublishCase[]> => {
+  const runCases = async (only?: readonly string[]): Promise<PublishCase[]> => {
     const site = await startStaticServer({
       distDir: layout.liveDir,
       apiUrl,
@@ -156,6 +156,7 @@ export async function startPublishBench({
     const results: PublishCase[] = [];
     try {
       for (const [name, change, visible] of cases) {
+        if (only && !only.includes(name)) continue;
         const started = performance.now();
         await change();
         const record = await publisher.publishNow({ trigger: 'api', actor: 'bench' });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
 
@@ -18,6 +18,7 @@ import {
   pruneReleases,
   readReleaseInfo,
   releaseDir,
+  removeTree,
   switchLive,
   writeReleaseInfo,
   type PublishLayout,
@@ -408,7 +409,7 @@ export class Publisher implements PublishControl {
     } catch (error) {
       record.timings = timings;
       // Only ever a release that is not live: the switch is the last step that can throw.
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
       this.#finish(record, 'failed', started, error);
       return;
     }

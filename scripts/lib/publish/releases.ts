@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
@@ -163,10 +164,25 @@ export async function pruneReleases(
   const removed: string[] = [];
   for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
     if (protect.includes(id)) continue;
-    await rm(releaseDir(layout, id), { recursive: true, force: true });
+    await removeTree(releaseDir(layout, id));
     removed.push(id);
   }
   return removed;
+}
+
+/**
+ * Removes a directory tree in a child process at the lowest priority: a release of 100,000
+ * pages is over half a million files, and removing them with fs.rm fills libuv's thread pool
+ * (four threads), so every file operation of the store waited behind it, the next publish's
+ * included (27 s of its checks at 100,000 products). Falls back to fs.rm without `nice`.
+ */
+export async function removeTree(dir: string): Promise<void> {
+  const removed = await new Promise<boolean>((done) => {
+    const child = spawn('nice', ['-n', '19', 'rm', '-rf', '--', dir], { stdio: 'ignore' });
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
+  });
+  if (!removed) await rm(dir, { recursive: true, force: true });
 }
 
 async function* files(directory: string): AsyncGenerator<string> {

@@ -21,6 +21,8 @@ export interface ParallelPrerenderOptions {
 
 /** The file beside a kept bundle with what a worker needs besides the bundle. */
 export const KEPT_SETUP_FILE = 'setup.json';
+/** What KEPT_SETUP_FILE holds: the workers' setup and the build's NODE_ENV. */
+export type KeptSetup = WorkerSetup & { nodeEnv: string };
 /** The kept bundle's own directory inside keepDir. */
 export const KEPT_BUNDLE_DIR = 'bundle';
 
@@ -107,7 +109,12 @@ function keepBundle(
     await cp(prerenderDir, join(keepDir, KEPT_BUNDLE_DIR), { recursive: true });
     // The bundle imports react and the rest by name: they resolve from wherever it is kept.
     await symlink(join(process.cwd(), 'node_modules'), join(keepDir, 'node_modules'), 'dir');
-    const setup = workerSetup(astroDefault, join(keepDir, KEPT_BUNDLE_DIR));
+    const setup: KeptSetup = {
+      ...workerSetup(astroDefault, join(keepDir, KEPT_BUNDLE_DIR)),
+      // The bundle's React calls match its build's mode (jsxDEV outside production): whoever
+      // loads it again runs in the same one.
+      nodeEnv: process.env.NODE_ENV ?? 'production',
+    };
     await writeFile(join(keepDir, KEPT_SETUP_FILE), JSON.stringify(setup));
   };
   return prerenderer;

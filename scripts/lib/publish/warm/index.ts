@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { readJsonFile } from '../../json-file.ts';
 import { writeAtomically } from '../../web/precompress.ts';
 import { onlyProductChanges, type FeedClient } from '../feed.ts';
-import { dropCarriedAssets, type ReleaseInfo } from '../releases.ts';
+import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts';
 import { codeDigest } from './code.ts';
 import {
   linkTree,
@@ -92,7 +92,7 @@ export class WarmPublisher {
     const stop = new AbortController();
     const ready = (async () => {
       await before?.ready;
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
       await linkTree(live, dir, stop.signal);
       return true;
     })().catch((error: unknown) => {
@@ -110,7 +110,7 @@ export class WarmPublisher {
     if (!spare) return undefined;
     if (spare.live === live && (await spare.ready)) return spare.dir;
     await spare.ready;
-    await rm(spare.dir, { recursive: true, force: true });
+    await removeTree(spare.dir);
     return undefined;
   }
 
@@ -128,19 +128,21 @@ export class WarmPublisher {
     outDir: string,
     progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
   ): Promise<WarmBuildReport | undefined> {
+    const checking = Date.now();
     const why = await this.#cannot(live);
     if (why) {
       this.#options.log?.(`Full build: ${why}`);
       return undefined;
     }
     const livePaths = (await readPaths(live.dir)) ?? [];
+    const checks = Date.now() - checking;
     try {
       const renderer = this.#renderer ?? (await this.#start());
       const result = await warmBuild({
         renderer,
         live: live.dir,
         outDir,
-        prepared: await this.#prepared(live.dir),
+        prepared: this.#prepared(live.dir),
         livePaths,
         site: this.#options.site,
         maxPages: this.#options.maxPages,
@@ -148,21 +150,24 @@ export class WarmPublisher {
       });
       if ('tooMany' in result) {
         this.#options.log?.(`Full build: ${String(result.tooMany)} pages changed.`);
-        await rm(outDir, { recursive: true, force: true });
+        await removeTree(outDir);
         return undefined;
       }
       // A collection changed while this ran: its products' records (which carry the
       // collection) are not in the product feed, so only a full build is right.
       if (!(await onlyProductChanges(this.#options.feed, live.info?.cursor ?? 0))) {
         this.#options.log?.('Full build: a collection changed during the warm publish.');
-        await rm(outDir, { recursive: true, force: true });
+        await removeTree(outDir);
         return undefined;
       }
       await dropCarriedAssets(live.dir, outDir);
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const steps = Object.entries(result.steps).map(([name, ms]) => `${name} ${seconds(ms)}`);
+      this.#options.log?.(`Warm publish: checks ${seconds(checks)}, ${steps.join(', ')}.`);
       return result;
     } catch (error) {
       // A stopped publish stays stopped; anything else is worth a full build.
-      await rm(outDir, { recursive: true, force: true });
+      await removeTree(outDir);
       if (progress.signal?.aborted) throw error;
       this.#options.log?.(`Full build: the warm renderer failed: ${(error as Error).message}`);
       await this.#close();

@@ -33,10 +33,11 @@ export interface WarmBuildOptions {
   /** The new release's directory (not there yet). */
   outDir: string;
   /**
-   * A finished hard-link copy of `live` made ahead of time (WarmPublisher.prepare): moved into
-   * place instead of linking 500,000 files while the merchandiser waits.
+   * A hard-link copy of `live` made ahead of time (WarmPublisher.prepare), once finished: moved
+   * into place instead of linking 500,000 files while the merchandiser waits. Undefined when
+   * there is none: the copy is then linked here.
    */
-  prepared?: string | undefined;
+  prepared?: Promise<string | undefined> | undefined;
   /** The live release's paths (PATHS_FILE). */
   livePaths: readonly WarmPath[];
   /** SITE_URL: the origin pages are rendered under, as `astro build` renders them. */
@@ -62,6 +63,8 @@ export interface WarmBuildReport {
   searchMs: number;
   serverFilesMs: number;
   compression: PrecompressReport;
+  /** Milliseconds of each step, in order, for the publish log. */
+  steps: Record<string, number>;
 }
 
 /**
@@ -80,19 +83,56 @@ export async function warmBuild(
 ): Promise<WarmBuildReport | { tooMany: number }> {
   const { renderer, outDir } = options;
   const started = Date.now();
-  const { cursor } = await renderer.update();
-  const paths = await renderer.paths();
+  const steps: Record<string, number> = {};
+  let lap = started;
+  const step = (name: string) => {
+    const now = Date.now();
+    steps[name] = now - lap;
+    lap = now;
+  };
+  // The copy is made (or its preparation finished) while the renderer lists the paths: one is
+  // the file system's work, the other the worker thread's.
+  const unneeded = new AbortController();
+  const copied = (async () => {
+    const prepared = await options.prepared;
+    if (prepared) await rename(prepared, outDir);
+    else {
+      const stop = [unneeded.signal, ...(options.signal ? [options.signal] : [])];
+      await linkTree(options.live, outDir, AbortSignal.any(stop));
+    }
+    await rm(join(outDir, PATHS_FILE), { force: true });
+    return Date.now();
+  })();
+  copied.catch(() => {});
+  // Stopped and settled before any early return or throw: the caller then removes outDir.
+  const dropCopy = async () => {
+    unneeded.abort();
+    await copied.catch(() => {});
+  };
+  const { cursor } = await renderer.update().catch(async (error: unknown) => {
+    await dropCopy();
+    throw error;
+  });
+  step('update');
+  const paths = await renderer.paths().catch(async (error: unknown) => {
+    await dropCopy();
+    throw error;
+  });
+  step('paths');
   const before = new Map(options.livePaths.map((path) => [path.pathname, path]));
   const now = new Set(paths.map((path) => path.pathname));
   const toRender = paths.filter(
     (path) => path.cacheKey === undefined || before.get(path.pathname)?.cacheKey !== path.cacheKey,
   );
-  if (toRender.length > options.maxPages) return { tooMany: toRender.length };
+  if (toRender.length > options.maxPages) {
+    await dropCopy();
+    return { tooMany: toRender.length };
+  }
   const gone = options.livePaths.filter((path) => !now.has(path.pathname));
-
-  if (options.prepared) await rename(options.prepared, outDir);
-  else await linkTree(options.live, outDir);
-  await rm(join(outDir, PATHS_FILE), { force: true });
+  const copiedAt = await copied;
+  // What the copy added after the paths were listed.
+  steps['copy'] = Math.max(0, copiedAt - lap);
+  lap = Math.max(lap, copiedAt);
   const written: string[] = [];
   const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
   let listedChanged = gone.length > 0 || toRender.some((path) => !before.has(path.pathname));
@@ -117,6 +157,7 @@ export async function warmBuild(
   }
   for (const path of gone) await removeFile(outDir, outputFile(outDir, path));
   const renderMs = Date.now() - started;
+  step('render');
 
   const searchStarted = Date.now();
   options.onProgress?.('search', toRender.length, toRender.length);
@@ -124,8 +165,10 @@ export async function warmBuild(
   const search = existsSync(join(outDir, SEARCH_RECORDS_PATH))
     ? await writeSearchIndex(outDir, { live: options.live })
     : undefined;
+  step('search');
   const sitemapFiles = listedChanged ? await writeSitemap(outDir, paths, options.site) : [];
   const searchMs = Date.now() - searchStarted;
+  step('sitemap');
 
   options.onProgress?.('compress', toRender.length, toRender.length);
   const serverStarted = Date.now();
@@ -135,8 +178,10 @@ export async function warmBuild(
     // The indexes written again: their scripts are compressed as a full build's are.
     ...(search ? await indexFiles(outDir, search.written) : []),
   ]);
+  step('compress');
   await writeSiteConfig(outDir, hashes, options.live);
   await writePaths(outDir, paths);
+  step('config');
   return {
     // As astro build counts them: pages, not endpoints (robots.txt, the search records).
     pages: paths.filter((path) => routeType(path) === 'page').length,
@@ -150,6 +195,7 @@ export async function warmBuild(
     searchMs,
     serverFilesMs: Date.now() - serverStarted,
     compression,
+    steps,
   };
 }
 

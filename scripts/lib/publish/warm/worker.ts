@@ -13,6 +13,7 @@ import { loadPrerenderBundle } from '../../../../src/integrations/parallel-prere
 import {
   KEPT_BUNDLE_DIR,
   KEPT_SETUP_FILE,
+  type KeptSetup,
 } from '../../../../src/integrations/parallel-prerender/index.ts';
 import type { WorkerSetup } from '../../../../src/integrations/parallel-prerender/protocol.ts';
 import { routeKey } from '../../../../src/integrations/parallel-prerender/protocol.ts';
@@ -29,7 +30,11 @@ const data = workerData as WarmWorkerData;
 
 const kept = JSON.parse(
   readFileSync(join(data.rendererDir, KEPT_SETUP_FILE), 'utf8'),
-) as WorkerSetup;
+) as Partial<KeptSetup> & WorkerSetup;
+// React in the mode the bundle was built in, set before the bundle loads it: production under
+// astro build (twice the speed of React's development build, which the store's own process
+// may be running in), and a test build's jsxDEV calls need the development one.
+process.env['NODE_ENV'] = kept.nodeEnv ?? 'production';
 // The entry as it is now: the kept directory was renamed into place after the build wrote it.
 const entry = basename(fileURLToPath(kept.entryUrl));
 const setup: WorkerSetup = {
