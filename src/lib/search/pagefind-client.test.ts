@@ -184,4 +184,24 @@ describe('mergeShards', () => {
     expect(load).toHaveBeenCalledTimes(3);
     expect(mergeIndex).toHaveBeenCalledExactlyOnceWith('/pagefind/shard-1/', { excerptLength: 0 });
   });
+
+  it('merges a shard once when a load is tried again after another shard failed', async () => {
+    const mergeIndex = vi
+      .fn<(path: string) => Promise<void>>()
+      .mockImplementation((path) =>
+        path.includes('shard-2') && mergeIndex.mock.calls.length < 3
+          ? Promise.reject(new Error('offline'))
+          : Promise.resolve(),
+      );
+    const api = { search: vi.fn(), mergeIndex } as PagefindApi;
+    const index = lazyPagefind(
+      () => Promise.resolve(api),
+      (loaded) => mergeShards(loaded, () => reply(200, { shards: 3, empty: [] })),
+    );
+    await expect(index()).rejects.toThrow('offline');
+    await expect(index()).resolves.toBe(api);
+    const paths = mergeIndex.mock.calls.map(([path]) => path);
+    expect(paths.filter((path) => path.includes('shard-1'))).toHaveLength(1);
+    expect(paths.filter((path) => path.includes('shard-2'))).toHaveLength(2);
+  });
 });

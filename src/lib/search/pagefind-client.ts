@@ -17,7 +17,8 @@ export interface PagefindApi {
 
 /**
  * Where the build writes the two indexes (scripts/lib/search-index.ts): products, in shards
- * (./pagefind-shards.ts) merged into one runtime, and the collections (the dropdown's Categories) in a small index of their own. One index with a
+ * (./pagefind-shards.ts) merged into one runtime, and the collections (the dropdown's
+ * Categories) in a small index of their own. One index with a
  * `type` filter made every dropdown search intersect its hits with the 100,000 products'
  * filter list: 7 s for "wheel" in Chromium at 100,000 products, against 1 s without it.
  */
@@ -108,10 +109,21 @@ export async function mergeShards(
   const mergeIndex = api.mergeIndex?.bind(api);
   if (!merged.length) return;
   if (!mergeIndex) throw new Error('This pagefind.js cannot merge the index shards.');
+  // A load tried again gets the same module back: a shard merged before is not merged twice.
+  const done = mergedShards.get(api) ?? new Set<string>();
+  mergedShards.set(api, done);
   await Promise.all(
-    merged.map((shard) => mergeIndex(`${PAGEFIND_BASE}${shardDir(shard)}`, OPTIONS)),
+    merged
+      .map((shard) => `${PAGEFIND_BASE}${shardDir(shard)}`)
+      .filter((path) => !done.has(path))
+      .map(async (path) => {
+        await mergeIndex(path, OPTIONS);
+        done.add(path);
+      }),
   );
 }
+
+const mergedShards = new WeakMap<PagefindApi, Set<string>>();
 
 /**
  * Whether a result's data holds every query word (./term-match.ts): a result that Pagefind

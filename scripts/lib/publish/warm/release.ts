@@ -55,7 +55,7 @@ export interface WarmBuildReport {
   /** Rendered pages whose bytes differ from the live release's. */
   written: number;
   removed: number;
-  /** Records in the search index, or 0 when the records did not change (index kept). */
+  /** Search records indexed again: those of the shards that changed (0: the index kept). */
   searchRecords: number;
   sitemap: boolean;
   cursor: number;
