@@ -46,12 +46,10 @@ async function build(): Promise<Catalogue> {
     getCollection('collections'),
   ]);
   const products = productEntries.map((entry) => entry.data);
-  // Every product's place in title order, from one sort: the lists of each collection and
-  // brand are then ordered by it, instead of each sorting by title again (90 collections,
-  // most of them holding tens of thousands of the 100,000 products).
-  const place = new Map([...products].sort(byTitle).map((product, i) => [product.id, i]));
-  const byPlace = (a: ProductRecord, b: ProductRecord) =>
-    (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0);
+  // One sort by title: every list below (each collection's, each brand's) is filled in this
+  // order, instead of each sorting again (90 collections, most of them holding tens of
+  // thousands of the 100,000 products).
+  const inTitleOrder = [...products].sort(byTitle);
   const collections = collectionEntries
     .map((entry) => entry.data)
     .sort((a, b) => a.position - b.position || a.id - b.id);
@@ -68,13 +66,28 @@ async function build(): Promise<Catalogue> {
     children.set(parent, list);
   }
 
-  const direct = new Map<number, ProductRecord[]>();
+  // A collection and its ancestors; a corrupt parent chain cannot loop the build, and an id
+  // that is no collection has none.
+  const lineage = (id: number): number[] => {
+    const found: number[] = [];
+    for (let at: number | null = id; at !== null && collectionById.has(at); ) {
+      if (found.includes(at)) break;
+      found.push(at);
+      at = collectionById.get(at)?.parentId ?? null;
+    }
+    return found;
+  };
+  const lineages = new Map(collections.map((c) => [c.id, lineage(c.id)]));
+
+  // Each collection's products are those of its subtree, each once, in title order.
+  const subtreeProducts = new Map<number, ProductRecord[]>();
   const vendorProducts = new Map<string, ProductRecord[]>();
-  for (const product of products) {
-    for (const { id } of product.Collections) {
-      const list = direct.get(id) ?? [];
+  for (const product of inTitleOrder) {
+    const holders = new Set(product.Collections.flatMap(({ id }) => lineages.get(id) ?? []));
+    for (const id of holders) {
+      const list = subtreeProducts.get(id) ?? [];
       list.push(product);
-      direct.set(id, list);
+      subtreeProducts.set(id, list);
     }
     if (product.vendor) {
       const key = product.vendor.toLowerCase();
@@ -83,31 +96,12 @@ async function build(): Promise<Catalogue> {
       vendorProducts.set(key, list);
     }
   }
-
-  const subtreeProducts = new Map<number, ProductRecord[]>();
-  const productsIn = (collectionId: number): ProductRecord[] => {
-    const cached = subtreeProducts.get(collectionId);
-    if (cached) return cached;
-    // Walk the subtree with a visited set: a corrupt parent chain cannot loop the build.
-    const seen = new Set<number>();
-    const found = new Map<number, ProductRecord>();
-    const stack = [collectionId];
-    while (stack.length > 0) {
-      const id = stack.pop() ?? 0;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      for (const product of direct.get(id) ?? []) found.set(product.id, product);
-      for (const child of children.get(id) ?? []) stack.push(child.id);
-    }
-    const list = [...found.values()].sort(byPlace);
-    subtreeProducts.set(collectionId, list);
-    return list;
-  };
+  const productsIn = (collectionId: number): readonly ProductRecord[] =>
+    subtreeProducts.get(collectionId) ?? [];
 
   const vendors = [...vendorProducts.values()]
     .map((list) => ({ name: list[0]?.vendor ?? '', productCount: list.length }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  for (const list of vendorProducts.values()) list.sort(byPlace);
 
   // Made here, once per build, so that no page key digests a record of its own.
   const productDigests = new Map(
