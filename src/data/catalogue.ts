@@ -70,7 +70,7 @@ async function build(): Promise<Catalogue> {
   // that is no collection has none.
   const lineage = (id: number): number[] => {
     const found: number[] = [];
-    for (let at: number | null = id; at !== null && collectionById.has(at); ) {
+    for (let at: number | null = id; at !== null && collectionById.has(at);) {
       if (found.includes(at)) break;
       found.push(at);
       at = collectionById.get(at)?.parentId ?? null;
