@@ -35,7 +35,6 @@ export interface SearchIndexReport {
   records: number;
   /** Records in the indexes written again (all of them unless `live` was given). */
   indexed: number;
-  shards: number;
   /** The directories written again, for the caller to compress. */
   written: string[];
 }
@@ -84,7 +83,7 @@ export async function writeSearchIndex(
   await mkdir(join(outDir, '_server'), { recursive: true });
   await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
   await rm(join(outDir, 'search-index'), { recursive: true, force: true });
-  return { records: records.length, indexed, shards, written };
+  return { records: records.length, indexed, written };
 }
 
 const COLLECTIONS = 'collections';

@@ -59,9 +59,6 @@ export interface WarmBuildReport {
   searchRecords: number;
   sitemap: boolean;
   cursor: number;
-  renderMs: number;
-  searchMs: number;
-  serverFilesMs: number;
   compression: PrecompressReport;
   /** Milliseconds of each step, in order, for the publish log. */
   steps: Record<string, number>;
@@ -82,9 +79,8 @@ export async function warmBuild(
   options: WarmBuildOptions,
 ): Promise<WarmBuildReport | { tooMany: number }> {
   const { renderer, outDir } = options;
-  const started = Date.now();
   const steps: Record<string, number> = {};
-  let lap = started;
+  let lap = Date.now();
   const step = (name: string) => {
     const now = Date.now();
     steps[name] = now - lap;
@@ -109,16 +105,17 @@ export async function warmBuild(
     unneeded.abort();
     await copied.catch(() => {});
   };
-  const { cursor } = await renderer.update().catch(async (error: unknown) => {
+  let cursor: number;
+  let paths: WarmPath[];
+  try {
+    ({ cursor } = await renderer.update());
+    step('update');
+    paths = await renderer.paths();
+    step('paths');
+  } catch (error) {
     await dropCopy();
     throw error;
-  });
-  step('update');
-  const paths = await renderer.paths().catch(async (error: unknown) => {
-    await dropCopy();
-    throw error;
-  });
-  step('paths');
+  }
   const before = new Map(options.livePaths.map((path) => [path.pathname, path]));
   const now = new Set(paths.map((path) => path.pathname));
   const toRender = paths.filter(
@@ -156,10 +153,8 @@ export async function warmBuild(
     written.push(file);
   }
   for (const path of gone) await removeFile(outDir, outputFile(outDir, path));
-  const renderMs = Date.now() - started;
   step('render');
 
-  const searchStarted = Date.now();
   options.onProgress?.('search', toRender.length, toRender.length);
   // Only the shards whose records changed are indexed again (scripts/lib/search-index.ts).
   const search = existsSync(join(outDir, SEARCH_RECORDS_PATH))
@@ -167,11 +162,9 @@ export async function warmBuild(
     : undefined;
   step('search');
   const sitemapFiles = listedChanged ? await writeSitemap(outDir, paths, options.site) : [];
-  const searchMs = Date.now() - searchStarted;
   step('sitemap');
 
   options.onProgress?.('compress', toRender.length, toRender.length);
-  const serverStarted = Date.now();
   const compression = await precompressFiles(outDir, [
     ...written.filter((file) => existsSync(file)),
     ...sitemapFiles,
@@ -191,9 +184,6 @@ export async function warmBuild(
     searchRecords: search?.indexed ?? 0,
     sitemap: listedChanged,
     cursor,
-    renderMs,
-    searchMs,
-    serverFilesMs: Date.now() - serverStarted,
     compression,
     steps,
   };
