@@ -4,8 +4,16 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { parallelPrerender } from './src/integrations/parallel-prerender/index.ts';
 import { storeRoutes } from './src/integrations/store-routes.ts';
-import { serializeSitemapItem, sitemapFilter } from './src/lib/content/sitemap-xml.ts';
+import {
+  keepUnlisted,
+  serializeSitemapItem,
+  sitemapFilter,
+} from './src/lib/content/sitemap-xml.ts';
 import { env } from './src/lib/env.ts';
+
+// Indexable pages only (no noindex, redirect, later list page or 404); the pages left out by
+// their heads are kept for the next warm publish (src/lib/content/sitemap-xml.ts).
+const sitemapPages = sitemapFilter(env.BUILD_OUT_DIR);
 
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({
@@ -26,11 +34,11 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     sitemap({
       entryLimit: 50_000,
-      // Indexable pages only (no noindex, redirect, later list page or 404), each under the
-      // URL a visitor uses (/help.asp rather than /help/).
-      filter: sitemapFilter(env.BUILD_OUT_DIR),
+      // Each page under the URL a visitor uses (/help.asp rather than /help/).
+      filter: sitemapPages,
       serialize: serializeSitemapItem,
     }),
+    keepUnlisted(sitemapPages, env.BUILD_OUT_DIR),
   ],
   experimental: {
     // Unchanged product pages are skipped on a rebuild (DESIGN, build pipeline 6).

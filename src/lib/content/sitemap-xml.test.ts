@@ -46,6 +46,32 @@ describe('sitemapFilter', () => {
     expect(keep(`${site}/..%2F..%2Fetc/`)).toBe(false);
   });
 
+  it('records the pages their heads left out, for the next publish', () => {
+    const keep = sitemapFilter(dir);
+    for (const path of ['', 'about-us/', 'confirm-subscription/', 'product-index/page/2/', '404/'])
+      keep(`${site}/${path}`);
+    // Only head verdicts: a later list page or the 404 is left out by its path alone.
+    expect([...keep.unlisted]).toEqual(['/confirm-subscription/']);
+  });
+
+  it('takes a known verdict instead of reading the head', () => {
+    const known = new Map([
+      ['/about-us/', true],
+      ['/confirm-subscription/', false],
+    ]);
+    const keep = sitemapFilter(dir, (pathname) => known.get(pathname));
+    expect(keep(`${site}/about-us/`)).toBe(false);
+    expect(keep(`${site}/confirm-subscription/`)).toBe(true);
+    // Not known: read from the page.
+    expect(keep(`${site}/articles/id/355/`)).toBe(false);
+    expect(keep(`${site}/`)).toBe(true);
+    expect([...keep.unlisted].sort()).toEqual(['/about-us/', '/articles/id/355/']);
+    // A known verdict never makes a later list page or the 404 listed.
+    const listAll = sitemapFilter(dir, () => false);
+    expect(listAll(`${site}/product-index/page/2/`)).toBe(false);
+    expect(listAll(`${site}/404/`)).toBe(false);
+  });
+
   it('reads the robots meta in either attribute order', () => {
     expect(headExcludes('<meta content="noindex, follow" name="robots">')).toBe(true);
     expect(headExcludes('<meta name="robots" content="index">')).toBe(false);

@@ -18,6 +18,9 @@ import {
   headExcludes,
   serializeSitemapItem,
   sitemapFilter,
+  UNLISTED_FILE,
+  writeUnlisted,
+  type SitemapFilter,
 } from '../../../../src/lib/content/sitemap-xml.ts';
 import { readJsonFile } from '../../json-file.ts';
 import type { WarmPath } from './protocol.ts';
@@ -133,6 +136,8 @@ export async function warmBuild(
   const written: string[] = [];
   const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
   let listedChanged = gone.length > 0 || toRender.some((path) => !before.has(path.pathname));
+  // Whether each rendered page's head keeps it out of the sitemap, by its sitemap name.
+  const heads = new Map<string, boolean>();
   for (const [index, path] of toRender.entries()) {
     options.signal?.throwIfAborted();
     options.onProgress?.('build', index, toRender.length);
@@ -146,8 +151,10 @@ export async function warmBuild(
     if (file.endsWith('.html')) {
       const html = page.body.toString('utf8');
       for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+      const excluded = headExcludes(html);
+      heads.set(sitemapName(path, options.site), excluded);
       // A page that turns noindex (or back) leaves or joins the sitemap.
-      if (old && headExcludes(old.toString('utf8')) !== headExcludes(html)) listedChanged = true;
+      if (old && headExcludes(old.toString('utf8')) !== excluded) listedChanged = true;
     }
     await replace(file, page.body);
     written.push(file);
@@ -161,7 +168,14 @@ export async function warmBuild(
     ? await writeSearchIndex(outDir, { live: options.live })
     : undefined;
   step('search');
-  const sitemapFiles = listedChanged ? await writeSitemap(outDir, paths, options.site) : [];
+  let sitemapFiles: string[] = [];
+  if (listedChanged) {
+    // The other pages' heads are as the live release's sitemap found them.
+    const unlisted = await readUnlisted(options.live);
+    const filter = sitemapFilter(outDir, (name) => heads.get(name) ?? unlisted?.has(name));
+    sitemapFiles = await writeSitemap(outDir, paths, options.site, filter);
+    await writeUnlisted(outDir, filter.unlisted);
+  }
   step('sitemap');
 
   options.onProgress?.('compress', toRender.length, toRender.length);
@@ -265,6 +279,17 @@ async function indexFiles(outDir: string, dirs: readonly string[]): Promise<stri
   return [...new Set([...lists.flat(), join(outDir, 'pagefind', SHARDS_FILE)])];
 }
 
+/** Astro's name of a page (generate.js, addPageName): with a trailing slash, no leading one. */
+const pageName = (path: WarmPath) => path.pathname.replace(/\/?$/, '/').replace(/^\//, '');
+
+/** The pathname the sitemap's filter is handed for a page (@astrojs/sitemap, base '/'). */
+const sitemapName = (path: WarmPath, site: string) => new URL(`/${pageName(path)}`, site).pathname;
+
+const readUnlisted = async (dir: string) => {
+  const names = await readJsonFile<string[]>(join(dir, UNLISTED_FILE));
+  return names && new Set(names);
+};
+
 /**
  * The sitemap as astro build writes it: @astrojs/sitemap itself, with the store's options
  * (astro.config.mjs), run over this release's pages. Its files are unlinked first: the
@@ -274,13 +299,14 @@ async function writeSitemap(
   outDir: string,
   paths: readonly WarmPath[],
   site: string,
+  filter: SitemapFilter,
 ): Promise<string[]> {
   for (const name of await readdir(outDir)) {
     if (/^sitemap-.*\.xml(?:\.gz|\.br)?$/.test(name)) await rm(join(outDir, name));
   }
   const integration: AstroIntegration = sitemap({
     entryLimit: 50_000,
-    filter: sitemapFilter(outDir),
+    filter,
     serialize: serializeSitemapItem,
   });
   const hooks = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
@@ -294,7 +320,7 @@ async function writeSitemap(
     // Astro's page names (generate.js, addPageName): pages only, with a trailing slash.
     pages: paths
       .filter((path) => routeType(path) === 'page')
-      .map((path) => ({ pathname: path.pathname.replace(/\/?$/, '/').replace(/^\//, '') })),
+      .map((path) => ({ pathname: pageName(path) })),
     logger,
   });
   return (await readdir(outDir))
