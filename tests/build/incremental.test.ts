@@ -6,6 +6,7 @@ import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
+import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
 import { env } from '../../src/lib/env.ts';
 import {
   manifestShards,
@@ -38,7 +39,8 @@ import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
  * restored with the old menu would reach B from X and differ from C.
  */
 
-const PRODUCTS = 120;
+// Enough for the biggest collection to have a page past PRODUCT_PAGES (74 products: 4 pages).
+const PRODUCTS = 160;
 // Small shards, so that the products' search index has several and a warm publish keeps some.
 const SHARD_RECORDS = 20;
 const SHARDS = shardCount(PRODUCTS, SHARD_RECORDS);
@@ -50,9 +52,9 @@ interface Fixture {
   root: string;
   api: ApiProcess;
   renamed: { id: number; handle: string; oldTitle: string };
-  priced: { id: number; handle: string };
+  priced: BulkProduct;
   stocked: { id: number; handle: string };
-  deleted: { id: number; handle: string };
+  deleted: BulkProduct;
   reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
   warm: WarmBuildReport;
   seconds: number;
@@ -267,7 +269,7 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
   it('reuses the product pages the later changes did not touch', () => {
     const { B, C } = need().reports;
     expect(C.reused).toBe(0);
-    // 120 product pages; the four changes touch their own pages and a few neighbours each.
+    // 160 product pages; the four changes touch their own pages and a few neighbours each.
     expect(B.reused).toBeGreaterThanOrEqual(PRODUCTS / 2);
     expect(B.pages).toBe(C.pages);
   });
@@ -327,6 +329,31 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     }
     expect(warm.searchRecords).toBeGreaterThan(0);
     expect(warm.searchRecords).toBeLessThan(PRODUCTS);
+  });
+
+  it("keeps a collection's later pages, which load their products, when its products change", async () => {
+    const { root, priced, deleted } = need();
+    // The collections whose lists the new product (in the priced one's) and the deleted one
+    // changed, and their pages past PRODUCT_PAGES.
+    const changed = [...priced.Collections, ...deleted.Collections].map((c) => c.handle);
+    const later: string[] = [];
+    for (const handle of new Set(changed)) {
+      const dir = join(root, 'W', 'collections', handle, 'page');
+      const pages = await readdir(dir).catch(() => []);
+      for (const page of pages.filter((n) => Number(n) > PRODUCT_PAGES))
+        later.push(join('collections', handle, 'page', page, 'index.html'));
+    }
+    expect(later.length).toBeGreaterThan(0); // else the test proves nothing
+    for (const file of later) {
+      const [live, next] = await Promise.all([
+        stat(join(root, 'B1', file)),
+        stat(join(root, 'W', file)),
+      ]);
+      expect(next.ino, file).toBe(live.ino);
+      const html = await readFile(join(root, 'W', file), 'utf8');
+      expect(html).toContain('aria-label="Loading products"');
+      expect(html).not.toMatch(/href="\/products\/[^"]+"/);
+    }
   });
 
   it('leaves the release it started from as it was', async () => {

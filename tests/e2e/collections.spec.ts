@@ -154,6 +154,54 @@ test.describe('collection page', () => {
     await expect(firstCard.getByRole('heading')).toHaveText(firstTitle ?? '');
   });
 
+  test('a page past the prerendered ones loads its products in the same order', async ({
+    page,
+    api,
+  }) => {
+    // src/lib/catalog/collection-page.ts, PRODUCT_PAGES: pages 1 to 3 carry their products,
+    // later ones load them from the filter API.
+    const biggest = [...(await allCollections(api))].sort(
+      (a, b) => b.productCount - a.productCount,
+    )[0];
+    if (!biggest || biggest.productCount <= 4 * PER_PAGE)
+      throw new Error('the demo catalogue has no collection with 5 pages');
+    const titles = () =>
+      productList(page).getByRole('article').getByRole('heading').allTextContents();
+    const path = `/collections/${biggest.handle}`;
+    await page.goto(`${path}/page/3`);
+    const third = await titles();
+    expect(third).toHaveLength(PER_PAGE);
+
+    // The prerendered HTML of page 4 has loading cards, no products.
+    const html = await (await api.get(`${path}/page/4`)).text();
+    expect(html).toContain('aria-label="Loading products"');
+    expect(html).not.toMatch(/href="\/products\//);
+
+    const pager = page.getByRole('navigation', { name: 'Product pages' });
+    await pager.getByRole('link', { name: 'Page 4' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}/page/4$`));
+    await expect(
+      productList(page).getByText(
+        `Showing ${3 * PER_PAGE + 1}-${4 * PER_PAGE} of ${biggest.productCount}`,
+      ),
+    ).toBeVisible();
+    const fourth = await titles();
+    expect(fourth).toHaveLength(PER_PAGE);
+    // Title order goes on from page 3, none repeated.
+    expect(fourth.filter((title) => third.includes(title))).toEqual([]);
+    const lastOfThird = third.at(-1) ?? '';
+    expect(lastOfThird.localeCompare(fourth[0] ?? '', 'en')).toBeLessThanOrEqual(0);
+    await expect(pager.locator('[aria-current="page"]')).toHaveText('4');
+    // Its pager goes on to the other pages by their own addresses.
+    await expect(pager.getByRole('link', { name: 'Page 5' })).toHaveAttribute(
+      'href',
+      `${path}/page/5`,
+    );
+    await pager.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}/page/3$`));
+    await expect.poll(titles).toEqual(third);
+  });
+
   test('a long description folds with Read More and Read Less', async ({ page, api }) => {
     const collections = await allCollections(api);
     const longest = [...collections].sort(

@@ -74,13 +74,13 @@ export interface ResultsListSettings {
   defaultLimit: number;
 }
 
-/** The prerendered page a collection page hands over (one-based page). */
-export interface InitialPage {
-  cards: ApiCard[];
-  total: number;
-  page: number;
-  pages: number;
-}
+/**
+ * The page a collection page is (one-based), with its prerendered products; a page past
+ * PRODUCT_PAGES (src/lib/catalog/collection-page.ts) has none and loads them.
+ */
+export type InitialPage =
+  | { page: number; cards: ApiCard[]; total: number; pages: number }
+  | { page: number; cards?: undefined };
 
 interface Props {
   settings: ResultsListSettings;
@@ -124,7 +124,7 @@ function ResultsList({
   const isCollection = collectionId !== undefined;
   const fixed = isCollection ? { c: [collectionId] } : {};
   const prerenderedState = (): ListState =>
-    initial
+    initial?.cards
       ? {
           kind: 'loaded',
           cards: initial.cards,
@@ -140,7 +140,8 @@ function ResultsList({
     page: initial ? initial.page - 1 : 0,
   });
   const [state, setState] = useState<ListState>(prerenderedState);
-  const [loading, setLoading] = useState(false);
+  // A page that loads its products shows the loading cards from the server on.
+  const [loading, setLoading] = useState(initial !== undefined && !initial.cards);
   const [hydrated, setHydrated] = useState(false);
   const [compareError, setCompareError] = useState('');
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
@@ -165,8 +166,10 @@ function ResultsList({
     [basePath, isCollection],
   );
 
+  /** Loads the list `next` asks for; `asPrerendered`: the page's own list, whose pager links
+   * go to the prerendered pages. */
   const run = useCallback(
-    async (next: SearchParams) => {
+    async (next: SearchParams, asPrerendered = false) => {
       running.current?.abort();
       const abort = new AbortController();
       running.current = abort;
@@ -192,7 +195,7 @@ function ResultsList({
           total: reply.pageInfo.totalObjects,
           pages: reply.pageInfo.totalPages,
           tags: next.t.map((tag) => resolveTagFilter(tag, available)),
-          prerendered: false,
+          prerendered: asPrerendered,
         });
       } catch (error) {
         if (abort.signal.aborted) return;
@@ -263,7 +266,9 @@ function ResultsList({
         initial !== undefined &&
         searchParamsToQuery(parsed, ['c', 'page']) === '' &&
         parsed.page === initial.page - 1;
-      if (untouched) {
+      if (untouched && !initial.cards) {
+        void run(parsed, true);
+      } else if (untouched) {
         running.current?.abort();
         setLoading(false);
         setState(prerenderedState());

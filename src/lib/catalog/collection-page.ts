@@ -35,6 +35,18 @@ export const pagedHref = (root: string, page: number): string =>
 export const collectionPath = (base: string, handle: string): string =>
   `${base}/${encodeURIComponent(handle)}`;
 
+/**
+ * The pages of a collection's list prerendered with their products (issue 12 item 5: a new
+ * or deleted product re-renders every page after its place in title order, and every page
+ * that shows the count; at 100,000 products a top collection has 1,800 pages). Later pages
+ * are prerendered too (title, canonical URL, breadcrumbs, sidebar), without the products and
+ * the count: the results list loads them from the filter API in the same title order, so
+ * they do not change when the catalogue does. Crawlers reach every product through the
+ * sitemap and the product index; the pager's window from page 1 (pages 1 to 3) stays within
+ * these.
+ */
+export const PRODUCT_PAGES = 3;
+
 /** The pages of a list of `total` items at `perPage` a page, each with its rest parameter. */
 export function listPages(total: number, perPage: number): { page: number; param?: string }[] {
   return Array.from({ length: pageCount(total, perPage) }, (_, index) => {

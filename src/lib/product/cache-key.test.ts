@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   entryDigest,
   listPageKey,
+  loadingPageKey,
   pageCacheKey,
   productPageKey,
   viewDigest,
@@ -141,6 +142,27 @@ describe('listPageKey', () => {
     const asContext = { ...inputs(), context: ['sidebar', '4:d4'], shown: [] };
     const asRecord = { ...inputs(), context: ['sidebar'], shown: [{ id: 4, digest: 'd4' }] };
     expect(listPageKey(asContext)).not.toBe(listPageKey(asRecord));
+  });
+});
+
+describe('loadingPageKey', () => {
+  const inputs = { shell: 'shell', context: ['sidebar', 'collection'], page: 9 };
+
+  it('changes with the shell, the context and the page, and with nothing the list holds', () => {
+    const base = loadingPageKey(inputs);
+    expect(base).toMatch(/^[0-9a-f]{24}$/);
+    expect(loadingPageKey({ ...inputs })).toBe(base);
+    const keys = [
+      loadingPageKey({ ...inputs, shell: 'shell-2' }),
+      loadingPageKey({ ...inputs, context: ['sidebar', 'collection-2'] }),
+      loadingPageKey({ ...inputs, page: 10 }),
+    ];
+    expect(new Set([base, ...keys]).size).toBe(4);
+  });
+
+  it('is never the key of a page that shows its products', () => {
+    const shown = { ...inputs, pages: 9, total: 0, shown: [] };
+    expect(loadingPageKey(inputs)).not.toBe(listPageKey(shown));
   });
 });
 

@@ -124,6 +124,21 @@ export function listPageKey(inputs: ListPageInputs): string {
 }
 
 /**
+ * The key of a collection's page past PRODUCT_PAGES (src/lib/catalog/collection-page.ts): it
+ * shows no product and no count, only its number in the context `listPageKey` takes.
+ * @example loadingPageKey({ shell: 's', context: ['sidebar-digest'], page: 9 }) // 24 hex digits
+ */
+export function loadingPageKey(inputs: Pick<ListPageInputs, 'shell' | 'context' | 'page'>) {
+  return pageCacheKey([
+    'loading-list',
+    inputs.shell,
+    `p${inputs.page}`,
+    `c${inputs.context.length}`,
+    ...inputs.context,
+  ]);
+}
+
+/**
  * JSON of a view: what a page renders, already reduced to plain values (rows, links, cards,
  * tiles), never whole records. A value JSON would drop or flatten silently (a Map, a Set, a
  * function, a class instance) throws, so a view the key cannot see into fails the build
