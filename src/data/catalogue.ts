@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
 import type { CollectionRecord } from '../loaders/catalogue-records.ts';
-import { entryDigest } from '../lib/product/cache-key.ts';
+import { collectionPageDigest, entryDigest } from '../lib/product/cache-key.ts';
 import type { ProductRecord } from '../loaders/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 
@@ -28,7 +28,7 @@ export interface Catalogue {
    * incremental-build keys of the pages that show it; '' for an id not in the catalogue.
    */
   productDigest: (id: number) => string;
-  /** The digest of a collection's record in the content store, as productDigest. */
+  /** The digest of a collection's record as its pages show it (collectionPageDigest). */
   collectionDigest: (id: number) => string;
 }
 
@@ -108,7 +108,7 @@ async function build(): Promise<Catalogue> {
     productEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
   );
   const collectionDigests = new Map(
-    collectionEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
+    collectionEntries.map((entry) => [entry.data.id, collectionPageDigest(entry.data)]),
   );
 
   return {

@@ -20,6 +20,7 @@ import {
   warmBuild,
   type WarmBuildReport,
 } from '../../scripts/lib/publish/warm/release.ts';
+import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
 import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
 
 /**
@@ -57,6 +58,8 @@ interface Fixture {
   deleted: BulkProduct;
   reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
   warm: WarmBuildReport;
+  /** B1's paths and keys, as the warm publish compared with. */
+  livePaths: WarmPath[];
   seconds: number;
 }
 
@@ -239,6 +242,7 @@ beforeAll(async () => {
     deleted,
     reports: { A, B1, B, C },
     warm,
+    livePaths,
     seconds: (performance.now() - started) / 1000,
   };
 });
@@ -344,7 +348,18 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
         later.push(join('collections', handle, 'page', page, 'index.html'));
     }
     expect(later.length).toBeGreaterThan(0); // else the test proves nothing
+    // Not rendered again: their keys did not change (a page rendered to the same bytes keeps
+    // its file, so the files alone would not tell).
+    const keys = (paths: readonly WarmPath[]) =>
+      new Map(paths.map((path) => [path.pathname, path.cacheKey]));
+    const [before, after] = [
+      keys(need().livePaths),
+      keys(JSON.parse(await readFile(join(root, 'W', PATHS_FILE), 'utf8')) as WarmPath[]),
+    ];
     for (const file of later) {
+      const pathname = `/${file.replace(/\/index\.html$/, '')}`;
+      expect(after.get(pathname), pathname).toBeDefined();
+      expect(after.get(pathname), pathname).toBe(before.get(pathname));
       const [live, next] = await Promise.all([
         stat(join(root, 'B1', file)),
         stat(join(root, 'W', file)),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   entryDigest,
+  collectionPageDigest,
   listPageKey,
   loadingPageKey,
   pageCacheKey,
@@ -142,6 +143,35 @@ describe('listPageKey', () => {
     const asContext = { ...inputs(), context: ['sidebar', '4:d4'], shown: [] };
     const asRecord = { ...inputs(), context: ['sidebar'], shown: [{ id: 4, digest: 'd4' }] };
     expect(listPageKey(asContext)).not.toBe(listPageKey(asRecord));
+  });
+});
+
+describe('collectionPageDigest', () => {
+  const record = () => ({
+    id: 3,
+    title: 'Load Wheels',
+    handle: 'load-wheels',
+    descriptionHtml: '<p>Wheels.</p>',
+    breadcrumbs: [{ title: 'Wheels', handle: 'wheels' }],
+    images: { topBanner: { imagePath: '/b.png', altText: 'Banner' } },
+    productCount: 120,
+    updatedAt: '2026-11-24T10:00:00Z',
+  });
+  const base = collectionPageDigest(record());
+
+  it('does not change with the product count or the time of the last change', () => {
+    expect(collectionPageDigest({ ...record(), productCount: 121 })).toBe(base);
+    expect(collectionPageDigest({ ...record(), updatedAt: '2026-11-24T11:00:00Z' })).toBe(base);
+  });
+
+  it('changes with what the pages show of the collection', () => {
+    const changed = [
+      { ...record(), title: 'Load Wheels and Rollers' },
+      { ...record(), descriptionHtml: '<p>Rollers.</p>' },
+      { ...record(), breadcrumbs: [] },
+      { ...record(), images: {} },
+    ].map((next) => collectionPageDigest(next));
+    expect(new Set([base, ...changed]).size).toBe(5);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CollectionRecord } from '../../loaders/catalogue-records.ts';
 
 /**
  * A page's incremental-build key (DESIGN, build pipeline 6) from everything the page
@@ -170,4 +171,17 @@ function plainValue(this: unknown, key: string, value: unknown): unknown {
  */
 export function viewPageKey(shell: string, view: unknown): string {
   return pageCacheKey(['view', shell, viewDigest(view)]);
+}
+
+/**
+ * A collection's record as its pages show it: without its product count, which changes with
+ * every product added to it or taken out (the pages count their own lists), and without the
+ * time of its last change, which no page shows. With the whole record's digest a new product
+ * re-rendered every page of its collections, 7,124 at 100,000 products.
+ */
+export function collectionPageDigest<
+  T extends Pick<CollectionRecord, 'productCount' | 'updatedAt'>,
+>(record: T): string {
+  const { productCount: _count, updatedAt: _changed, ...shown } = record;
+  return viewDigest(shown);
 }
