@@ -417,6 +417,9 @@ export class Publisher implements PublishControl {
     // publish (a merchandiser's next change) should not wait for.
     this.#pruning = this.#pruning.then(async () => {
       try {
+        // After the next release's copy: both are the file system's work, and side by side
+        // the copy took 71 s instead of 15 at 100,000 products.
+        await this.#options.warm?.prepared();
         const live = await liveReleaseId(layout);
         const protect = [record.id, ...(live ? [live] : [])];
         const removed = await pruneReleases(layout, this.#options.keep ?? 5, protect);

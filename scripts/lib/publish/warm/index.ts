@@ -6,8 +6,8 @@ import { writeAtomically } from '../../web/precompress.ts';
 import { onlyProductChanges, type FeedClient } from '../feed.ts';
 import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts';
 import { codeDigest } from './code.ts';
+import { linkTree } from './link-tree.ts';
 import {
-  linkTree,
   readPaths,
   warmBuild,
   writePaths,
@@ -101,6 +101,11 @@ export class WarmPublisher {
       return false;
     });
     this.#spare = { live, dir, ready, stop };
+  }
+
+  /** Settles once the copy being prepared, if any, is made (or failed). */
+  async prepared(): Promise<void> {
+    await this.#spare?.ready;
   }
 
   /** The prepared copy of `live`, once it is complete; undefined when there is none for it. */

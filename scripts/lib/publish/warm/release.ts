@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -23,6 +22,7 @@ import {
   type SitemapFilter,
 } from '../../../../src/lib/content/sitemap-xml.ts';
 import { readJsonFile } from '../../json-file.ts';
+import { linkTree } from './link-tree.ts';
 import type { WarmPath } from './protocol.ts';
 import type { WarmRenderer } from './renderer.ts';
 
@@ -231,22 +231,6 @@ export function outputFile(outDir: string, path: WarmPath): string {
   if (routeType(path) === 'endpoint') return join(outDir, pathname);
   if (pathname === '/404' || pathname === '/500') return join(outDir, `${pathname.slice(1)}.html`);
   return join(outDir, pathname, 'index.html');
-}
-
-/** `cp -al`: a tree of hard links (16 s for the 476,000 files of 100,000 products). */
-export function linkTree(from: string, to: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cp = spawn('cp', ['-al', from, to], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
-    let error = '';
-    cp.stderr.on('data', (chunk: Buffer) => (error += chunk.toString()));
-    cp.on('error', reject);
-    cp.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`cp -al failed: ${error.trim()}`)),
-    );
-  });
 }
 
 /** Writes a page in place of the linked one; its compressed copies go until made again. */
