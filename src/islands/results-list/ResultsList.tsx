@@ -166,8 +166,10 @@ function ResultsList({
     [basePath, isCollection],
   );
 
-  /** Loads the list `next` asks for; `asPrerendered`: the page's own list, whose pager links
-   * go to the prerendered pages. */
+  /**
+   * Loads the list `next` asks for. `asPrerendered`: it is the page's own list (a collection
+   * page that loads its products), so its pager links go to the prerendered pages.
+   */
   const run = useCallback(
     async (next: SearchParams, asPrerendered = false) => {
       running.current?.abort();
