@@ -54,10 +54,12 @@ interface Fixture {
   api: ApiProcess;
   renamed: { id: number; handle: string; oldTitle: string };
   priced: BulkProduct;
-  stocked: { id: number; handle: string };
+  stocked: BulkProduct;
   deleted: BulkProduct;
   reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
   warm: WarmBuildReport;
+  /** The brand of the new product: the one with the most products. */
+  topVendor: string;
   /** B1's paths and keys, as the warm publish compared with. */
   livePaths: WarmPath[];
   seconds: number;
@@ -82,6 +84,7 @@ interface NavNode {
 interface BulkProduct {
   id: number;
   handle: string;
+  vendor: string;
   Collections: { id: number; handle: string }[];
   availableForSale: boolean;
   Variants: { id: number }[];
@@ -208,10 +211,14 @@ beforeAll(async () => {
       },
     ],
   });
+  // The new product is the biggest brand's: its count changes, and the sidebar lists it.
+  const counts = new Map<string, number>();
+  for (const p of products) counts.set(p.vendor, (counts.get(p.vendor) ?? 0) + 1);
+  const topVendor = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Prime-Mover';
   await admin(api, 'POST', '/products', {
     handle: NEW_HANDLE,
     title: 'Incremental Test Caster ZQ-1',
-    vendor: 'Prime-Mover',
+    vendor: topVendor,
     sku: 'ZQ-1',
     price: 19.5,
     collections: priced.Collections.map((c) => c.handle),
@@ -242,6 +249,7 @@ beforeAll(async () => {
     deleted,
     reports: { A, B1, B, C },
     warm,
+    topVendor,
     livePaths,
     seconds: (performance.now() - started) / 1000,
   };
@@ -369,6 +377,23 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
       expect(html).toContain('aria-label="Loading products"');
       expect(html).not.toMatch(/href="\/products\/[^"]+"/);
     }
+  });
+
+  it('keeps the pages of the brands whose products did not change', async () => {
+    const { root, priced, deleted, stocked, topVendor } = need();
+    // Brand paths are listed with the name as it is (/brands/EP Equipment).
+    const changed = new Set([priced.vendor, deleted.vendor, stocked.vendor, topVendor]);
+    const keys = (paths: readonly WarmPath[]) =>
+      new Map(paths.map((path) => [path.pathname, path.cacheKey]));
+    const after = keys(
+      JSON.parse(await readFile(join(root, 'W', PATHS_FILE), 'utf8')) as WarmPath[],
+    );
+    const kept = [...keys(need().livePaths)].filter(([pathname]) => {
+      const brand = /^\/brands\/([^/]+)/.exec(pathname)?.[1];
+      return brand !== undefined && !changed.has(brand);
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    for (const [pathname, key] of kept) expect(after.get(pathname), pathname).toBe(key);
   });
 
   it('leaves the release it started from as it was', async () => {
