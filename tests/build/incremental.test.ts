@@ -7,6 +7,7 @@ import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
+import { UNLISTED_FILE } from '../../src/lib/content/sitemap-xml.ts';
 import { env } from '../../src/lib/env.ts';
 import {
   manifestShards,
@@ -399,6 +400,12 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
   it('leaves the release it started from as it was', async () => {
     const { root, priced, deleted } = need();
     const B1 = join(root, 'B1');
+    // The sitemap was written again, and the list of pages it leaves out replaced, not
+    // written through the hard link both releases started with.
+    const [liveUnlisted, nextUnlisted] = await Promise.all(
+      [B1, join(root, 'W')].map((dir) => stat(join(dir, UNLISTED_FILE))),
+    );
+    expect(nextUnlisted?.ino).not.toBe(liveUnlisted?.ino);
     const html = await readFile(productPage(B1, priced.handle), 'utf8');
     expect(html).not.toContain(`data-price="${NEW_PRICE}"`);
     expect((await readdir(join(B1, 'products'))).includes(deleted.handle)).toBe(true);

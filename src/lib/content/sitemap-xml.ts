@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { legacyRules, type LegacyRule } from '../routing/legacy-routes.ts';
@@ -119,7 +119,10 @@ export function keepUnlisted(filter: SitemapFilter, outDir: string): AstroIntegr
 export async function writeUnlisted(outDir: string, unlisted: ReadonlySet<string>) {
   const file = join(outDir, UNLISTED_FILE);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify([...unlisted].sort()));
+  // Written beside and renamed over: in a warm release the old file is a hard link of the
+  // live release's, which writing in place would change too.
+  await writeFile(`${file}.next`, JSON.stringify([...unlisted].sort()));
+  await rename(`${file}.next`, file);
 }
 
 /**
