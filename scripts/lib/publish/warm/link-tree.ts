@@ -47,7 +47,7 @@ export async function linkTree(from: string, to: string, signal?: AbortSignal): 
   const lane = async () => {
     while (next < batches.length) {
       const batch = batches[next++];
-      if (batch && batch.names.length) await copyLinks(batch, signal);
+      if (batch) await copyLinks(batch, signal);
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
