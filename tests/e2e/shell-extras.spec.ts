@@ -22,13 +22,21 @@ async function leaveIntent(page: Page, kind: 'desktop' | 'mobile'): Promise<void
   }
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const low = Math.ceil(height * 0.05) + 200;
-  await page.evaluate((y) => {
-    window.scrollTo(0, y);
-  }, low);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(low - 5);
-  await page.evaluate((y) => {
-    window.scrollTo(0, y);
-  }, low - 40);
+  // Each scroll must reach the page as its own scroll event: two scrollTo calls within one
+  // frame are dispatched as one event at the last position, which the page sees as no scroll
+  // up at all (a loaded CI machine did that). The popup's listener was added before this one
+  // (data-state says so), so it has run when this one resolves.
+  const scrollAndWait = (y: number) =>
+    page.evaluate(
+      (to) =>
+        new Promise<number>((resolve) => {
+          window.addEventListener('scroll', () => resolve(window.scrollY), { once: true });
+          window.scrollTo(0, to);
+        }),
+      y,
+    );
+  expect(await scrollAndWait(low)).toBeGreaterThan(low - 5);
+  await scrollAndWait(low - 40);
 }
 
 test.describe('exit-intent popup', () => {
