@@ -6,6 +6,7 @@ import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
 /** What a publish reports of its build, full or warm. */
 type PublishReport = Pick<BuildReport, 'pages' | 'rendered' | 'searchRecords' | 'compression'>;
 import { changesSince, feedCursor, type FeedClient } from './feed.ts';
+import { BackgroundWork } from './background.ts';
 import { PublishHistory } from './history.ts';
 import { waitForLock, type HeldLock } from './lock.ts';
 import { coveredCursor } from './watch.ts';
@@ -83,6 +84,8 @@ export class Publisher implements PublishControl {
   #draining: Promise<void> | undefined;
   /** Old releases being removed, after a publish. */
   #pruning: Promise<void> = Promise.resolve();
+  /** The removal's processes, stopped while a publish runs. */
+  readonly #background = new BackgroundWork();
   /** A rollback under way: a publish asked for meanwhile starts after it. */
   #rollingBack: Promise<unknown> | undefined;
 
@@ -265,9 +268,11 @@ export class Publisher implements PublishControl {
       // From here on, a new request queues a further publish.
       this.#queued = undefined;
       this.#running = record;
+      this.#background.pause();
       try {
         await this.#publish(record);
       } finally {
+        this.#background.resume();
         this.#running = undefined;
         await lock.release();
         await this.#history.save();
@@ -422,7 +427,12 @@ export class Publisher implements PublishControl {
         await this.#options.warm?.prepared();
         const live = await liveReleaseId(layout);
         const protect = [record.id, ...(live ? [live] : [])];
-        const removed = await pruneReleases(layout, this.#options.keep ?? 5, protect);
+        const removed = await pruneReleases(
+          layout,
+          this.#options.keep ?? 5,
+          protect,
+          this.#background,
+        );
         if (removed.length) this.#options.log?.(`Removed old releases ${removed.join(', ')}.`);
       } catch (error) {
         this.#options.log?.(`Could not remove old releases: ${(error as Error).message}`);

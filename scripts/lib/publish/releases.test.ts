@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BackgroundWork } from './background.ts';
 import { temporaryDir } from '../stack.ts';
 import { lockOwner, tryLock } from './lock.ts';
 import {
@@ -135,7 +137,59 @@ describe('pruneReleases', () => {
     expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(true);
     expect(existsSync(releaseDir(layout, ids[2] ?? ''))).toBe(true);
   });
+
+  it('starts no removal while a publish holds the background work paused', async () => {
+    const ids = ['20261101-000000-aaaa', '20261102-000000-bbbb'];
+    for (const id of ids) await mkdir(releaseDir(layout, id), { recursive: true });
+    const background = new BackgroundWork();
+    const spawned = vi.spyOn(background, 'add');
+    background.pause();
+    const pruning = pruneReleases(layout, 1, [], background);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spawned).not.toHaveBeenCalled();
+    expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(true);
+    background.resume();
+    expect(await pruning).toEqual([ids[0]]);
+    expect(spawned).toHaveBeenCalledTimes(1);
+    expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(false);
+  });
 });
+
+describe('BackgroundWork', () => {
+  it('stops its processes while paused and continues them once every pause is resumed', async () => {
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const pid = child.pid ?? 0;
+      const background = new BackgroundWork();
+      background.add(child);
+      await vi.waitFor(() => expect(processState(pid)).toBe('S'));
+      background.pause();
+      background.pause();
+      await vi.waitFor(() => expect(processState(pid)).toBe('T'));
+      background.resume();
+      // One publish still holds it.
+      expect(background.paused).toBe(true);
+      background.resume();
+      await vi.waitFor(() => expect(processState(pid)).toBe('S'));
+      await background.idle();
+      // A process added while paused is stopped at once.
+      background.pause();
+      const late = spawn('sleep', ['30'], { stdio: 'ignore' });
+      background.add(late);
+      await vi.waitFor(() => expect(processState(late.pid ?? 0)).toBe('T'));
+      late.kill('SIGKILL');
+      background.resume();
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
+/** A process's state letter in /proc/<pid>/stat (after the name in parentheses). */
+function processState(pid: number): string | undefined {
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+}
 
 describe('the publish lock', () => {
   it('is held by one holder at a time and free again once released', async () => {

@@ -14,6 +14,7 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { readJsonFile } from '../json-file.ts';
+import type { BackgroundWork } from './background.ts';
 import { writeAtomically } from '../web/precompress.ts';
 
 /**
@@ -157,6 +158,7 @@ export async function pruneReleases(
   layout: PublishLayout,
   keep: number,
   protect: readonly string[],
+  background?: BackgroundWork,
 ): Promise<string[]> {
   const ids = (await readdir(releasesDir(layout)).catch(() => [] as string[]))
     .filter((name) => RELEASE_ID.test(name))
@@ -164,7 +166,7 @@ export async function pruneReleases(
   const removed: string[] = [];
   for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
     if (protect.includes(id)) continue;
-    await removeTree(releaseDir(layout, id));
+    await removeTree(releaseDir(layout, id), background);
     removed.push(id);
   }
   return removed;
@@ -175,10 +177,13 @@ export async function pruneReleases(
  * pages is over half a million files, and removing them with fs.rm fills libuv's thread pool
  * (four threads), so every file operation of the store waited behind it, the next publish's
  * included (27 s of its checks at 100,000 products). Falls back to fs.rm without `nice`.
+ * With `background`, the removal is stopped while a publish runs (./background.ts).
  */
-export async function removeTree(dir: string): Promise<void> {
+export async function removeTree(dir: string, background?: BackgroundWork): Promise<void> {
+  await background?.idle();
   const removed = await new Promise<boolean>((done) => {
     const child = spawn('nice', ['-n', '19', 'rm', '-rf', '--', dir], { stdio: 'ignore' });
+    background?.add(child);
     child.on('error', () => done(false));
     child.on('close', (code) => done(code === 0));
   });
