@@ -36,19 +36,25 @@ export function productListRows(
   productBase: string,
   currency: string,
 ): ProductListRow[] {
-  return [...products]
+  // Trimmed once rather than in each of the 1.7 million comparisons of 100,000 products.
+  const keyed = products.map((product) => ({ product, partNumber: product.partNumber.trim() }));
+  return keyed
     .sort((a, b) => {
-      const pa = a.partNumber.trim();
-      const pb = b.partNumber.trim();
+      const pa = a.partNumber;
+      const pb = b.partNumber;
       if (pa && !pb) return -1;
       if (!pa && pb) return 1;
-      return collator.compare(pa, pb) || collator.compare(a.title, b.title) || a.id - b.id;
+      return (
+        collator.compare(pa, pb) ||
+        collator.compare(a.product.title, b.product.title) ||
+        a.product.id - b.product.id
+      );
     })
-    .map((product) => ({
+    .map(({ product, partNumber }) => ({
       id: product.id,
       title: product.title,
       path: `${productBase}/${product.handle}`,
-      partNumber: product.partNumber.trim(),
+      partNumber,
       vendor: product.vendor,
       price: product.price === 0 ? FREE_CARD_PRICE : formatPrice(product.price, currency),
       availability: product.availableForSale ? 'In stock' : 'Sold out',
