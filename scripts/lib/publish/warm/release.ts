@@ -288,8 +288,11 @@ async function indexFiles(outDir: string, dirs: readonly string[]): Promise<stri
 /** Astro's name of a page (generate.js, addPageName): with a trailing slash, no leading one. */
 const pageName = (path: WarmPath) => path.pathname.replace(/\/?$/, '/').replace(/^\//, '');
 
-/** The pathname the sitemap's filter is handed for a page (@astrojs/sitemap, base '/'). */
-const sitemapName = (path: WarmPath, site: string) => new URL(`/${pageName(path)}`, site).pathname;
+/** The URL @astrojs/sitemap makes of a page (base '/'). */
+const sitemapUrl = (path: WarmPath, site: string) => new URL(`/${pageName(path)}`, site);
+
+/** The pathname the sitemap's filter is handed for a page. */
+const sitemapName = (path: WarmPath, site: string) => sitemapUrl(path, site).pathname;
 
 const readUnlisted = async (dir: string) => {
   const names = await readJsonFile<string[]>(join(dir, UNLISTED_FILE));
@@ -327,7 +330,7 @@ async function writeSitemap(
   const collator = new Intl.Collator('en', { numeric: true });
   const pages = paths
     .filter((path) => routeType(path) === 'page')
-    .map((path) => ({ name: pageName(path), url: new URL(`/${pageName(path)}`, site).href }))
+    .map((path) => ({ name: pageName(path), url: sitemapUrl(path, site).href }))
     .sort((a, b) => collator.compare(a.url, b.url));
   await hooks['astro:build:done']?.({
     dir: pathToFileURL(`${outDir}/`),
