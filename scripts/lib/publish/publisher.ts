@@ -239,6 +239,14 @@ export class Publisher implements PublishControl {
     };
   }
 
+  /**
+   * Settles once the work after the last publish is done: the next release's copy made and old
+   * releases removed. A store at rest between a merchandiser's changes is in this state.
+   */
+  async settled(): Promise<void> {
+    await this.#pruning;
+  }
+
   /** Stops: a queued publish is dropped, a running build is stopped and marked failed. */
   async close(): Promise<void> {
     this.#stopping.abort(new Error('The publisher stopped.'));
