@@ -1,4 +1,5 @@
-import { formatCents, plainTitle } from './money.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { formatCents } from './money.ts';
 import type { PlacedOrder } from './place-order.ts';
 import type { CheckoutTotals } from './view.ts';
 
@@ -48,7 +49,7 @@ export function checkoutPage(action: string, totals: CheckoutTotals, error?: str
   const rows = totals.lines
     .map((line) => {
       const variant = line.variantTitle === 'Default Title' ? '' : ` (${line.variantTitle})`;
-      return `<tr><td>${escapeHtml(plainTitle(line.title + variant))}</td><td>${escapeHtml(line.sku)}</td><td class="n">${line.quantity}</td><td class="n">${formatCents(line.unitPriceCents)}</td><td class="n">${formatCents(line.unitPriceCents * line.quantity)}</td></tr>`;
+      return `<tr><td>${escapeHtml(htmlToText(line.title + variant))}</td><td>${escapeHtml(line.sku)}</td><td class="n">${line.quantity}</td><td class="n">${formatCents(line.unitPriceCents)}</td><td class="n">${formatCents(line.unitPriceCents * line.quantity)}</td></tr>`;
     })
     .join('\n');
   const discount =

@@ -1,7 +1,7 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { MAX_LINE_QUANTITY, type WantedLine } from './input.ts';
-import { plainTitle } from './money.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 /** What the stock rules need to know about one inventory level. */
 export interface LevelInfo {
@@ -28,8 +28,8 @@ const LEVEL_SQL = `SELECT il.id, p.title, v.title AS variant_title, v.available_
   JOIN products p ON p.id = v.product_id`;
 
 function toLevel(row: RawLevel): LevelInfo {
-  const title = plainTitle(row.title);
-  const variant = plainTitle(row.variant_title);
+  const title = htmlToText(row.title);
+  const variant = htmlToText(row.variant_title);
   const named = variant !== '' && variant !== 'Default Title' && variant !== title;
   return {
     id: row.id,
@@ -169,7 +169,7 @@ export function addProducts(db: Database, checkoutId: string, handles: readonly 
       return stockRefusal(level, held, held + 1) === undefined;
     });
     if (chosen === undefined) {
-      const name = plainTitle(product.title);
+      const name = htmlToText(product.title);
       const forSale = levels.some((level) => level.availableForSale);
       throw new HttpError(
         422,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, plainTitle, toAmount } from './money.ts';
+import { formatCents, toAmount } from './money.ts';
 
 describe('toAmount', () => {
   it('turns cents into a decimal amount with 2 decimals', () => {
@@ -24,24 +24,5 @@ describe('formatCents', () => {
 
   it('keeps the sign of a negative amount', () => {
     expect(formatCents(-250)).toBe('-$2.50');
-  });
-});
-
-describe('plainTitle', () => {
-  it('removes markup and decodes the common entities', () => {
-    expect(plainTitle('<b>Poly</b> Load&nbsp;Wheel &amp; Bearing')).toBe(
-      'Poly Load Wheel & Bearing',
-    );
-    expect(plainTitle('5&quot; wheel &lt;heavy&gt; &#39;duty&#39;')).toBe(
-      "5\" wheel <heavy> 'duty'",
-    );
-  });
-
-  it('collapses whitespace and trims', () => {
-    expect(plainTitle('  Seal \n kit  ')).toBe('Seal kit');
-  });
-
-  it('leaves a plain title as it is', () => {
-    expect(plainTitle('Steer Wheel 180x50')).toBe('Steer Wheel 180x50');
   });
 });

@@ -20,20 +20,3 @@ export function formatCents(cents: number): string {
     toAmount(cents),
   );
 }
-
-/**
- * A title as plain text for messages: product titles may carry markup (spec storefront 2,
- * "HTML allowed on desktop"), which has no place in an error sentence.
- */
-export function plainTitle(title: string): string {
-  return title
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}

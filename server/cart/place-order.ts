@@ -2,7 +2,7 @@ import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { stockRefusal } from './lines.ts';
-import { plainTitle } from './money.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 import { checkoutTotals } from './view.ts';
 
 /** An order as the confirmation page shows it. */
@@ -42,7 +42,7 @@ export function placeOrder(
       const refusal = stockRefusal(
         {
           id: line.inventoryLevelId,
-          name: plainTitle(line.title),
+          name: htmlToText(line.title),
           availableForSale: line.availableForSale,
           availableQuantity: line.availableQuantity,
           bypassNegativeQuantity: line.bypassNegativeQuantity,
@@ -83,7 +83,7 @@ export function placeOrder(
       insertLine.run(
         order.id,
         line.inventoryLevelId,
-        plainTitle(title),
+        htmlToText(title),
         line.sku,
         line.quantity,
         line.unitPriceCents,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProductRecord } from '../../src/loaders/product-record.ts';
 import { fixtureApp } from '../routes/products-fixtures.ts';
-import { plainText, productCards, productDetail, productDetails } from './read.ts';
+import { productCards, productDetail, productDetails, summaryText } from './read.ts';
 import { upsertProduct } from './write.ts';
 
 describe('productCards', () => {
@@ -142,14 +142,9 @@ describe('productDetail and productDetails', () => {
   });
 });
 
-describe('plainText', () => {
-  it('strips markup, scripts and entities', () => {
-    expect(
-      plainText('<p>A&nbsp;<b>bold</b></p><script>x()</script><style>p{}</style> &lt;b&gt;'),
-    ).toBe('A bold <b>');
-  });
+describe('summaryText', () => {
   it('shortens long text', () => {
-    const text = plainText(`<p>${'word '.repeat(200)}</p>`, 50);
+    const text = summaryText(`<p>${'word '.repeat(200)}</p>`, 50);
     expect(text.length).toBeLessThanOrEqual(50);
     expect(text.endsWith('…')).toBe(true);
   });

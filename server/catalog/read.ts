@@ -1,3 +1,4 @@
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 import type { Database } from '../db/open.ts';
 
 /**
@@ -147,7 +148,7 @@ function toCard(row: ProductRow, levels: readonly LevelRow[]): ProductCard {
     price: money(row.price_cents),
     compareAtPrice: row.compare_at_price_cents === null ? null : money(row.compare_at_price_cents),
     seoDescription: row.seo_description,
-    description: plainText(row.description_html),
+    description: summaryText(row.description_html),
     availableForSale: row.available_for_sale === 1,
     // spec storefront 3: a card adds its first inventory level to the cart.
     availableQuantity: first?.availableQuantity ?? 0,
@@ -313,18 +314,8 @@ function readChildren(st: Statements, ids: readonly number[]) {
 const money = (cents: number): number => cents / 100;
 
 /** A short plain-text summary of description HTML (the card's `description`). */
-export function plainText(html: string, max = 300): string {
-  const text = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/gi, ' ')
-    .replace(/&amp;/gi, '&')
-    .replace(/&lt;/gi, '<')
-    .replace(/&gt;/gi, '>')
-    .replace(/&quot;/gi, '"')
-    .replace(/&#0?39;/gi, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+export function summaryText(html: string, max = 300): string {
+  const text = htmlToText(html);
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { testApp } from '../testing/app.ts';
-import { countWords, type Article, type ArticleSummary } from './content-articles.ts';
+import type { Article, ArticleSummary } from './content-articles.ts';
 import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 
@@ -196,36 +196,5 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
     const res = await app.request('http://localhost/api/articles/handle/%E0%A4%A');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-  });
-});
-
-describe('countWords', () => {
-  it('counts the words a reader sees', () => {
-    expect(countWords('<p>Seal&nbsp;kit <b>fits</b></p>')).toBe(3);
-  });
-
-  it('counts words split by tags without spaces', () => {
-    expect(countWords('<p>one</p><p>two</p>')).toBe(2);
-  });
-
-  it('ignores scripts, styles and attribute text', () => {
-    expect(
-      countWords(
-        '<style>p { color: red }</style><a href="x y z" title="a b">link</a><script>var a = 1;</script>',
-      ),
-    ).toBe(1);
-  });
-
-  it('ignores stray punctuation and entities between words', () => {
-    expect(countWords('Wheels &mdash; steer &amp; load - 2 sizes')).toBe(5);
-  });
-
-  it('is 0 for an empty body', () => {
-    expect(countWords('')).toBe(0);
-    expect(countWords('<p> </p>')).toBe(0);
-  });
-
-  it('gives 225 words for a one-minute read (spec: storefront 9)', () => {
-    expect(countWords(`<p>${'word '.repeat(225)}</p>`)).toBe(225);
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { countWords } from '../../src/lib/content/read-time.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
@@ -34,19 +35,6 @@ interface ArticleRow {
 
 const NOT_FOUND = 'Article not found.';
 const SUMMARY_COLUMNS = 'id, handle, title, summary, author, image_url, published_at';
-
-/**
- * Words of an HTML body as a reader sees them: tags and entities count as spaces.
- *
- * @example countWords('<p>Seal&nbsp;kit <b>fits</b></p>') // 3
- */
-export function countWords(html: string): number {
-  const text = html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
 
 function toSummary(row: ArticleRow): ArticleSummary {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps ordinary description markup', () => {
@@ -33,22 +33,5 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="https://x.test" target="_blank">x</a>')).toContain(
       'rel="noopener noreferrer"',
     );
-  });
-});
-
-describe('htmlToText', () => {
-  it('drops tags and collapses space', () => {
-    expect(htmlToText('<b>Load</b>\n  Wheel <script>x</script>')).toBe('Load Wheel');
-  });
-
-  it('decodes entities once, so text renders as written', () => {
-    expect(htmlToText('Handles &amp; Controls')).toBe('Handles & Controls');
-    expect(htmlToText('5 &lt; 6 &quot;in&quot; &#39;x&#39; &nbsp;')).toBe('5 < 6 "in" \'x\'');
-    expect(htmlToText('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
-  });
-
-  it('returns markup-looking text as text, never as live markup', () => {
-    // The result is text: a page escapes it again when rendering.
-    expect(htmlToText('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('<script>alert(1)</script>');
   });
 });

@@ -1,4 +1,3 @@
-import { decodeHTML } from 'entities';
 import sanitize from 'sanitize-html';
 
 /**
@@ -87,24 +86,3 @@ const options: sanitize.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitize(html, options);
 }
-
-/**
- * Plain text of an HTML fragment (titles with markup, meta descriptions), with entities
- * decoded: 'Handles &amp; Controls' becomes 'Handles & Controls'. It is text, not HTML:
- * render it escaped (Astro's {expression} does), never with set:html.
- * @example htmlToText('<b>Seal</b> kit &amp; pump') // 'Seal kit & pump'
- */
-export function htmlToText(html: string): string {
-  const known = texts.get(html);
-  if (known !== undefined) return known;
-  const stripped = sanitize(html, { allowedTags: [], allowedAttributes: {} });
-  const text = decodeHTML(stripped).replace(/\s+/g, ' ').trim();
-  // Every product title is turned into text by several routes of a build, and again by each
-  // warm publish: remembered by input (the result depends on nothing else), within a bound.
-  if (texts.size >= MAX_TEXTS) texts.clear();
-  texts.set(html, text);
-  return text;
-}
-
-const MAX_TEXTS = 500_000;
-const texts = new Map<string, string>();

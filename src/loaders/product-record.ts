@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { htmlToText, sanitizeHtml } from '../lib/sanitize-html.ts';
+import { htmlToText } from '../lib/format/html-text.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { catalogueUrl, cleanProductUrls } from './catalogue-urls.ts';
 
 /**

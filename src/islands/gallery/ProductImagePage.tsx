@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   fetchMediaProduct,
   NO_IMAGES,
-  plainText,
   productIdParam,
   viewerImages,
   type MediaProduct,
 } from '../../lib/product/media-api.ts';
+import { htmlToText } from '../../lib/format/html-text.ts';
 import { imageCounter, keyStep } from '../../lib/product/viewer.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
@@ -82,7 +82,7 @@ function ProductImagePage({ productBase }: Props) {
     };
   }, [count]);
 
-  const title = state.status === 'ready' ? plainText(state.product.title) : 'Product images';
+  const title = state.status === 'ready' ? htmlToText(state.product.title) : 'Product images';
   const back =
     state.status === 'ready'
       ? {

@@ -1,6 +1,6 @@
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { formatPrice } from '../format/price.ts';
-import { plainText } from '../search/result-card.ts';
+import { htmlToText } from '../format/html-text.ts';
 import type { ApiCard } from '../search/filter-reply.ts';
 import { MAX_COMPARE, MIN_COMPARE } from '../search/compare-selection.ts';
 
@@ -84,7 +84,7 @@ export interface CompareColumn {
 }
 
 const orNA = (value: string | null | undefined): string => {
-  const text = plainText(value ?? '');
+  const text = htmlToText(value ?? '');
   return text ? text : NOT_APPLICABLE;
 };
 

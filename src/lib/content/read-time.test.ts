@@ -15,3 +15,34 @@ describe('read time', () => {
     expect(readTimeMinutes(Number.NaN)).toBe(1);
   });
 });
+
+describe('countWords', () => {
+  it('counts the words a reader sees', () => {
+    expect(countWords('<p>Seal&nbsp;kit <b>fits</b></p>')).toBe(3);
+  });
+
+  it('counts words split by tags without spaces', () => {
+    expect(countWords('<p>one</p><p>two</p>')).toBe(2);
+  });
+
+  it('ignores scripts, styles and attribute text', () => {
+    expect(
+      countWords(
+        '<style>p { color: red }</style><a href="x y z" title="a b">link</a><script>var a = 1;</script>',
+      ),
+    ).toBe(1);
+  });
+
+  it('ignores stray punctuation and entities between words', () => {
+    expect(countWords('Wheels &mdash; steer &amp; load - 2 sizes')).toBe(5);
+  });
+
+  it('is 0 for an empty body', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords('<p> </p>')).toBe(0);
+  });
+
+  it('gives 225 words for a one-minute read (spec: storefront 9)', () => {
+    expect(countWords(`<p>${'word '.repeat(225)}</p>`)).toBe(225);
+  });
+});

@@ -1,10 +1,17 @@
+import { htmlToText } from '../format/html-text.ts';
+
 /** spec storefront 9: article read-time estimate at 225 words per minute. */
 export const WORDS_PER_MINUTE = 225;
 
-/** Words in a text (HTML tags are not words). */
-export function countWords(text: string): number {
-  const plain = text.replace(/<[^>]*>/g, ' ');
-  return plain.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/**
+ * Words of an HTML body as a reader sees them: tags, scripts and lone punctuation are not
+ * words.
+ * @example countWords('<p>Seal&nbsp;kit <b>fits</b></p>') // 3
+ */
+export function countWords(html: string): number {
+  return htmlToText(html)
+    .split(' ')
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   fetchCards,
   fetchMediaProduct,
   INVALID_PRODUCT_ID,
-  plainText,
   PRODUCT_ID_REQUIRED,
   productIdParam,
   viewerImages,
@@ -138,14 +137,5 @@ describe('viewerImages', () => {
       { id: 'main', url: '/api/media/products/wheel.svg', alt: 'Load Wheel, image 1' },
     ]);
     expect(viewerImages({ ...product, Images: [], imageUrl: null })).toEqual([]);
-  });
-});
-
-describe('plainText', () => {
-  it('drops tags and decodes entities', () => {
-    expect(plainText('Wheel <b>80&nbsp;mm</b> &amp; bearing')).toBe('Wheel 80 mm & bearing');
-    expect(plainText('&#39;A&#x27; &lt;b&gt; &unknown;')).toBe("'A' <b> &unknown;");
-    expect(plainText('&#0; &#x110000;')).toBe('&#0; &#x110000;');
-    expect(plainText('  a \n b  ')).toBe('a b');
   });
 });

@@ -1,6 +1,7 @@
 // zod's small build: this module runs in the browser (the recently viewed strip and the
 // image viewer), where the full build would add about 24 kB gzipped.
 import { z } from 'zod/mini';
+import { htmlToText } from '../format/html-text.ts';
 
 /** account-and-shell 5 and 8: /productimage.php without product_id. */
 export const PRODUCT_ID_REQUIRED = 'Product ID is required to display images.';
@@ -137,7 +138,7 @@ export async function fetchCards(
  */
 export function viewerImages(product: MediaProduct): { id: string; url: string; alt: string }[] {
   const alt = (text: string, index: number) =>
-    text.trim() || `${plainText(product.title)}, image ${String(index + 1)}`;
+    text.trim() || `${htmlToText(product.title)}, image ${String(index + 1)}`;
   if (product.Images.length > 0) {
     return product.Images.map((image, index) => ({
       id: String(image.id),
@@ -146,37 +147,4 @@ export function viewerImages(product: MediaProduct): { id: string; url: string; 
     }));
   }
   return product.imageUrl ? [{ id: 'main', url: product.imageUrl, alt: alt('', 0) }] : [];
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/**
- * A title that may carry markup (spec storefront 2: "HTML allowed") as plain text, without
- * shipping an HTML parser to the browser: tags dropped, common entities decoded.
- * @example plainText('Wheel <b>80 mm</b> &amp; bearing') // 'Wheel 80 mm & bearing'
- */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code =
-          name[1] === 'x' || name[1] === 'X'
-            ? Number.parseInt(name.slice(2), 16)
-            : Number(name.slice(1));
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff
-          ? String.fromCodePoint(code)
-          : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
 }

@@ -1,7 +1,8 @@
 import { FREE_CARD_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
 import { srcsetFor } from '../images/srcset.ts';
-import { plainText, type ApiCard } from './media-api.ts';
+import { htmlToText } from '../format/html-text.ts';
+import type { ApiCard } from './media-api.ts';
 
 /** The heading of the recently viewed strip (not shown by the spec). */
 export const RECENTLY_VIEWED_TITLE = 'Recently Viewed';
@@ -47,7 +48,7 @@ export function recentCardView(card: ApiCard, settings: RecentCardSettings): Rec
   const stars = filledStars(card.avgRating);
   return {
     id: card.id,
-    title: plainText(card.title),
+    title: htmlToText(card.title),
     href: `${settings.productBase}/${encodeURIComponent(card.handle)}`,
     image,
     srcset: srcsetFor(image, settings.cdnPrefix),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productMeta, productTitle, shorten, textOf } from './title.ts';
+import { productMeta, productTitle, shorten } from './title.ts';
 
 describe('productTitle', () => {
   it('keeps a title without markup as plain text only', () => {
@@ -24,15 +24,6 @@ describe('productTitle', () => {
     expect(markup).toBe('Wheel go <b>Kit</b>');
     expect(plain).not.toContain('<');
     expect(plain).not.toContain('alert(2)');
-  });
-});
-
-describe('textOf', () => {
-  it('gives text as written, for Astro to escape once', () => {
-    expect(textOf('Fork 3 &amp; 4 <b>in</b> &lt;x&gt; "a" \'b\'')).toBe(
-      'Fork 3 & 4 in <x> "a" \'b\'',
-    );
-    expect(textOf('&amp;lt;')).toBe('&lt;');
   });
 });
 

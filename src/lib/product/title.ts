@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html';
-import { htmlToText } from '../sanitize-html.ts';
+import { htmlToText } from '../format/html-text.ts';
 
 /** Inline tags a product title may carry on desktop (spec storefront 2: "HTML allowed"). */
 const TITLE_TAGS = [
@@ -20,12 +20,6 @@ const TITLE_TAGS = [
 /** The description meta falls back to this many characters of the description text. */
 export const META_DESCRIPTION_LENGTH = 160;
 
-/**
- * Text of an HTML fragment as written (entities decoded), for Astro to escape once.
- * @example textOf('Fork 3 &amp; 4 <b>in</b>') // 'Fork 3 & 4 in'
- */
-export const textOf = (html: string): string => htmlToText(html);
-
 export interface ProductTitle {
   /** The title as text: mobile, the document title, alt text, structured data. */
   plain: string;
@@ -41,7 +35,7 @@ export interface ProductTitle {
  * @example productTitle('Seal Kit') // { plain: 'Seal Kit', markup: null }
  */
 export function productTitle(title: string): ProductTitle {
-  const plain = textOf(title);
+  const plain = htmlToText(title);
   const markup = sanitize(title, {
     allowedTags: TITLE_TAGS,
     allowedAttributes: {},
@@ -61,11 +55,11 @@ export function productMeta(product: {
   seoDescription: string | null;
   descriptionHtml: string;
 }): { title: string; description: string | undefined } {
-  const seoTitle = product.seoTitle ? textOf(product.seoTitle) : '';
-  const seoDescription = product.seoDescription ? textOf(product.seoDescription) : '';
+  const seoTitle = product.seoTitle ? htmlToText(product.seoTitle) : '';
+  const seoDescription = product.seoDescription ? htmlToText(product.seoDescription) : '';
   return {
-    title: seoTitle || textOf(product.title),
-    description: seoDescription || shorten(textOf(product.descriptionHtml)) || undefined,
+    title: seoTitle || htmlToText(product.title),
+    description: seoDescription || shorten(htmlToText(product.descriptionHtml)) || undefined,
   };
 }
 

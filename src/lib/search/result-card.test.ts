@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
-import { apiCardStock, plainText, recordCard, resultCardView } from './result-card.ts';
+import { apiCardStock, recordCard, resultCardView } from './result-card.ts';
 
 const settings = {
   currency: 'USD',
@@ -9,13 +9,6 @@ const settings = {
   noImageUrl: '/no-image.svg',
   cdnPrefix: '/api/media/products/',
 };
-
-describe('plainText', () => {
-  it('drops markup and decodes the common entities', () => {
-    expect(plainText('<b>Seal</b> kit &amp; pump&nbsp;&#39;x&#39;')).toBe("Seal kit & pump 'x'");
-    expect(plainText('<img src=x onerror=alert(1)>Wheel')).toBe('Wheel');
-  });
-});
 
 describe('resultCardView', () => {
   const card = {
@@ -44,6 +37,12 @@ describe('resultCardView', () => {
       soldOut: false,
       inventoryLevelId: 44,
     });
+  });
+  it('shows a hostile title as its text, without the script (issue 13 item 4)', () => {
+    const title = 'Load Wheel Axle 25 mm (91A38-21466) <script>alert("title")</script>';
+    expect(resultCardView({ ...card, title }, settings).title).toBe(
+      'Load Wheel Axle 25 mm (91A38-21466)',
+    );
   });
   it('asks to call for a price of 0 on the results page', () => {
     expect(resultCardView({ ...card, price: 0 }, settings).price.price).toBe(CALL_FOR_PRICE);

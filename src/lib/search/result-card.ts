@@ -1,5 +1,6 @@
 import { CALL_FOR_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
+import { htmlToText } from '../format/html-text.ts';
 import { srcsetFor } from '../images/srcset.ts';
 import { cardStock, type CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
@@ -31,29 +32,6 @@ export interface ResultCardSettings {
   cdnPrefix: string;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  '#39': "'",
-  nbsp: ' ',
-};
-
-/**
- * Plain text of an API title (titles may carry markup; spec storefront 2). The result is
- * rendered as text by React, so this only has to read well, not to be a sanitiser.
- * @example plainText('<b>Seal</b> kit &amp; pump') // 'Seal kit & pump'
- */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#39|[a-z]+);/gi, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? whole)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /**
  * Maps an API card to what the results list renders.
  * @example resultCardView(card, settings).price.price // 'Please call us for price on this product.' at price 0
@@ -64,7 +42,7 @@ export function resultCardView(card: ApiCard, settings: ResultCardSettings): Res
   const vendor = card.vendor ?? '';
   return {
     id: card.id,
-    title: plainText(card.title),
+    title: htmlToText(card.title),
     href: `${settings.productBase}/${encodeURIComponent(card.handle)}`,
     image,
     srcset: srcsetFor(image, settings.cdnPrefix),
@@ -82,7 +60,7 @@ export function resultCardView(card: ApiCard, settings: ResultCardSettings): Res
     stars,
     starsLabel: `Rated ${stars} out of ${MAX_STARS}`,
     reviewText: reviewCountText(card.totalReviews ?? 0),
-    summary: plainText(card.seoDescription ?? card.description ?? ''),
+    summary: htmlToText(card.seoDescription ?? card.description ?? ''),
     soldOut: !card.availableForSale,
     inventoryLevelId: card.inventoryLevelId ?? null,
   };

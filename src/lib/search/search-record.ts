@@ -1,4 +1,4 @@
-import { htmlToText } from '../sanitize-html.ts';
+import { htmlToText } from '../format/html-text.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */
 export interface SearchRecord {

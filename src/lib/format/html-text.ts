@@ -1,0 +1,151 @@
+/**
+ * The store's one way of turning HTML (titles that carry markup, descriptions, answers) into
+ * plain text, in the browser and on the server alike: it ships no HTML parser, so the search
+ * box and the cards can use it. The result is text, not HTML: render it escaped.
+ *
+ * - Elements whose content is not text are dropped with it (script, style and the rest: a
+ *   title '… <script>alert("title")</script>' reads '…', never 'alert("title")'). An
+ *   unclosed one runs to the end, as a browser's parser reads it.
+ * - Tags go; block-level ones and <br> leave a space so that words do not run together.
+ * - Character references are decoded: numeric ones all, named ones by the list below (those a
+ *   parts catalogue writes); an unknown name stays as written.
+ * - Whitespace is collapsed and trimmed.
+ *
+ * @example htmlToText('<b>Seal</b> kit &amp; pump<script>x()</script>') // 'Seal kit & pump'
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(HIDDEN_ELEMENT, ' ')
+      .replace(COMMENT, ' ')
+      .replace(TAG, (_tag, name: string) => (BLOCK.has(name.toLowerCase()) ? ' ' : '')),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Elements whose content is not text (sanitize-html's nonTextTags and a few more). */
+const HIDDEN_ELEMENT =
+  /<(script|style|textarea|option|noscript|iframe|template|title|select|object)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const COMMENT = /<!--[\s\S]*?(?:-->|$)|<![^>]*>/g;
+/** A start or end tag: a letter after '<' (so '<3/8"' stays text), quoted '>' inside values. */
+const TAG = /<\/?([a-z][a-z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ensp: ' ',
+  emsp: ' ',
+  thinsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  sbquo: '‚',
+  ldquo: '“',
+  rdquo: '”',
+  bdquo: '„',
+  laquo: '«',
+  raquo: '»',
+  bull: '•',
+  middot: '·',
+  deg: '°',
+  plusmn: '±',
+  times: '×',
+  divide: '÷',
+  frac12: '½',
+  frac14: '¼',
+  frac34: '¾',
+  sup1: '¹',
+  sup2: '²',
+  sup3: '³',
+  micro: 'µ',
+  oslash: 'ø',
+  Oslash: 'Ø',
+  empty: '∅',
+  Omega: 'Ω',
+  ohm: 'Ω',
+  prime: '′',
+  Prime: '″',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  sect: '§',
+  para: '¶',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  cent: '¢',
+  le: '≤',
+  ge: '≥',
+  ne: '≠',
+  asymp: '≈',
+  minus: '−',
+  larr: '←',
+  rarr: '→',
+  auml: 'ä',
+  ouml: 'ö',
+  uuml: 'ü',
+  Auml: 'Ä',
+  Ouml: 'Ö',
+  Uuml: 'Ü',
+  szlig: 'ß',
+  eacute: 'é',
+  egrave: 'è',
+  Eacute: 'É',
+  aacute: 'á',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  ntilde: 'ñ',
+  ccedil: 'ç',
+};
+
+/** Decodes the character references of a text (no tags left in it). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
+    if (!name.startsWith('#')) return NAMED[name] ?? NAMED[name.toLowerCase()] ?? whole;
+    const hex = name[1] === 'x' || name[1] === 'X';
+    const code = hex ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    // NUL, surrogates and beyond Unicode read as U+FFFD, as a browser reads them.
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return String.fromCodePoint(valid ? code : 0xfffd);
+  });
+}
