@@ -33,8 +33,8 @@ export interface FilterResult {
 const ORDER: Record<Exclude<Sort, ''>, string> = {
   id_asc: 'p.id',
   id_desc: 'p.id DESC',
-  title_asc: 'p.title COLLATE NOCASE, p.id',
-  title_desc: 'p.title COLLATE NOCASE DESC, p.id DESC',
+  title_asc: 'p.sort_title COLLATE NOCASE, p.id',
+  title_desc: 'p.sort_title COLLATE NOCASE DESC, p.id DESC',
   price_asc: 'p.price_cents, p.id',
   price_desc: 'p.price_cents DESC, p.id DESC',
   top_rated: 'p.avg_rating DESC, p.total_reviews DESC, p.id DESC',

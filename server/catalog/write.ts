@@ -1,3 +1,4 @@
+import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
 import {
@@ -52,16 +53,16 @@ function prepare(db: Database) {
       'INSERT INTO collection_images (collection_id, placement, image_path, alt_text) VALUES (?, ?, ?, ?)',
     ),
     upsertProduct: s(`
-      INSERT INTO products (id, handle, title, seo_title, seo_description, is_indexed, vendor, sku,
-        product_code, condition, price_cents, compare_at_price_cents, image_url, description_html,
-        is_featured, featured_order, free_shipping, units_sold, available_for_sale, avg_rating,
-        total_reviews)
-      VALUES (:id, :handle, :title, :seoTitle, :seoDescription, :isIndexed, :vendor, :sku,
+      INSERT INTO products (id, handle, title, sort_title, seo_title, seo_description, is_indexed,
+        vendor, sku, product_code, condition, price_cents, compare_at_price_cents, image_url,
+        description_html, is_featured, featured_order, free_shipping, units_sold,
+        available_for_sale, avg_rating, total_reviews)
+      VALUES (:id, :handle, :title, :sortTitle, :seoTitle, :seoDescription, :isIndexed, :vendor, :sku,
         :productCode, :condition, :priceCents, :compareAtPriceCents, :imageUrl, :descriptionHtml,
         :isFeatured, :featuredOrder, :freeShipping, :unitsSold, :availableForSale, :avgRating,
         :totalReviews)
       ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, title = excluded.title,
-        seo_title = excluded.seo_title, seo_description = excluded.seo_description,
+        sort_title = excluded.sort_title, seo_title = excluded.seo_title, seo_description = excluded.seo_description,
         is_indexed = excluded.is_indexed, vendor = excluded.vendor, sku = excluded.sku,
         product_code = excluded.product_code, condition = excluded.condition,
         price_cents = excluded.price_cents, compare_at_price_cents = excluded.compare_at_price_cents,
@@ -260,6 +261,7 @@ export function upsertProduct(db: Database, input: ProductInput | Product): numb
       id: product.id ?? existing?.id ?? null,
       handle: product.handle,
       title: product.title,
+      sortTitle: titleSortKey(product.title),
       seoTitle: product.seoTitle,
       seoDescription: product.seoDescription,
       isIndexed: bool(product.isIndexed),

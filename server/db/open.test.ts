@@ -53,7 +53,7 @@ describe('openDatabase', () => {
     old.exec('DROP TRIGGER changes_actor');
     old.exec('DROP TABLE change_actor');
     old.exec('ALTER TABLE changes DROP COLUMN actor');
-    old.exec("INSERT INTO products (id, handle, title) VALUES (1, 'a', 'A')");
+    old.exec("INSERT INTO products (id, handle, title, sort_title) VALUES (1, 'a', 'A', 'A')");
     expect(columnsOf(old, 'changes')).not.toContain('actor');
     old.close();
 
@@ -67,6 +67,26 @@ describe('openDatabase', () => {
       { id: 1, actor: 'system' },
       { id: 2, actor: 'admin:Jane' },
     ]);
+    db.close();
+  });
+
+  it('fills the title sort key of products an older version wrote, and indexes it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
+    dirs.push(dir);
+    const file = join(dir, 'store.db');
+    // A database as version 3 left it: no sort_title column, the raw title indexed.
+    const old = openDatabase(file);
+    old.exec('DROP INDEX products_sort_title');
+    old.exec('ALTER TABLE products DROP COLUMN sort_title');
+    old.exec("INSERT INTO products (id, handle, title) VALUES (1, 'a', '<b>Seal</b> &amp; kit')");
+    old.close();
+
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT sort_title FROM products').get()).toEqual({
+      sort_title: 'Seal & kit',
+    });
+    const indexes = db.prepare('PRAGMA index_list(products)').all() as { name: string }[];
+    expect(indexes.map((index) => index.name)).toContain('products_sort_title');
     db.close();
   });
 

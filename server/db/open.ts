@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import { accountsSchemaSql } from './schema-accounts.ts';
 import { cartSchemaSql } from './schema-cart.ts';
 import { catalogSchemaSql } from './schema-catalog.ts';
@@ -35,6 +36,7 @@ export function openDatabase(file: string): Database {
     db.exec(sql);
   }
   addMissingColumns(db);
+  fillSortTitles(db);
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
     'schema_version',
     String(SCHEMA_VERSION),
@@ -55,6 +57,25 @@ function addMissingColumns(db: Database): void {
       db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
     }
   }
+}
+
+/**
+ * Sets the title sort key of rows written before it existed (schema version 4), then indexes
+ * it: the index is made here because an older database gets the column only above.
+ */
+function fillSortTitles(db: Database): void {
+  const rows = db
+    .prepare("SELECT id, title FROM products WHERE sort_title = '' AND title <> ''")
+    .all() as { id: number; title: string }[];
+  if (rows.length) {
+    const update = db.prepare('UPDATE products SET sort_title = ? WHERE id = ?');
+    transaction(db, () => {
+      for (const { id, title } of rows) update.run(titleSortKey(title), id);
+    });
+  }
+  db.exec(
+    'CREATE INDEX IF NOT EXISTS products_sort_title ON products(sort_title COLLATE NOCASE, id)',
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  * Every catalogue table change is recorded in `changes` by triggers, which is the
  * change feed a rebuild reads (GET /api/changes?since=).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * Columns added after a table was first created: `CREATE TABLE IF NOT EXISTS` leaves an
@@ -19,6 +19,8 @@ export const addedColumns: readonly { table: string; column: string; definition:
   },
   // Version 3 (issue 12 item 6): who made each change; older rows read 'system'.
   { table: 'changes', column: 'actor', definition: "TEXT NOT NULL DEFAULT 'system'" },
+  // Version 4 (issue 13 item 3): titles sort as text; filled from the titles on open.
+  { table: 'products', column: 'sort_title', definition: "TEXT NOT NULL DEFAULT ''" },
 ];
 
 export const schemaSql = /* sql */ `
@@ -55,6 +57,8 @@ CREATE TABLE IF NOT EXISTS products (
   id INTEGER PRIMARY KEY,
   handle TEXT NOT NULL UNIQUE,
   title TEXT NOT NULL,
+  -- The title as text (src/lib/catalog/title-order.ts), set at write time: the title sorts.
+  sort_title TEXT NOT NULL DEFAULT '',
   seo_title TEXT,
   seo_description TEXT,
   is_indexed INTEGER NOT NULL DEFAULT 1,

@@ -362,6 +362,22 @@ describe('GET /api/products/filter: sortBy', () => {
     expect(await handles(`?sortBy=${sortBy}`)).toEqual(expected);
   });
 
+  it('sorts titles as text, not by their markup (issue 13 item 3)', async () => {
+    const app = fixtureApp();
+    const base = fixtureProducts[4];
+    if (!base) throw new Error('fixture missing');
+    upsertProduct(app.db, {
+      ...base,
+      id: 901,
+      handle: 'marked-up',
+      title: '<strong>Zinc</strong> pin',
+    });
+    upsertProduct(app.db, { ...base, id: 902, handle: 'plain-a', title: 'Axle <em>nut</em>' });
+    const { handles: found } = await filter('?sortBy=title_asc&limit=100', app);
+    expect(found[0]).toBe('plain-a');
+    expect(found.at(-1)).toBe('marked-up');
+  });
+
   it('sorts a search by relevance by default: a part-number hit first', async () => {
     const app = fixtureApp();
     const base = fixtureProducts[4];

@@ -1,3 +1,4 @@
+import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { normalizePartNumber, VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
 import { toCents } from '../catalog/write.ts';
@@ -19,11 +20,11 @@ export interface CollectionRef {
 export function createProductWriter(db: Database, collections: ReadonlyMap<string, CollectionRef>) {
   const s = (sql: string) => db.prepare(sql);
   const insertProduct = s(`
-    INSERT INTO products (id, handle, title, seo_title, seo_description, is_indexed, vendor, sku,
-      product_code, condition, price_cents, compare_at_price_cents, image_url, description_html,
-      is_featured, featured_order, free_shipping, units_sold, available_for_sale, avg_rating,
-      total_reviews, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    INSERT INTO products (id, handle, title, sort_title, seo_title, seo_description, is_indexed,
+      vendor, sku, product_code, condition, price_cents, compare_at_price_cents, image_url,
+      description_html, is_featured, featured_order, free_shipping, units_sold,
+      available_for_sale, avg_rating, total_reviews, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertProductCollection = s(
     'INSERT OR IGNORE INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)',
   );
@@ -80,6 +81,7 @@ export function createProductWriter(db: Database, collections: ReadonlyMap<strin
       id,
       product.handle,
       product.title,
+      titleSortKey(product.title),
       product.seoTitle,
       product.seoDescription,
       bool(product.isIndexed),

@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { CollectionRecord } from '../loaders/catalogue-records.ts';
 import { collectionPageDigest, entryDigest } from '../lib/product/cache-key.ts';
+import { compareNocase, titleSortKey } from '../lib/catalog/title-order.ts';
 import type { ProductRecord } from '../loaders/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 
@@ -35,11 +36,6 @@ export interface Catalogue {
 /** The catalogue lookups of this build (made on first use). */
 export const catalogue: () => Promise<Catalogue> = buildMemo(build);
 
-/** The same order as localeCompare(…, 'en'), without looking the collator up on every call. */
-const titleOrder = new Intl.Collator('en');
-const byTitle = (a: ProductRecord, b: ProductRecord) =>
-  titleOrder.compare(a.title, b.title) || a.id - b.id;
-
 async function build(): Promise<Catalogue> {
   const [productEntries, collectionEntries] = await Promise.all([
     getCollection('products'),
@@ -49,7 +45,11 @@ async function build(): Promise<Catalogue> {
   // One sort by title: every list below (each collection's, each brand's) is filled in this
   // order, instead of each sorting again (90 collections, most of them holding tens of
   // thousands of the 100,000 products).
-  const inTitleOrder = [...products].sort(byTitle);
+  // The API's title order (src/lib/catalog/title-order.ts), each title's key made once.
+  const inTitleOrder = products
+    .map((product) => ({ product, key: titleSortKey(product.title) }))
+    .sort((a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id)
+    .map(({ product }) => product);
   const collections = collectionEntries
     .map((entry) => entry.data)
     .sort((a, b) => a.position - b.position || a.id - b.id);
