@@ -116,6 +116,11 @@ test('"wheel under $50" offers a badge that sets maxPrice', async ({ page }) => 
     name: 'Under $50.00',
   });
   await expect(badge).toBeVisible();
+  // The preview keeps to the phrase's bound (issue 13 item 5), and wheels under $50 exist.
+  const prices = list.locator('.search-product-price');
+  await expect(prices.first()).toBeVisible();
+  for (const text of await prices.allTextContents())
+    expect(Number(text.replace(/[$,]/g, ''))).toBeLessThanOrEqual(50);
   await badge.click();
   await page.waitForURL(/\/search\.php/);
   const url = new URL(page.url());

@@ -19,7 +19,9 @@ import {
   initialSearchBoxState,
   isResultsPage,
   hasResultsFor,
+  previewPrices,
   searchBoxReducer,
+  searchScope,
   searchTerm,
   searchUrl,
   targetFromUrl,
@@ -78,16 +80,18 @@ function SearchBox({ categories }: SearchBoxProps) {
   // Only while the dropdown is open: a results page opening with its q in the box does not
   // download the index for a shopper who never touches the box.
   const term = searchTerm(state.query);
-  const searched = hasResultsFor(state, term, category);
+  const prices = previewPrices(state.query, bounds);
+  const scope = searchScope(category, prices);
+  const searched = hasResultsFor(state, term, scope);
   useEffect(() => {
     if (!state.open || !canSearch(term) || searched) return;
     let current = true;
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
       pagefind()
-        .then((indexes) => dropdownSearch(indexes, term, category))
+        .then((indexes) => dropdownSearch(indexes, term, category, prices))
         .then(
-          (found) => current && dispatch({ type: 'results', term, category, ...found }),
+          (found) => current && dispatch({ type: 'results', term, scope, ...found }),
           (error: unknown) => {
             if (!current) return;
             dispatch({ type: 'failed', term });
@@ -101,7 +105,8 @@ function SearchBox({ categories }: SearchBoxProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [term, category, state.open, searched]);
+    // The scope holds the category and the prices: a new one searches again.
+  }, [term, scope, state.open, searched]);
 
   // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
   useEffect(() => {

@@ -46,6 +46,21 @@ describe('dropdownSearch', () => {
     expect(products[4]?.data).not.toHaveBeenCalled();
   });
 
+  it('previews only products inside the price range (issue 13 item 5)', async () => {
+    const prices = ['176.00', '49.99', '181.50', '50.00', '12.00', '', '8.00'];
+    const products = fakeIndex(
+      prices.map((price, i) => page(`/products/p${i}`, { title: `P${i}`, price, image: '' })),
+    );
+    const found = await dropdownSearch(
+      { products: products.api, collections: fakeIndex().api },
+      'wheel',
+      '',
+      { minPrice: null, maxPrice: 50 },
+    );
+    // At most $50, bounds included; a product without a price is in no range.
+    expect(found.products.map((hit) => hit.price)).toEqual(['49.99', '50.00', '12.00', '8.00']);
+  });
+
   it('keeps both groups inside the chosen category', async () => {
     const products = fakeIndex();
     const collections = fakeIndex();

@@ -2,7 +2,15 @@
 import { z } from 'zod/mini';
 import { manifestEmpty, manifestShards, SHARDS_FILE, shardDir } from './pagefind-shards.ts';
 import { holdsEveryWord, queryWords } from './term-match.ts';
-import { DROPDOWN_CATEGORIES, DROPDOWN_PRODUCTS, type SearchHit } from './search-box.ts';
+import {
+  DROPDOWN_CATEGORIES,
+  DROPDOWN_PRODUCTS,
+  inPriceRange,
+  type PriceRange,
+  type SearchHit,
+} from './search-box.ts';
+
+const NO_PRICE_RANGE: PriceRange = { minPrice: null, maxPrice: null };
 
 /** The part of Pagefind's browser API (pagefind.js) the dropdown uses. */
 export interface PagefindApi {
@@ -135,26 +143,34 @@ export function holdsWords(data: unknown, words: readonly string[]): boolean {
   return content === undefined || holdsEveryWord(words, content);
 }
 
-/** How many results the dropdown reads at most to find those that hold every word. */
+/**
+ * How many results the dropdown reads at most to find those that hold every word, and within
+ * a price range (the range is checked here: a Pagefind filter over 100,000 products costs
+ * seconds, see above).
+ */
 const DROPDOWN_CHECKED = 24;
+const DROPDOWN_CHECKED_PRICED = 48;
 
 async function firstHits(
   api: PagefindApi,
   term: string,
   filters: Record<string, string>,
   count: number,
+  prices: PriceRange = NO_PRICE_RANGE,
 ): Promise<SearchHit[]> {
   const found = await api.search(term, { filters });
   if (!found) return [];
   const words = queryWords(term);
   const hits: SearchHit[] = [];
   // Only the shown results' fragments are fetched, a few at a time: a few kilobytes per query.
-  const results = found.results.slice(0, DROPDOWN_CHECKED);
+  const priced = prices.minPrice !== null || prices.maxPrice !== null;
+  const results = found.results.slice(0, priced ? DROPDOWN_CHECKED_PRICED : DROPDOWN_CHECKED);
   for (let start = 0; start < results.length && hits.length < count; start += count) {
     const data = await Promise.all(results.slice(start, start + count).map((r) => r.data()));
     for (const one of data) {
       const hit = holdsWords(one, words) ? toHit(one) : null;
-      if (hit && hits.length < count) hits.push(hit);
+      const inRange = !priced || inPriceRange(hit?.price ? Number(hit.price) : NaN, prices);
+      if (hit && inRange && hits.length < count) hits.push(hit);
     }
   }
   return hits;
@@ -185,11 +201,13 @@ export async function dropdownSearch(
   indexes: DropdownIndexes,
   term: string,
   categoryId = '',
+  /** The products' prices (search-box.ts previewPrices); categories have none. */
+  prices: PriceRange = NO_PRICE_RANGE,
 ): Promise<{ categories: SearchHit[]; products: SearchHit[] }> {
   const within: Record<string, string> = categoryId ? { categoryId } : {};
   const [categories, products] = await Promise.all([
     firstHits(indexes.collections, term, within, DROPDOWN_CATEGORIES),
-    firstHits(indexes.products, term, within, DROPDOWN_PRODUCTS),
+    firstHits(indexes.products, term, within, DROPDOWN_PRODUCTS, prices),
   ]);
   return { categories, products };
 }

@@ -14,6 +14,8 @@ import {
   searchUrl,
   targetFromUrl,
   hasResultsFor,
+  inPriceRange,
+  previewPrices,
   type SearchBoxAction,
   type SearchBoxState,
   type SearchHit,
@@ -27,7 +29,7 @@ const withResults = (query = 'wheel', categories = [hit('Wheels')], products = [
   searchBoxReducer(typed(query), {
     type: 'results',
     term: searchTerm(query),
-    category: '',
+    scope: '',
     categories,
     products,
   });
@@ -162,7 +164,7 @@ describe('searchBoxReducer: results', () => {
     const stale: SearchBoxAction = {
       type: 'results',
       term: 'whe',
-      category: '',
+      scope: '',
       categories: [],
       products: [hit('X')],
     };
@@ -279,5 +281,35 @@ describe('hasResultsFor', () => {
       hasResultsFor(searchBoxReducer(state, { type: 'searching', term: 'wheel' }), 'wheel', ''),
     ).toBe(false);
     expect(hasResultsFor(initialSearchBoxState(), '', '')).toBe(false);
+  });
+});
+
+describe('previewPrices', () => {
+  it('applies the price phrases of the query on top of the chosen bounds', () => {
+    expect(previewPrices('wheel under $50')).toEqual({ minPrice: null, maxPrice: 50 });
+    expect(previewPrices('wheel over $20 under $50', { maxPrice: 80 })).toEqual({
+      minPrice: 20,
+      maxPrice: 50,
+    });
+    expect(previewPrices('wheel', { minPrice: 5 })).toEqual({ minPrice: 5, maxPrice: null });
+    // A phrase that does not apply (spec storefront 5) does not bound the preview either.
+    expect(previewPrices('wheel over $90', { maxPrice: 50 })).toEqual({
+      minPrice: null,
+      maxPrice: 50,
+    });
+  });
+});
+
+describe('inPriceRange', () => {
+  it('includes both bounds and leaves an unreadable price out of any bound', () => {
+    const range = { minPrice: 10, maxPrice: 50 };
+    expect([9.99, 10, 50, 50.01].map((price) => inPriceRange(price, range))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(inPriceRange(Number.NaN, range)).toBe(false);
+    expect(inPriceRange(Number.NaN, { minPrice: null, maxPrice: null })).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  applyPriceSuggestion,
   parsePricePhrases,
+  priceSuggestions,
   priceSuggestionLabel,
   type PriceBounds,
   type PricePhrase,
@@ -41,6 +43,37 @@ export function searchTerm(query: string): string {
     term = term.slice(0, phrase.start) + ' ' + term.slice(phrase.end);
   return term.replace(/\s+/g, ' ').trim();
 }
+
+/** A price range; null for no bound on that side. Both bounds are inclusive, as the API's. */
+export interface PriceRange {
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+/**
+ * The prices the dropdown's product preview keeps to: the bounds already chosen with each
+ * price phrase of the query applied as accepting its badge would, so 'wheel under $50'
+ * previews wheels of at most $50 under its 'Under $50.00' badge (issue 13 item 5).
+ */
+export function previewPrices(query: string, bounds: PriceBounds = {}): PriceRange {
+  let range: PriceRange = { minPrice: bounds.minPrice ?? null, maxPrice: bounds.maxPrice ?? null };
+  for (const phrase of priceSuggestions(query, bounds)) {
+    const { minPrice, maxPrice } = applyPriceSuggestion(query, phrase, range);
+    range = { minPrice, maxPrice };
+  }
+  return range;
+}
+
+/** Whether a price is inside a range (a missing or unreadable price is inside no bound). */
+export function inPriceRange(price: number, { minPrice, maxPrice }: PriceRange): boolean {
+  if (minPrice === null && maxPrice === null) return true;
+  if (!Number.isFinite(price)) return false;
+  return (minPrice === null || price >= minPrice) && (maxPrice === null || price <= maxPrice);
+}
+
+/** The scope of a dropdown search: its category and its preview's prices, as one key. */
+export const searchScope = (category: string, { minPrice, maxPrice }: PriceRange): string =>
+  `${category}|${String(minPrice)}|${String(maxPrice)}`;
 
 export interface SearchTarget extends PriceBounds {
   q: string;
@@ -101,7 +134,7 @@ export interface SearchBoxState {
   status: SearchStatus;
   /** The term the shown results belong to. */
   resultsFor: string;
-  /** The category they were searched in ('' for all). */
+  /** The scope they were searched in: category and preview prices (searchScope). */
   resultsIn: string;
   categories: SearchHit[];
   products: SearchHit[];
@@ -131,7 +164,8 @@ export type SearchBoxAction =
   | {
       type: 'results';
       term: string;
-      category: string;
+      /** searchScope of the search. */
+      scope: string;
       categories: SearchHit[];
       products: SearchHit[];
     }
@@ -171,8 +205,8 @@ export function dropdownOptions(state: SearchBoxState): DropdownOption[] {
  * shows them again without a new search, which would also drop the option the shopper has
  * just moved to.
  */
-export const hasResultsFor = (state: SearchBoxState, term: string, category: string) =>
-  state.status === 'loaded' && state.resultsFor === term && state.resultsIn === category;
+export const hasResultsFor = (state: SearchBoxState, term: string, scope: string) =>
+  state.status === 'loaded' && state.resultsFor === term && state.resultsIn === scope;
 
 /** What the dropdown shows: its options, or the empty message, or nothing at all. */
 export function dropdownView(state: SearchBoxState) {
@@ -231,7 +265,7 @@ export function searchBoxReducer(state: SearchBoxState, action: SearchBoxAction)
         ...state,
         status: 'loaded',
         resultsFor: action.term,
-        resultsIn: action.category,
+        resultsIn: action.scope,
         categories: action.categories,
         products: action.products,
         active: -1,
