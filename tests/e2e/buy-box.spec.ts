@@ -342,6 +342,42 @@ test.describe('buy box', () => {
     }
   });
 
+  test('a product whose first variant is out of stock invites the choice, not Sold out', async ({
+    page,
+    api,
+    admin,
+  }) => {
+    // issue 13 item 6: 'Sold out' only when no variant can be bought.
+    const product = await productWhere(
+      api,
+      (p) => multiVariant(p) && p.Variants.filter((v) => (v.availableQuantity ?? 0) > 0).length > 1,
+    );
+    const first = [...product.Variants].sort((a, b) => a.variantPosition - b.variantPosition)[0];
+    const levelId = level(first)?.id;
+    const patch = (availableQuantity: number) =>
+      admin.patch(`/api/admin/products/${String(product.id)}/inventory`, {
+        data: { inventoryLevelId: levelId, availableQuantity },
+      });
+    expect((await patch(0)).ok()).toBe(true);
+    try {
+      await openProduct(page, product);
+      const names = [...product.Options].sort((a, b) => a.position - b.position);
+      await expect(page.locator('.bb-status')).toHaveText(
+        `Choose ${names.map((o) => o.name).join(' and ')} to add to cart.`,
+      );
+      // The variant without stock, once chosen, is sold out.
+      for (const option of names) {
+        const value = first?.Options.find((o) => o.id === option.id)?.VariantSelectedOptions
+          .optionValueSelected as string;
+        await page.getByLabel(option.name, { exact: true }).selectOption(value);
+      }
+      await expect(page.locator('.bb-status')).toHaveText('Sold out');
+      await expect(addButton(page)).toBeDisabled();
+    } finally {
+      await patch(level(first)?.availableQuantity ?? 0);
+    }
+  });
+
   test('a product built sold out shows it and cannot be added', async ({ page, api }) => {
     const product = await productWhere(api, (p) => !p.availableForSale && p.Variants.length === 1);
     await page.goto(`${productBase}/${product.handle}`);

@@ -9,6 +9,7 @@ import {
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
 import {
   addDisabled,
+  anyPurchasable,
   checkQuantity,
   digitsOnly,
   minusDisabled,
@@ -84,9 +85,14 @@ function BuyBox({ product, currency }: Props) {
     quantityInCart(cart, levelId),
   );
   const gone = state.status === 'gone';
-  const forSale = stock.availableForSale && live.availableForSale && !gone;
-  const rules = { remaining: stock.remaining, availableForSale: forSale };
   const needsChoice = live.options.length > 0 && variant === undefined;
+  // Before a choice the product is for sale when any variant is: the status invites the
+  // choice instead of reading 'Sold out' from the first variant's stock.
+  const forSale =
+    (needsChoice ? anyPurchasable(live.variants) : stock.availableForSale) &&
+    live.availableForSale &&
+    !gone;
+  const rules = { remaining: stock.remaining, availableForSale: forSale };
   const busy = updating || adding;
   const cannotAdd =
     !hydrated || state.status === 'checking' || needsChoice || addDisabled(busy, rules);

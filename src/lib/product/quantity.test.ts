@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDisabled,
+  anyPurchasable,
   cantAddMoreThan,
   cardAddDisabled,
   cardStock,
@@ -58,6 +59,18 @@ describe('stockSource', () => {
     expect(stockSource([a, b], undefined)).toBe(b);
     expect(stockSource([a], undefined)).toBe(a);
     expect(stockSource([], undefined)).toBeUndefined();
+  });
+});
+
+describe('anyPurchasable', () => {
+  it('is true while any variant has stock, whatever the first one has (issue 13 item 6)', () => {
+    expect(anyPurchasable([v('S', 1, 0), v('M', 2, 0), v('L', 3, 626)])).toBe(true);
+    expect(anyPurchasable([v('S', 1, 0), v('M', 2, 0, true)])).toBe(true);
+  });
+  it('is false when no variant can be bought', () => {
+    expect(anyPurchasable([v('S', 1, 0), v('M', 2, 0)])).toBe(false);
+    expect(anyPurchasable([{ ...v('S', 1, 5), availableForSale: false }])).toBe(false);
+    expect(anyPurchasable([])).toBe(false);
   });
 });
 

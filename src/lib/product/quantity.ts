@@ -72,6 +72,18 @@ export function remainingOf(
   };
 }
 
+/**
+ * Whether any variant can be bought at all, the cart aside: a product is sold out only when
+ * none can (issue 13 item 6: a product whose first variant had no stock read 'Sold out'
+ * though 8 of its 9 variants were in stock).
+ */
+export function anyPurchasable(variants: readonly StockVariant[]): boolean {
+  return variants.some((variant) => {
+    const { availableForSale, remaining } = remainingOf(variant, () => 0);
+    return availableForSale && remaining > 0;
+  });
+}
+
 /** spec storefront 5: the input keeps digits only. */
 export const digitsOnly = (text: string): string => text.replace(/\D+/g, '');
 
