@@ -138,7 +138,8 @@ test.describe('product page', () => {
     await expect(
       summary.getByRole('link', { name: 'Check compatibility. Ask our experts.' }),
     ).toHaveAttribute('href', '/Articles.asp?ID=355');
-    await expect(summary.getByText(freeShippingNotice(theme.freeShippingValue).text)).toBeVisible();
+    const notice = freeShippingNotice(theme.freeShippingValue, product.isEligibleForFreeShipping);
+    await expect(summary.getByText(notice.text, { exact: true })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'Shipping details' })).toHaveAttribute(
       'href',
       '/Articles.asp?ID=257',
@@ -172,6 +173,8 @@ test.describe('product page', () => {
     const summary = await open(page, product);
     await expect(summary.getByText('+ Calculated at checkout')).toBeVisible();
     await expect(summary.getByText('Flat-Rate Shipping', { exact: true })).toBeVisible();
+    // One message: no free-shipping offer beside the flat rate (issue 13 item 7).
+    await expect(summary.getByText(/Ships for FREE/)).toHaveCount(0);
   });
 
   test('links the rating summary to the reviews and lists them', async ({ page, api }) => {

@@ -61,13 +61,20 @@ const centsAmount = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * The product page's free-shipping notice (spec storefront 9): 'Orders over ${amount} Ships
- * for FREE!' (mainland US only, said beside it), or 'No Free Shipping Options Available'
- * for -1.
+ * The product page's shipping notice (spec storefront 9): 'Orders over ${amount} Ships for
+ * FREE!' (mainland US only, said beside it) for a product that qualifies, 'No Free Shipping
+ * Options Available' for a store without free shipping (-1), and 'Flat-Rate Shipping' for a
+ * product that does not qualify: one message, never the free offer beside the flat rate
+ * (issue 13 item 7).
  * @example freeShippingNotice(199) // { offered: true, text: 'Orders over $199 Ships for FREE!' }
+ * @example freeShippingNotice(199, false) // { offered: false, text: 'Flat-Rate Shipping' }
  */
-export function freeShippingNotice(amount: number): { offered: boolean; text: string } {
+export function freeShippingNotice(
+  amount: number,
+  productEligible = true,
+): { offered: boolean; text: string } {
   if (!offersFreeShipping(amount)) return { offered: false, text: NO_FREE_SHIPPING_TEXT };
+  if (!productEligible) return { offered: false, text: FLAT_RATE_SHIPPING };
   return { offered: true, text: `Orders over $${shippingAmountText(amount)} Ships for FREE!` };
 }
 
