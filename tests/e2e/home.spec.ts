@@ -156,7 +156,9 @@ test.describe('featured products', () => {
     await expect(card.getByRole('heading', { name: name ?? '' })).toBeVisible();
     await expect(card.getByRole('img', { name: /^Rated \d out of 5$/ })).toBeVisible();
     await expect(card.getByText(/^(No reviews|1 review|\d+ reviews)$/)).toBeVisible();
-    await expect(card.getByText(/^(\$[\d,]+\.\d\d|FREE)$/).first()).toBeVisible();
+    await expect(
+      card.getByText(/^(\$[\d,]+\.\d\d|Please call us for price on this product\.)$/).first(),
+    ).toBeVisible();
     await expect(card.getByRole('link', { name: name ?? '', exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: /^(Add to Cart|Sold out): / })).toBeVisible();
   });

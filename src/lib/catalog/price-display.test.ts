@@ -16,10 +16,9 @@ describe('priceDisplay', () => {
     });
   });
 
-  it('asks to call for a price of 0, or shows FREE on cards', () => {
-    expect(priceDisplay(item(0, 20), 'USD').price).toBe(CALL_FOR_PRICE);
-    expect(priceDisplay(item(0, 20), 'USD', 'FREE')).toEqual({
-      price: 'FREE',
+  it('asks to call for a price of 0, without a compare-at price', () => {
+    expect(priceDisplay(item(0, 20), 'USD')).toEqual({
+      price: CALL_FOR_PRICE,
       compareAt: null,
       saving: null,
     });

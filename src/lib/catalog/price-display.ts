@@ -1,9 +1,12 @@
 import { formatPrice } from '../format/price.ts';
 
-/** spec storefront 5: the text for a product priced 0 on product and results pages. */
+/**
+ * The text for a product priced 0, everywhere a price shows (spec storefront 5 gives it for
+ * product and results pages). The spec's 'FREE' on cards is not used: the same $0 product
+ * read 'Please call us for price' in one list and 'FREE' in the next (issue 13 item 9), and
+ * a part at $0 is one whose price is asked, not given away.
+ */
 export const CALL_FOR_PRICE = 'Please call us for price on this product.';
-/** spec storefront 2: a card shows FREE for price 0. */
-export const FREE_CARD_PRICE = 'FREE';
 
 export interface PriceDisplay {
   /** The price text, or the call-for-price text. */
@@ -34,17 +37,12 @@ export function showsCompareAt(item: Priced): boolean {
 }
 
 /**
- * What a price block shows; `zeroText` is the call-for-price text on product and results
- * pages and FREE on cards (spec storefront 5).
+ * What a price block shows: the call-for-price text for price 0 (spec storefront 5).
  * @example priceDisplay({ price: 10, compareAtPrice: 12.5, availableForSale: true }, 'USD')
  *   // { price: '$10.00', compareAt: '$12.50', saving: '$2.50' }
  */
-export function priceDisplay(
-  item: Priced,
-  currency: string,
-  zeroText: string = CALL_FOR_PRICE,
-): PriceDisplay {
-  if (item.price === 0) return { price: zeroText, compareAt: null, saving: null };
+export function priceDisplay(item: Priced, currency: string): PriceDisplay {
+  if (item.price === 0) return { price: CALL_FOR_PRICE, compareAt: null, saving: null };
   const price = formatPrice(item.price, currency);
   if (!showsCompareAt(item)) return { price, compareAt: null, saving: null };
   const compareAt = item.compareAtPrice ?? 0;

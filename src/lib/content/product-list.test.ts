@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { productListRows, type ProductListSource } from './product-list.ts';
 
 const product = (id: number, partNumber: string, over: Partial<ProductListSource> = {}) => ({
@@ -41,7 +42,7 @@ describe('productListRows', () => {
       '/products',
       'USD',
     );
-    expect(row?.price).toBe('FREE');
+    expect(row?.price).toBe(CALL_FOR_PRICE);
     expect(row?.availability).toBe('Sold out');
   });
 });

@@ -1,4 +1,4 @@
-import { FREE_CARD_PRICE } from '../catalog/price-display.ts';
+import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { formatPrice } from '../format/price.ts';
 
 /** What the product list reads from a product. */
@@ -20,7 +20,7 @@ export interface ProductListRow {
   path: string;
   partNumber: string;
   vendor: string;
-  /** Price text; 0 reads 'FREE', as on cards (spec storefront 6). */
+  /** Price text; 0 asks to call for the price, as everywhere (price-display.ts). */
   price: string;
   availability: 'In stock' | 'Sold out';
 }
@@ -56,7 +56,7 @@ export function productListRows(
       path: `${productBase}/${product.handle}`,
       partNumber,
       vendor: product.vendor,
-      price: product.price === 0 ? FREE_CARD_PRICE : formatPrice(product.price, currency),
+      price: product.price === 0 ? CALL_FOR_PRICE : formatPrice(product.price, currency),
       availability: product.availableForSale ? 'In stock' : 'Sold out',
     }));
 }

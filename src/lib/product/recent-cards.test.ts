@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { recentCardView, recentIdsToShow } from './recent-cards.ts';
 
 const settings = {
@@ -53,7 +54,7 @@ describe('recentCardView', () => {
       { ...card, price: 0, imageUrl: null, vendor: '', availableForSale: false },
       settings,
     );
-    expect(view.price.price).toBe('FREE');
+    expect(view.price.price).toBe(CALL_FOR_PRICE);
     expect(view.image).toBe('/no-image.svg');
     expect(view.srcset).toBeUndefined();
     expect(view.vendorHref).toBeNull();

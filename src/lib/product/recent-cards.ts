@@ -1,4 +1,4 @@
-import { FREE_CARD_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
+import { priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
 import { srcsetFor } from '../images/srcset.ts';
 import { htmlToText } from '../format/html-text.ts';
@@ -54,7 +54,7 @@ export function recentCardView(card: ApiCard, settings: RecentCardSettings): Rec
     srcset: srcsetFor(image, settings.cdnPrefix),
     vendor: card.vendor,
     vendorHref: card.vendor ? `/search.php?v=${encodeURIComponent(card.vendor)}` : null,
-    price: priceDisplay(card, settings.currency, FREE_CARD_PRICE),
+    price: priceDisplay(card, settings.currency),
     stars,
     starsLabel: `Rated ${String(stars)} out of ${String(MAX_STARS)}`,
     reviewText: reviewCountText(card.totalReviews),

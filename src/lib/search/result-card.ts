@@ -1,4 +1,4 @@
-import { CALL_FOR_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
+import { priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
 import { htmlToText } from '../format/html-text.ts';
 import { srcsetFor } from '../images/srcset.ts';
@@ -55,7 +55,6 @@ export function resultCardView(card: ApiCard, settings: ResultCardSettings): Res
         availableForSale: card.availableForSale,
       },
       settings.currency,
-      CALL_FOR_PRICE,
     ),
     stars,
     starsLabel: `Rated ${stars} out of ${MAX_STARS}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { cardView, type CardProduct } from './card-view.ts';
 
 const settings = {
@@ -38,9 +39,9 @@ describe('cardView', () => {
     expect(view.srcset).toContain('/api/media/products/load-wheel_200x.svg 200w');
   });
 
-  it('shows FREE for price 0 (spec storefront 5)', () => {
+  it('asks to call for a price of 0, as every list does (issue 13 item 9)', () => {
     expect(cardView({ ...product, price: 0 }, settings).price).toEqual({
-      price: 'FREE',
+      price: CALL_FOR_PRICE,
       compareAt: null,
       saving: null,
     });

@@ -1,4 +1,4 @@
-import { FREE_CARD_PRICE, priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
+import { priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
 import { srcsetFor } from '../images/srcset.ts';
 import type { ProductRecord } from '../../loaders/product-record.ts';
@@ -43,7 +43,7 @@ export interface CardSettings {
 
 /**
  * Maps a product record to what its card renders.
- * @example cardView(product, settings).price // { price: 'FREE', ... } for price 0
+ * @example cardView(product, settings).price // { price: CALL_FOR_PRICE, ... } for price 0
  */
 export function cardView(product: CardProduct, settings: CardSettings): CardView {
   const image = product.imageUrl ?? settings.noImageUrl;
@@ -55,7 +55,7 @@ export function cardView(product: CardProduct, settings: CardSettings): CardView
     srcset: srcsetFor(image, settings.cdnPrefix),
     vendor: product.vendor,
     vendorHref: product.vendor ? `/search.php?v=${encodeURIComponent(product.vendor)}` : null,
-    price: priceDisplay(product, settings.currency, FREE_CARD_PRICE),
+    price: priceDisplay(product, settings.currency),
     stars,
     starsLabel: `Rated ${stars} out of ${MAX_STARS}`,
     reviewText: reviewCountText(product.totalReviews),
