@@ -34,6 +34,14 @@ describe('parseSort', () => {
       'best_selling',
     ]);
   });
+  it('labels the sorts as the spec does, and the two it leaves unlabelled in title case', () => {
+    expect(SORT_OPTIONS.map((o) => o.label).slice(-4)).toEqual([
+      'Price lowest to highest',
+      'Price highest to lowest',
+      'Top Rated',
+      'Best Selling',
+    ]);
+  });
   it('treats an unknown sort as empty', () => {
     expect(parseSort('cheapest')).toBe('');
     expect(parseSort(null)).toBe('');

@@ -10,7 +10,11 @@
  * that is not a whole number of at least 1 reads as the first page.
  */
 
-/** spec storefront 9: the sort options, parameter and label ('' is the default order). */
+/**
+ * spec storefront 9: the sort options, parameter and label ('' is the default order). The
+ * spec names top_rated and best_selling without labels: 'Top Rated' and 'Best Selling', in
+ * the title case shoppers know from other stores (issue 13 item 17).
+ */
 export const SORT_OPTIONS = [
   { value: '', label: 'Default' },
   { value: 'id_asc', label: 'Older' },
@@ -19,8 +23,8 @@ export const SORT_OPTIONS = [
   { value: 'title_desc', label: 'Title A-Z descending' },
   { value: 'price_asc', label: 'Price lowest to highest' },
   { value: 'price_desc', label: 'Price highest to lowest' },
-  { value: 'top_rated', label: 'Top rated' },
-  { value: 'best_selling', label: 'Best selling' },
+  { value: 'top_rated', label: 'Top Rated' },
+  { value: 'best_selling', label: 'Best Selling' },
 ] as const;
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
