@@ -13,6 +13,7 @@ import { SLIDER_ITEM_WIDTH } from '../../src/lib/shell/slider.ts';
 import { RECENTLY_VIEWED_KEY } from '../../src/stores/recently-viewed.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The gallery and its viewers (issue 5, "Gallery and viewer"; spec storefront 2 "Gallery",
 // 4 recently viewed; account-and-shell 2.8). Products are chosen from the live API by what
@@ -50,7 +51,7 @@ async function productWhere(api: APIRequestContext, match: (product: Detail) => 
   return found as Detail;
 }
 
-const plain = (title: string) => title.replace(/<[^>]*>/g, '').trim();
+const plain = htmlToText;
 const videosOf = (p: Detail) => p.Metafields.filter((m) => m.metafieldKey === VIDEO_METAFIELD_KEY);
 
 /** Opens a product page and waits for the gallery island to take over. */

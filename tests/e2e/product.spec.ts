@@ -11,6 +11,7 @@ import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
 // pages"). Products are chosen from the live API by what they hold, so any seed works.
@@ -61,7 +62,7 @@ async function productWhere(api: APIRequestContext, match: (product: Detail) => 
   return found as Detail;
 }
 
-const plain = (title: string) => title.replace(/<[^>]*>/g, '').trim();
+const plain = htmlToText;
 const pagePath = (product: Detail) => `${productBase}/${product.handle}`;
 
 async function open(page: Page, product: Detail) {

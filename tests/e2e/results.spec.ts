@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
@@ -73,12 +74,8 @@ test.describe('search results page', () => {
     // The same products as the API's second page (zero-based page 1 on the wire).
     const wire = await filter(api, `q=${word}&sortBy=price_asc&limit=8&page=1`);
     await expect(cards(page).getByRole('heading')).toHaveText(
-      wire.products.map((p) =>
-        p.title
-          .replace(/<[^>]*>/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      ),
+      // As text, without a script's content (issue 13 item 4).
+      wire.products.map((p) => htmlToText(p.title)),
     );
 
     // Back returns to the first page.
