@@ -35,8 +35,8 @@ export function openDatabase(file: string): Database {
   ]) {
     db.exec(sql);
   }
-  addMissingColumns(db);
-  fillSortTitles(db);
+  const added = addMissingColumns(db);
+  fillSortTitles(db, added.includes('products.sort_title'));
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
     'schema_version',
     String(SCHEMA_VERSION),
@@ -49,25 +49,33 @@ export function openDatabase(file: string): Database {
   return db;
 }
 
-/** Brings a database made by an older version up to the current columns. */
-function addMissingColumns(db: Database): void {
+/**
+ * Brings a database made by an older version up to the current columns; returns those it
+ * added, as 'table.column'.
+ */
+function addMissingColumns(db: Database): string[] {
+  const added: string[] = [];
   for (const { table, column, definition } of addedColumns) {
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((existing) => existing.name === column)) {
       db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+      added.push(`${table}.${column}`);
     }
   }
+  return added;
 }
 
 /**
- * Sets the title sort key of rows written before it existed (schema version 4), then indexes
- * it: the index is made here because an older database gets the column only above.
+ * Sets the title sort key of the rows an older version wrote, once, when the column was just
+ * `added` (schema version 4): not a scan of every product on each start. Then indexes it,
+ * here because an older database gets the column only on open.
  */
-function fillSortTitles(db: Database): void {
-  const rows = db
-    .prepare("SELECT id, title FROM products WHERE sort_title = '' AND title <> ''")
-    .all() as { id: number; title: string }[];
-  if (rows.length) {
+function fillSortTitles(db: Database, added: boolean): void {
+  if (added) {
+    const rows = db.prepare('SELECT id, title FROM products').all() as {
+      id: number;
+      title: string;
+    }[];
     const update = db.prepare('UPDATE products SET sort_title = ? WHERE id = ?');
     transaction(db, () => {
       for (const { id, title } of rows) update.run(titleSortKey(title), id);
