@@ -56,6 +56,12 @@ const setSql = (from: string, where: string) => `
   UNION ALL SELECT * FROM (SELECT 2, t.prefix, t.value, COUNT(*), NULL
     FROM m JOIN product_tags t ON t.product_id = m.id GROUP BY t.prefix, t.value)`;
 
+const byText = (x: string, y: string) => x.localeCompare(y, 'en', { sensitivity: 'base' });
+
+/** The order of availableTagFilters: by prefix, then value, ignoring case. */
+export const byTag = (x: { prefix: string; value: string }, y: { prefix: string; value: string }) =>
+  byText(x.prefix, y.prefix) || byText(x.value, y.value);
+
 function toFacets(rows: readonly FacetRow[]): Facets {
   const facets: Facets = { ...EMPTY, availableTagFilters: [], availableVendors: [] };
   const prefixes = new Set<string>();
@@ -70,9 +76,8 @@ function toFacets(rows: readonly FacetRow[]): Facets {
       facets.availableTagFilters.push({ prefix: row.a ?? '', value: row.b ?? '', count: row.n });
     }
   }
-  const byText = (x: string, y: string) => x.localeCompare(y, 'en', { sensitivity: 'base' });
   facets.availableVendors.sort((x, y) => byText(x.name, y.name));
-  facets.availableTagFilters.sort((x, y) => byText(x.prefix, y.prefix) || byText(x.value, y.value));
+  facets.availableTagFilters.sort(byTag);
   facets.availableTagPrefixes = [...prefixes].sort(byText);
   return facets;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { idList, MAX_PAGE, parseFilterParams, priceCents, tagFilters } from './filter-params.ts';
+import {
+  idList,
+  MAX_LIST,
+  MAX_PAGE,
+  parseFilterParams,
+  priceCents,
+  tagFilters,
+} from './filter-params.ts';
 
 const parse = (query: string) => parseFilterParams(new URLSearchParams(query));
 
@@ -8,7 +15,7 @@ describe('parseFilterParams', () => {
     expect(parse('')).toEqual({
       text: undefined,
       collectionIds: undefined,
-      vendor: undefined,
+      vendors: [],
       tags: [],
       minPriceCents: undefined,
       maxPriceCents: undefined,
@@ -28,7 +35,7 @@ describe('parseFilterParams', () => {
     ).toEqual({
       text: { match: '"seal"', like: [] },
       collectionIds: [3, 4],
-      vendor: 'Crown',
+      vendors: ['Crown'],
       tags: [{ prefix: 'Size', value: '8' }],
       minPriceCents: 150,
       maxPriceCents: 2000,
@@ -40,9 +47,16 @@ describe('parseFilterParams', () => {
     });
   });
 
-  it('takes vendor when v is absent', () => {
-    expect(parse('vendor=Yale').vendor).toBe('Yale');
-    expect(parse('v=&vendor=').vendor).toBeUndefined();
+  it('takes every v and vendor, once each whatever the case', () => {
+    expect(parse('vendor=Yale').vendors).toEqual(['Yale']);
+    expect(parse('v=&vendor=').vendors).toEqual([]);
+    expect(parse('v=Crown&v=Yale&vendor=crown&v=%20Clark%20').vendors).toEqual([
+      'Crown',
+      'Yale',
+      'Clark',
+    ]);
+    const many = Array.from({ length: 80 }, (_, n) => `v=Brand${n}`).join('&');
+    expect(parse(many).vendors).toHaveLength(MAX_LIST);
   });
 
   it('falls back to defaults for values it does not know', () => {

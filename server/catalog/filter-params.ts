@@ -39,8 +39,11 @@ export interface FilterParams {
   text: TextSearch | undefined;
   /** From `c`; undefined when absent. Descendant collections count too. */
   collectionIds: number[] | undefined;
-  /** From `v` (or `vendor`): exact, case-insensitive. */
-  vendor: string | undefined;
+  /**
+   * From `v` (and `vendor`), each repeatable: exact, case-insensitive names; products of any
+   * of them match (a shopper picks several brands in the filter panel). Empty: no filter.
+   */
+  vendors: string[];
   /** From `t`: filters of one prefix are alternatives; different prefixes all apply. */
   tags: TagFilter[];
   minPriceCents: number | undefined;
@@ -104,7 +107,11 @@ export function tagFilters(values: readonly string[]): TagFilter[] {
 /** Reads every filter parameter from a request's query string. */
 export function parseFilterParams(query: URLSearchParams): FilterParams {
   const collections = idList(query.get('c'), MAX_LIST);
-  const vendor = (query.get('v') ?? query.get('vendor') ?? '').trim();
+  const vendors = new Map<string, string>();
+  for (const raw of [...query.getAll('v'), ...query.getAll('vendor')]) {
+    const name = raw.trim().slice(0, 200);
+    if (name && !vendors.has(name.toLowerCase())) vendors.set(name.toLowerCase(), name);
+  }
   const sortBy = (query.get('sortBy') ?? '').trim().toLowerCase();
   const limit = Number(query.get('limit'));
   const page = query.get('page')?.trim() ?? '';
@@ -114,7 +121,7 @@ export function parseFilterParams(query: URLSearchParams): FilterParams {
     text: parseSearchText(query.get('q') ?? ''),
     // A `c` without one usable id is no collection filter at all.
     collectionIds: collections.length > 0 ? collections : undefined,
-    vendor: vendor ? vendor.slice(0, 200) : undefined,
+    vendors: [...vendors.values()].slice(0, MAX_LIST),
     tags: tagFilters(query.getAll('t')),
     minPriceCents: priceCents(query.get('minPrice')),
     maxPriceCents: priceCents(query.get('maxPrice')),

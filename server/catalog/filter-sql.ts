@@ -60,9 +60,12 @@ export function matchSql(db: Database, params: FilterParams): MatchSql {
     );
     args.push(JSON.stringify(rows.map((row) => row.id)));
   }
-  if (params.vendor !== undefined) {
+  if (params.vendors.length === 1) {
     where.push('p.vendor = ? COLLATE NOCASE');
-    args.push(params.vendor);
+    args.push(params.vendors[0] ?? '');
+  } else if (params.vendors.length > 1) {
+    where.push(`p.vendor COLLATE NOCASE IN (${params.vendors.map(() => '?').join(', ')})`);
+    args.push(...params.vendors);
   }
   // Filters of one prefix are alternatives (Size 8 or 10); prefixes all apply.
   const byPrefix = new Map<string, string[]>();

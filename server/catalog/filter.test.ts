@@ -60,6 +60,7 @@ describe('page query plans', () => {
 
   it.each([
     ['v=crown', /products_vendor_nocase/],
+    ['v=crown&v=yale', /products_vendor_nocase/],
     ['t=material_m1', /product_tags_nocase/],
     ['c=1', /product_collections/],
     ['q=wheel', /products_fts VIRTUAL TABLE/],

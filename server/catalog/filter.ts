@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from '../db/open.ts';
-import { facetsOf, type Facets } from './filter-facets.ts';
+import { byTag, facetsOf, type Facets } from './filter-facets.ts';
 import type { FilterParams, Sort } from './filter-params.ts';
 import { cachedStatement, matchSql, type MatchSql } from './filter-sql.ts';
 
@@ -67,19 +67,48 @@ export function pageSql(
   return { sql, args: [...args, params.limit, params.page * params.limit] };
 }
 
+/**
+ * The choices of the filter panel: each group's options are counted with every other
+ * filter applied but not the group's own, so a shopper who picked Crown still sees Clark
+ * and Yale with the products each would add (brands, and the values of each tag prefix, are
+ * alternatives within their group). A group without a filter of its own reads the matching
+ * set's facets; each group that has one costs one more facet query, cached like the first.
+ */
+function choices(
+  db: Database,
+  params: FilterParams,
+  facets: Facets,
+): Pick<Facets, 'availableVendors' | 'availableTagFilters' | 'availableTagPrefixes'> {
+  const availableVendors =
+    params.vendors.length === 0
+      ? facets.availableVendors
+      : facetsOf(db, matchSql(db, { ...params, vendors: [] })).availableVendors;
+  const filtered = new Set(params.tags.map((tag) => tag.prefix.toLowerCase()));
+  let availableTagFilters = facets.availableTagFilters.filter(
+    (tag) => !filtered.has(tag.prefix.toLowerCase()),
+  );
+  for (const prefix of filtered) {
+    const others = params.tags.filter((tag) => tag.prefix.toLowerCase() !== prefix);
+    const without = facetsOf(db, matchSql(db, { ...params, tags: others }));
+    availableTagFilters = availableTagFilters.concat(
+      without.availableTagFilters.filter((tag) => tag.prefix.toLowerCase() === prefix),
+    );
+  }
+  if (filtered.size > 0) availableTagFilters.sort(byTag);
+  const availableTagPrefixes = [...new Set(availableTagFilters.map((tag) => tag.prefix))];
+  return { availableVendors, availableTagFilters, availableTagPrefixes };
+}
+
 /** Runs a product search: the page of ids and the pageInfo of the whole matching set. */
 export function filterProducts(db: Database, params: FilterParams): FilterResult {
   const match = matchSql(db, params);
   const facets = facetsOf(db, match);
   const pageInfo: PageInfo = {
+    ...facets,
+    ...(match.empty ? {} : choices(db, params, facets)),
     limitPerPage: params.limit,
-    totalObjects: facets.totalObjects,
     totalPages: Math.ceil(facets.totalObjects / params.limit),
     page: params.page,
-    availableTagPrefixes: facets.availableTagPrefixes,
-    availableTagFilters: facets.availableTagFilters,
-    availableVendors: facets.availableVendors,
-    productMaxPrice: facets.productMaxPrice,
   };
   // Past the last match there is nothing to read (and no deep OFFSET to walk).
   const beyond = params.page * params.limit >= facets.totalObjects;

@@ -68,20 +68,61 @@ describe('GET /api/products/filter: reply shape', () => {
   });
 
   it('describes the matching set, not the catalogue', async () => {
-    const { pageInfo } = await filter('?v=Crown&limit=4');
+    const { pageInfo } = await filter('?q=wheel&limit=4');
     expect(pageInfo).toMatchObject({
       limitPerPage: 4,
       totalObjects: 2,
       totalPages: 1,
-      availableVendors: [{ name: 'Crown', count: 2 }],
+      availableVendors: [
+        { name: 'Crown', count: 1 },
+        { name: 'Toyota', count: 1 },
+      ],
       productMaxPrice: 49.99,
       availableTagPrefixes: ['Material', 'Size'],
     });
     expect(pageInfo.availableTagFilters.map((t) => `${t.prefix}_${t.value}`)).toEqual([
+      'Material_Nylon',
+      'Material_Polyurethane',
+      'Size_10 in',
+      'Size_8 in',
+    ]);
+  });
+
+  it("counts each filter group's choices without the group's own filter", async () => {
+    // Brands are alternatives: with Crown picked, the other brands stay choices, counted
+    // with every other filter (none here) applied.
+    const byBrand = (await filter('?v=Crown')).pageInfo;
+    expect(byBrand).toMatchObject({ totalObjects: 2, productMaxPrice: 49.99 });
+    expect(byBrand.availableVendors).toEqual([
+      { name: 'Crown', count: 2 },
+      { name: 'Toyota', count: 1 },
+      { name: 'Yale', count: 1 },
+    ]);
+    // The tags are those of Crown's products.
+    expect(byBrand.availableTagFilters.map((t) => `${t.prefix}_${t.value}`)).toEqual([
       'Material_Polyurethane',
       'Material_Rubber',
       'Size_8 in',
     ]);
+    // Material picked: every material of the set stays a choice; sizes and brands are those
+    // of nylon products; brand and material together narrow each other's choices.
+    const byMaterial = (await filter('?t=Material_Nylon')).pageInfo;
+    expect(byMaterial.totalObjects).toBe(1);
+    expect(byMaterial.availableTagFilters).toEqual([
+      { prefix: 'Material', value: 'Nylon', count: 1 },
+      { prefix: 'Material', value: 'Polyurethane', count: 1 },
+      { prefix: 'Material', value: 'Rubber', count: 1 },
+      { prefix: 'Size', value: '10 in', count: 1 },
+    ]);
+    expect(byMaterial.availableVendors).toEqual([{ name: 'Toyota', count: 1 }]);
+    const both = (await filter('?v=Crown&t=material_rubber')).pageInfo;
+    expect(both.totalObjects).toBe(1);
+    expect(both.availableVendors).toEqual([{ name: 'Crown', count: 1 }]);
+    expect(both.availableTagFilters.map((t) => `${t.prefix}_${t.value}`)).toEqual([
+      'Material_Polyurethane',
+      'Material_Rubber',
+    ]);
+    expect(both.availableTagPrefixes).toEqual(['Material']);
   });
 
   it('answers an empty set with zeros', async () => {
@@ -199,6 +240,19 @@ describe('GET /api/products/filter: c, v, t', () => {
     expect((await filter('?c=99999', app)).handles).toEqual([]);
     // No usable id at all: no collection filter.
     expect((await filter('?c=abc,-1', app)).handles).toHaveLength(5);
+  });
+
+  it('v and vendor repeat: products of any of the brands match', async () => {
+    expect((await handles('?v=Yale&v=toyota')).sort()).toEqual([
+      'hydraulic-pump',
+      'nylon-steer-wheel',
+    ]);
+    expect((await handles('?v=Yale&vendor=Crown&v=YALE')).sort()).toEqual([
+      'hydraulic-pump',
+      'hydraulic-seal-kit',
+      'poly-load-wheel',
+    ]);
+    expect(await handles('?v=Yale&v=')).toEqual(['hydraulic-pump']);
   });
 
   it('v is exact and case-insensitive (vendor is the same)', async () => {

@@ -19,10 +19,12 @@ export function projectCard(card: ProductCard, fields: readonly string[]): Parti
 /**
  * GET /api/products/filter: search and list products (spec storefront 2 search results and
  * collection lists, 7, 9; account-and-shell 7 brand pages). Query parameters:
- * q, c, v (or vendor), t, minPrice, maxPrice, sortBy, limit, page, fields,
- * availableForSaleOnly (see catalog/filter-params.ts). Reply:
+ * q, c, v (or vendor; repeatable, any brand matches), t, minPrice, maxPrice, sortBy, limit,
+ * page, fields, availableForSaleOnly (see catalog/filter-params.ts). Reply:
  * `{ products: cards, pageInfo: { limitPerPage, totalObjects, totalPages, page,
- *   availableTagPrefixes, availableTagFilters, availableVendors, productMaxPrice } }`.
+ *   availableTagPrefixes, availableTagFilters, availableVendors, productMaxPrice } }`; the
+ * vendors and tag filters are the filter panel's choices with counts, each group counted
+ * without its own filter (catalog/filter.ts, choices).
  * A strange parameter never fails the search; it falls back to its default.
  */
 export function productFilterRoutes({ db }: Deps): Hono {
