@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '../../src/lib/env.ts';
+import {
+  ARTICLE_REDIRECTS_PATH,
+  parseArticleRedirects,
+} from '../../src/lib/routing/article-redirects.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
 import { readJsonFile } from './json-file.ts';
 import { writeSearchIndex } from './search-index.ts';
@@ -77,7 +81,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const search = await writeSearchIndex(options.outDir, {
     shardRecords: options.searchShardRecords,
   });
-  await writeAtomically(join(options.outDir, '_redirects'), redirectsFile());
   const pagefindMs = Date.now() - pagefindStarted;
   options.onProgress?.({ phase: 'compress', ...pagesDone });
   options.signal?.throwIfAborted();
@@ -118,8 +121,10 @@ export async function writeServerFiles(
 }
 
 /**
- * The CSP (with the hashes of the build's inline scripts, `scriptHashes`) and nginx's
- * configuration, written beside the pages. Each file is replaced, never written through: in a
+ * The CSP (with the hashes of the build's inline scripts, `scriptHashes`), nginx's
+ * configuration and the rule-file CDN's `_redirects`, written beside the pages; the last two
+ * carry the release's article map (ARTICLE_REDIRECTS_PATH, which the build and every warm
+ * publish write), so a publish switches the legacy article redirects with its pages. Each file is replaced, never written through: in a
  * warm publish they are hard links shared with the live release (scripts/lib/publish/warm).
  */
 export async function writeSiteConfig(
@@ -140,15 +145,31 @@ export async function writeSiteConfig(
   await writeAtomically(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
   const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
   const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
+  const articleRedirects = await readArticleRedirects(outDir);
   await writeAtomically(
     join(outDir, NGINX_DIR, 'http.conf'),
     httpConfig({
       policy: site.contentSecurityPolicy,
       productHandles: handles.split('\n').filter((line) => line !== ''),
       brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+      articleRedirects,
     }),
   );
   await writeAtomically(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
+  await writeAtomically(join(outDir, '_redirects'), redirectsFile(articleRedirects));
+}
+
+/**
+ * A release's article map (ARTICLE_REDIRECTS_PATH); a build without one (a site with no
+ * article route) has none to redirect. A map that cannot be read is an error, not an empty one.
+ */
+async function readArticleRedirects(outDir: string): Promise<ReadonlyMap<string, string>> {
+  const file = join(outDir, ARTICLE_REDIRECTS_PATH);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return text === undefined ? new Map() : parseArticleRedirects(text);
 }
 
 /** A release's header facts (absent or unreadable: undefined). */

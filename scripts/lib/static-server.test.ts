@@ -24,6 +24,10 @@ import {
   type StaticServer,
 } from './static-server.ts';
 import { HEADERS_FILE, type SiteHeaders } from './web/headers.ts';
+import {
+  ARTICLE_REDIRECTS_PATH,
+  articleRedirectsJson,
+} from '../../src/lib/routing/article-redirects.ts';
 
 let dist: string;
 let api: Server;
@@ -47,6 +51,11 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'about-us'));
   writeFileSync(join(dist, 'about-us', 'index.html'), '<h1>About us</h1>');
   writeFileSync(join(dist, PRODUCT_HANDLES_FILE), 'poly-load-wheel\nabout-us\n');
+  mkdirSync(join(dist, '_server'));
+  writeFileSync(
+    join(dist, ARTICLE_REDIRECTS_PATH),
+    articleRedirectsJson([[355, '/articles/ask-our-experts']]),
+  );
 
   api = createServer((req, res) => {
     let body = '';
@@ -115,7 +124,23 @@ describe('static server', () => {
     expect(await cart.text()).toBe('<h1>cart page</h1>');
     const article = await fetch(`${site.url}/Articles.asp?ID=355`, { redirect: 'manual' });
     expect(article.status).toBe(301);
-    expect(article.headers.get('location')).toBe('/articles/id/355/');
+    expect(article.headers.get('location')).toBe('/articles/ask-our-experts');
+  });
+
+  it('reads the article map again when a rebuild renames an article', async () => {
+    const file = join(dist, ARTICLE_REDIRECTS_PATH);
+    const location = async () =>
+      (await fetch(`${site.url}/articles.asp?id=355`, { redirect: 'manual' })).headers.get(
+        'location',
+      );
+    try {
+      expect(await location()).toBe('/articles/ask-our-experts');
+      writeFileSync(file, articleRedirectsJson([[355, '/articles/ask-the-parts-desk']]));
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect(await location()).toBe('/articles/ask-the-parts-desk');
+    } finally {
+      writeFileSync(file, articleRedirectsJson([[355, '/articles/ask-our-experts']]));
+    }
   });
 
   it('redirects product URLs nested under a collection to the canonical one', async () => {

@@ -11,6 +11,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import {
+  ARTICLE_REDIRECTS_PATH,
+  isLegacyArticlePath,
+  legacyArticleParam,
+  parseArticleRedirects,
+} from '../../src/lib/routing/article-redirects.ts';
+import {
   brandHtmlRedirect,
   matchLegacyRoute,
   productHandleRedirect,
@@ -138,6 +144,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     let pathname = url.pathname;
     // The build's own files for the servers are not part of the site.
     if (pathname.startsWith('/_server/')) return send(join(root, '404.html'), 404, '/404.html');
+    // Legacy article links: one 301 by the release's map, else not found (as nginx does).
+    if (isLegacyArticlePath(pathname)) {
+      const to = (await release.articles.current())?.get(legacyArticleParam(url.search) ?? '');
+      return to ? redirect(to) : send(join(root, '404.html'), 404, '/404.html');
+    }
     const legacy =
       matchLegacyRoute(pathname, url.search) ?? brandHtmlRedirect(pathname, url.search);
     if (legacy?.status === 301) return redirect(legacy.location);
@@ -235,14 +246,18 @@ const jsonFile = <T>(file: string) => watchedFile(file, (text) => JSON.parse(tex
 const KEPT_RELEASES = 4;
 
 /**
- * The watched files of each release, by its real path: a request reads the CSP and the
- * handles of the release it is answered from. A rebuild in place (no publishing) changes the
- * files under the same root, which the watch follows.
+ * The watched files of each release, by its real path: a request reads the CSP, the
+ * handles and the article map of the release it is answered from. A rebuild in place (no
+ * publishing) changes the files under the same root, which the watch follows.
  */
 function releaseFiles() {
   const releases = new Map<
     string,
-    { handles: ReturnType<typeof handleSet>; headers: ReturnType<typeof jsonFile<SiteHeaders>> }
+    {
+      handles: ReturnType<typeof handleSet>;
+      headers: ReturnType<typeof jsonFile<SiteHeaders>>;
+      articles: ReturnType<typeof watchedFile<ReadonlyMap<string, string>>>;
+    }
   >();
   return {
     of(root: string) {
@@ -252,6 +267,7 @@ function releaseFiles() {
         files = {
           handles: handleSet(join(root, PRODUCT_HANDLES_FILE)),
           headers: jsonFile<SiteHeaders>(join(root, HEADERS_FILE)),
+          articles: watchedFile(join(root, ARTICLE_REDIRECTS_PATH), parseArticleRedirects),
         };
       // Most recently used last; the oldest goes first.
       releases.set(root, files);

@@ -1,5 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { storeConfig } from '../lib/config/store-config.ts';
+import { ARTICLE_REDIRECTS_PATH } from '../lib/routing/article-redirects.ts';
 
 /**
  * The routes whose base path is configurable (spec account-and-shell 2.1: "configurable
@@ -21,8 +22,8 @@ export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
     // Page 1 at the base, later pages at /page/{n} (the rest parameter).
     { pattern: `${articleBase}/[...page]`, entrypoint: './src/routes/article-list.astro' },
     { pattern: `${articleBase}/[handle]`, entrypoint: './src/routes/article.astro' },
-    // The legacy /Articles.asp?ID={id} links land here (src/lib/routing/legacy-routes.ts).
-    { pattern: `${articleBase}/id/[id]`, entrypoint: './src/routes/article-by-id.astro' },
+    // The servers' map for the legacy /Articles.asp?ID={id} links (never served itself).
+    { pattern: ARTICLE_REDIRECTS_PATH, entrypoint: './src/routes/article-redirects.ts' },
   ];
   return {
     name: 'store-routes',

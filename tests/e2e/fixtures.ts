@@ -1,4 +1,6 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { articlePath } from '../../src/lib/content/articles.ts';
 import { env } from '../../src/lib/env.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 import { watchPageErrors } from './page-errors.ts';
@@ -84,4 +86,15 @@ export async function listProducts(api: APIRequestContext, query = ''): Promise<
   const reply = await api.get(`/api/products/filter?limit=24${query}`);
   expect(reply.ok()).toBe(true);
   return ((await reply.json()) as { products: ApiCard[] }).products;
+}
+
+/**
+ * The canonical URL of an article by its id, from the live API: where the store's links to
+ * it point and where its legacy link /Articles.asp?ID={id} redirects (issue 13 item 12).
+ */
+export async function articleUrl(api: APIRequestContext, id: number): Promise<string> {
+  const reply = await api.get(`/api/articles/${id}`);
+  expect(reply.ok(), `article ${id} is in the store`).toBe(true);
+  const { article } = (await reply.json()) as { article: { handle: string } };
+  return articlePath(storeConfig.theme.paths.articleBase, article.handle);
 }

@@ -10,7 +10,7 @@ import { activeContent } from '../../src/lib/product/html-audit.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { articleUrl, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
@@ -136,19 +136,23 @@ test.describe('product page', () => {
   test('shows shipping, compatibility and reassurance', async ({ page, api }) => {
     const product = await productWhere(api, (p) => p.price > 0);
     const summary = await open(page, product);
-    await expect(
-      summary.getByRole('link', { name: 'Check compatibility. Ask our experts.' }),
-    ).toHaveAttribute('href', '/Articles.asp?ID=355');
+    // The articles of spec storefront 2 (355, 257, 354), linked at their canonical URLs,
+    // which answer at once (issue 13 item 12: no legacy redirect on the way).
+    const articles = [
+      { name: 'Check compatibility. Ask our experts.', url: await articleUrl(api, 355) },
+      { name: 'Shipping details', url: await articleUrl(api, 257) },
+      { name: 'Bulk orders', url: await articleUrl(api, 354) },
+    ];
+    for (const { name, url } of articles) {
+      await expect(summary.getByRole('link', { name })).toHaveAttribute('href', url);
+      const reply = await page.request.get(url, { maxRedirects: 0 });
+      expect(reply.status(), url).toBe(200);
+    }
+    // Nothing on the page (the questions' "Ask our experts", the description) links the
+    // legacy way.
+    await expect(page.locator('a[href*="articles.asp" i]')).toHaveCount(0);
     const notice = freeShippingNotice(theme.freeShippingValue, product.isEligibleForFreeShipping);
     await expect(summary.getByText(notice.text, { exact: true })).toBeVisible();
-    await expect(summary.getByRole('link', { name: 'Shipping details' })).toHaveAttribute(
-      'href',
-      '/Articles.asp?ID=257',
-    );
-    await expect(summary.getByRole('link', { name: 'Bulk orders' })).toHaveAttribute(
-      'href',
-      '/Articles.asp?ID=354',
-    );
     const eligible = product.isEligibleForFreeShipping && theme.freeShippingValue >= 0;
     await expect(
       summary.getByText(eligible ? '+ Free Shipping' : '+ Calculated at checkout'),

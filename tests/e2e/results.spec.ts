@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { articleUrl, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -117,12 +117,13 @@ test.describe('search results page', () => {
     await expect(cards(page).first()).toBeVisible();
   });
 
-  test('shows the empty message, and waits for 3 characters', async ({ page }) => {
+  test('shows the empty message, and waits for 3 characters', async ({ page, api }) => {
     await open(page, '/search.php?q=zzqxnomatchqq');
     await expect(page.getByText(EMPTY)).toBeVisible();
+    // The "Ask our experts" article at its canonical URL (issue 13 item 12).
     await expect(page.getByRole('link', { name: 'Ask our experts.' })).toHaveAttribute(
       'href',
-      '/Articles.asp?ID=355',
+      await articleUrl(api, 355),
     );
     let filterCalls = 0;
     page.on('request', (request) => {

@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTICLE_REDIRECTS_PATH,
+  articleRedirectsJson,
+} from '../../../src/lib/routing/article-redirects.ts';
 import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
 import { PRODUCT_HANDLES_FILE, startStaticServer, type StaticServer } from '../static-server.ts';
@@ -42,7 +46,14 @@ beforeAll(async () => {
   write('search/index.html', page('search page'));
   write('account/order/index.html', page('one order'));
   write('sitemap-index/products/index.html', page('sitemap products'));
-  write('articles/id/355/index.html', page('article 355'));
+  write('articles/ask-our-experts/index.html', page('Ask our experts'));
+  write(
+    ARTICLE_REDIRECTS_PATH,
+    articleRedirectsJson([
+      [355, '/articles/ask-our-experts'],
+      [257, '/articles/shipping-details'],
+    ]),
+  );
   write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
   write('products/poly-load-wheel/index.html', page('Poly Load Wheel'));
   write('about-us/index.html', page('About us'));
@@ -133,8 +144,25 @@ describe.each(both)('%s', (name) => {
     ['/cart.php', 200, undefined],
     ['/search.php?q=wheel', 200, undefined],
     ['/searchresults.asp?q=wheel', 301, '/search.php?q=wheel'],
-    ['/Articles.asp?ID=355', 301, '/articles/id/355/'],
-    ['/articles.asp?id=355', 301, '/articles/id/355/'],
+    // Legacy article links (issue 13 item 12): one 301 to the article, path and parameter
+    // name in any case; other parameters are dropped, as the article page reads none.
+    ['/Articles.asp?ID=355', 301, '/articles/ask-our-experts'],
+    ['/articles.asp?id=355', 301, '/articles/ask-our-experts'],
+    ['/ARTICLES.ASP?Id=257', 301, '/articles/shipping-details'],
+    ['/Articles.asp?utm_source=mail&ID=355', 301, '/articles/ask-our-experts'],
+    ['/Articles.asp?ID=355&ID=257', 301, '/articles/ask-our-experts'],
+    ['/articles/ask-our-experts', 200, undefined],
+    // An id without an article, none at all, or a crafted value: the 404 page, no redirect.
+    ['/Articles.asp?ID=999', 404, undefined],
+    ['/Articles.asp', 404, undefined],
+    ['/Articles.asp?ID=', 404, undefined],
+    ['/Articles.asp?ID=0355', 404, undefined],
+    ['/Articles.asp?ID=//evil.com', 404, undefined],
+    ['/Articles.asp?ID=%2F%2Fevil.com', 404, undefined],
+    ['/Articles.asp?ID=355/../../x', 404, undefined],
+    ['/Articles.asp?ID=https://evil.com/', 404, undefined],
+    ['/Articles.asp?xid=355', 404, undefined],
+    ['/Articles.asp/?ID=355', 404, undefined],
     ['/account/orders/IPD-100123', 200, undefined],
     ['/account/orders/IPD-100123/', 200, undefined],
     ['/sitemap.php/products', 200, undefined],
@@ -146,6 +174,7 @@ describe.each(both)('%s', (name) => {
     ['/no-such-page', 404, undefined],
     ['/_server/headers.json', 404, undefined],
     ['/_server/nginx/server.conf', 404, undefined],
+    [ARTICLE_REDIRECTS_PATH, 404, undefined],
   ] as const)('%s answers %i', async (path, status, location) => {
     const reply = await get(base(), path);
     expect(reply.status).toBe(status);

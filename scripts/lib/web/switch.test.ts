@@ -20,6 +20,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTICLE_REDIRECTS_PATH,
+  articleRedirectsJson,
+  parseArticleRedirects,
+} from '../../../src/lib/routing/article-redirects.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
 import {
   PRODUCT_HANDLES_FILE,
@@ -75,6 +80,9 @@ async function writeRelease(release: string, allow: readonly string[]) {
   write('404.html', pageHtml(release, '404'));
   // Each release has a product of its own: nginx answers its handle from the map it loaded.
   write(PRODUCT_HANDLES_FILE, `widget\n${release}-only\n`);
+  // And its own name for article 355 (a publish that renamed it).
+  const articles = articleRedirectsJson([[355, `/articles/${release}-guide`]]);
+  write(ARTICLE_REDIRECTS_PATH, articles);
   await precompressTree(dir);
   const scriptHashes = [...new Set(allow.map(scriptHash))].sort();
   const site: SiteHeaders = {
@@ -88,6 +96,7 @@ async function writeRelease(release: string, allow: readonly string[]) {
       policy: site.contentSecurityPolicy,
       productHandles: ['widget', `${release}-only`],
       brandNames: [],
+      articleRedirects: parseArticleRedirects(articles),
     }),
   );
   write('_server/nginx/server.conf', serverConfig());
@@ -418,6 +427,17 @@ describe('nginx reload', () => {
     expect(reply.status).toBe(301);
     expect(reply.headers.location).toBe('/products/b-only');
     expect((await get(port, '/a-only')).status).toBe(404);
+    // So is b's name of article 355 (issue 13 item 12: the redirect switches with the release).
+    expect((await get(port, '/Articles.asp?ID=355')).headers.location).toBe('/articles/b-guide');
+  });
+
+  it("the Node server redirects legacy article links by the live release's map", async () => {
+    const port = Number(new URL(node.url).port);
+    swapLive('a');
+    expect((await get(port, '/Articles.asp?ID=355')).headers.location).toBe('/articles/a-guide');
+    swapLive('b');
+    expect((await get(port, '/Articles.asp?ID=355')).headers.location).toBe('/articles/b-guide');
+    expect((await get(port, '/Articles.asp?ID=354')).status).toBe(404);
   });
 
   it('refuses a configuration nginx refuses, with its words, and keeps the running one', async () => {

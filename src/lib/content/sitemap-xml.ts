@@ -134,7 +134,7 @@ export function servedUrl(url: string, rules: readonly LegacyRule[] = legacyRule
   const parsed = new URL(url);
   const path = parsed.pathname.endsWith('/') ? parsed.pathname : `${parsed.pathname}/`;
   for (const rule of rules) {
-    if (rule.status !== 200 || rule.query) continue;
+    if (rule.status !== 200) continue;
     const to = rule.to.endsWith('/') ? rule.to : `${rule.to}/`;
     const param = /:([A-Za-z]+)/.exec(to);
     if (!param) {

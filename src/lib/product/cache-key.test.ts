@@ -54,6 +54,7 @@ describe('productPageKey', () => {
       crumbs: [{ label: 'Pallet Jack Parts', path: '/collections/pallet-jack-parts' }],
       topBanner: { imagePath: '/banner.svg', altText: 'Pallet jacks' },
     },
+    articles: 'article-links',
   });
   const base = productPageKey(inputs());
 
@@ -78,6 +79,8 @@ describe('productPageKey', () => {
           crumbs: [{ label: 'Pallet Jack Spares', path: '/collections/pallet-jack-parts' }],
         }),
       (i) => (i.collections = { crumbs: [], topBanner: { imagePath: '/other.svg', altText: '' } }),
+      // A renamed shipping article (issue 13 item 12: the page links its canonical URL).
+      (i) => (i.articles = 'article-links-2'),
     ];
     const keys = changed.map((change) => {
       const next = inputs();

@@ -57,6 +57,11 @@ export interface ProductPageInputs {
    * banner of the first collection's chain (titles, handles, image and alt text).
    */
   collections: unknown;
+  /**
+   * The article links the page shows, as resolved (articleLinksKey): the shipping and
+   * compatibility articles and those its description links by id.
+   */
+  articles: string;
 }
 
 /**
@@ -74,6 +79,7 @@ export function productPageKey(inputs: ProductPageInputs): string {
     inputs.shell,
     inputs.day,
     JSON.stringify(inputs.collections),
+    inputs.articles,
     // The counts keep the lists apart: a related product cannot pass for a question.
     `r${inputs.related.length}`,
     ...shown('r', inputs.related),

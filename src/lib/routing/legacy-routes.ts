@@ -1,5 +1,6 @@
 import { brandFromRoute, brandPath } from '../catalog/brand-name.ts';
 import { storeConfig } from '../config/store-config.ts';
+import { articleRedirectLines } from './article-redirects.ts';
 
 /**
  * The legacy URLs of the spec's route table (account-and-shell 2.1) and where they live in
@@ -7,15 +8,15 @@ import { storeConfig } from '../config/store-config.ts';
  * host configuration file (`dist/_redirects`), so a CDN keeps them working the same way.
  *
  * A rule matches a path segment by segment; a `:name` segment matches one safe segment and
- * fills `:name` in the target (`/collections/:collection/product/:handle`). `query` names a
- * query parameter whose value fills `:query` in the target (Articles.asp?ID=355).
+ * fills `:name` in the target (`/collections/:collection/product/:handle`). The legacy article
+ * links (/Articles.asp?ID=355) need the build's map of articles, which a rule cannot hold:
+ * src/lib/routing/article-redirects.ts.
  */
 export interface LegacyRule {
   from: string;
   to: string;
   /** 200 serves the target's page under the old URL; 301 redirects to it. */
   status: 200 | 301;
-  query?: string;
 }
 
 /**
@@ -51,12 +52,6 @@ export const legacyRules: readonly LegacyRule[] = [
   { from: '/productimage.php', to: '/productimage/', status: 200 },
   { from: '/sitemap.php', to: '/sitemap-index/', status: 200 },
   { from: '/sitemap.php/:section', to: '/sitemap-index/:section/', status: 200 },
-  {
-    from: '/Articles.asp',
-    query: 'ID',
-    to: `${storeConfig.theme.paths.articleBase}/id/:ID/`,
-    status: 301,
-  },
   ...productRouteRules(),
 ];
 
@@ -95,7 +90,6 @@ function matchPattern(pattern: string, pathname: string): Map<string, string> | 
 /**
  * Applies the first matching rule to a request path and query string.
  * @example matchLegacyRoute('/cart.php', '') // { status: 200, location: '/cart/' }
- * @example matchLegacyRoute('/Articles.asp', '?ID=355') // { status: 301, location: '/articles/id/355/' }
  * @example matchLegacyRoute('/collections/wheels/product/load-wheel', '')
  *   // { status: 301, location: '/products/load-wheel' }
  */
@@ -107,18 +101,9 @@ export function matchLegacyRoute(
   const params = new URLSearchParams(search);
   for (const rule of rules) {
     let to = rule.to;
-    if (rule.query) {
-      if (pathname.toLowerCase() !== rule.from.toLowerCase()) continue;
-      const value = params.get(rule.query) ?? params.get(rule.query.toLowerCase());
-      if (!value || !SAFE_SEGMENT.test(value)) continue;
-      to = to.replace(`:${rule.query}`, value);
-      params.delete(rule.query);
-      params.delete(rule.query.toLowerCase());
-    } else {
-      const values = matchPattern(rule.from, pathname);
-      if (!values) continue;
-      for (const [name, value] of values) to = to.replace(`:${name}`, value);
-    }
+    const values = matchPattern(rule.from, pathname);
+    if (!values) continue;
+    for (const [name, value] of values) to = to.replace(`:${name}`, value);
     const rest = params.toString();
     return { status: rule.status, location: rest ? `${to}?${rest}` : to };
   }
@@ -163,15 +148,17 @@ export function brandHtmlRedirect(pathname: string, search: string): LegacyMatch
 }
 
 /**
- * The rules as a Netlify-style `_redirects` file (one rule a line; query matches as
- * `ID=:ID`), for deployment behind a CDN.
+ * The rules as a Netlify-style `_redirects` file (one rule a line), for deployment behind a
+ * CDN, with a line per article of the release's map (`/Articles.asp ID=355 /articles/x 301`).
  */
-export function redirectsFile(rules: readonly LegacyRule[] = legacyRules): string {
-  return rules
-    .map((rule) => {
-      const from = rule.query ? `${rule.from} ${rule.query}=:${rule.query}` : rule.from;
-      return `${from} ${rule.to} ${rule.status}`;
-    })
+export function redirectsFile(
+  articles: ReadonlyMap<string, string> = new Map(),
+  rules: readonly LegacyRule[] = legacyRules,
+): string {
+  return [
+    ...rules.map((rule) => `${rule.from} ${rule.to} ${rule.status}`),
+    ...articleRedirectLines(articles),
+  ]
     .join('\n')
     .concat('\n');
 }

@@ -121,7 +121,3 @@ export function apiCardStock(card: ApiCard): CardStock | null {
     availableForSale: card.availableForSale,
   };
 }
-
-/** spec storefront 2: the help article for asking experts when a part cannot be found
- * (the "Ask our experts" article, id 355, spec storefront 2 product page). */
-export const ASK_EXPERTS_HREF = '/Articles.asp?ID=355';
