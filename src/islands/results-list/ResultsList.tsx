@@ -2,14 +2,15 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pagedHref, collectionPath } from '../../lib/catalog/collection-page.ts';
 import { pageRange } from '../../lib/catalog/pagination.ts';
-import { formatPrice } from '../../lib/format/price.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
 import {
   ApiUnreachableError,
+  fetchChoices,
   fetchCollectionHandle,
   fetchFilter,
 } from '../../lib/search/filter-api.ts';
-import type { ApiCard } from '../../lib/search/filter-reply.ts';
+import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
+import type { ApiCard, PageInfo } from '../../lib/search/filter-reply.ts';
 import { productIndex } from '../../lib/search/pagefind-client.ts';
 import {
   fallbackWords,
@@ -23,14 +24,11 @@ import {
   EMPTY_PARAMS,
   PAGE_SIZES,
   parseSearchParams,
-  resolveTagFilter,
   searchParamsToQuery,
   shouldSearch,
   SORT_OPTIONS,
-  tagParam,
   type SearchChange,
   type SearchParams,
-  type TagFilter,
 } from '../../lib/search/search-params.ts';
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
@@ -50,9 +48,10 @@ import {
   toggleCompareProduct,
 } from '../../stores/search.ts';
 import { showToast } from '../../stores/toast.ts';
-import { singleClick, withErrorBoundary } from '../shared/index.ts';
-import { Tooltip } from '../shared/Tooltip.tsx';
+import { withErrorBoundary } from '../shared/index.ts';
+import { ActiveFilters } from './ActiveFilters.tsx';
 import { FallbackList } from './FallbackList.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
 import { QuickView } from './QuickView.tsx';
 import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
@@ -72,6 +71,8 @@ export interface ResultsListSettings {
   cdnPrefix: string;
   /** The store's defaultLimitPerPage (spec storefront 9). */
   defaultLimit: number;
+  /** Tag prefixes the filter panel leaves out (theme.filters.hiddenTagPrefixes). */
+  hiddenTagPrefixes: readonly string[];
 }
 
 /**
@@ -105,7 +106,6 @@ type ListState =
       cards: ApiCard[];
       total: number;
       pages: number;
-      tags: TagFilter[];
       /** The prerendered page is on screen: its pager links go to the prerendered pages. */
       prerendered: boolean;
     }
@@ -130,7 +130,6 @@ function ResultsList({
           cards: initial.cards,
           total: initial.total,
           pages: initial.pages,
-          tags: [],
           prerendered: true,
         }
       : { kind: 'idle' };
@@ -145,6 +144,9 @@ function ResultsList({
   const [hydrated, setHydrated] = useState(false);
   const [compareError, setCompareError] = useState('');
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
+  // The filter panel's choices: from every filter reply, or fetched for a prerendered list.
+  const [info, setInfo] = useState<PageInfo | undefined>(undefined);
+  const [choicesFailed, setChoicesFailed] = useState(false);
   const storedView = useStore($resultsView);
   const selection = useStore($compareSelection);
   const cart = useStore($cart);
@@ -153,6 +155,7 @@ function ResultsList({
   const stillTrying = useStore($cartStillTrying);
   const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
   const running = useRef<AbortController | null>(null);
+  const choosing = useRef<AbortController | null>(null);
   const top = useRef<HTMLElement>(null);
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
   const view = hydrated ? storedView : 'grid';
@@ -173,6 +176,7 @@ function ResultsList({
   const run = useCallback(
     async (next: SearchParams, asPrerendered = false) => {
       running.current?.abort();
+      choosing.current?.abort();
       const abort = new AbortController();
       running.current = abort;
       if (!shouldSearch(next)) {
@@ -190,17 +194,18 @@ function ResultsList({
           isCollection && !next.sortBy ? { ...next, sortBy: 'title_asc' } : next;
         const reply = await trackLoading(fetchFilter(wire, settings.defaultLimit, abort.signal));
         if (abort.signal.aborted) return;
-        const available = reply.pageInfo.availableTagFilters ?? [];
+        setInfo(reply.pageInfo);
+        setChoicesFailed(false);
         setState({
           kind: 'loaded',
           cards: reply.products,
           total: reply.pageInfo.totalObjects,
           pages: reply.pageInfo.totalPages,
-          tags: next.t.map((tag) => resolveTagFilter(tag, available)),
           prerendered: asPrerendered,
         });
       } catch (error) {
         if (abort.signal.aborted) return;
+        setChoicesFailed(true);
         const message = error instanceof Error ? error.message : String(error);
         const words = fallbackWords(next);
         if (error instanceof ApiUnreachableError && words) {
@@ -235,6 +240,27 @@ function ResultsList({
     },
     [isCollection, settings.defaultLimit],
   );
+
+  /**
+   * The choices of a list whose cards came with the page: one small filter call (the panel
+   * says 'Loading choices…' until it answers). A failure only leaves the panel without
+   * choices; the cards on the page are unaffected.
+   */
+  const loadChoices = useCallback((next: SearchParams) => {
+    choosing.current?.abort();
+    const abort = new AbortController();
+    choosing.current = abort;
+    fetchChoices(next, abort.signal).then(
+      (pageInfo) => {
+        if (abort.signal.aborted) return;
+        setInfo(pageInfo);
+        setChoicesFailed(false);
+      },
+      () => {
+        if (!abort.signal.aborted) setChoicesFailed(true);
+      },
+    );
+  }, []);
 
   // Read the address once hydrated, and again on Back and Forward.
   useEffect(() => {
@@ -274,6 +300,7 @@ function ResultsList({
         running.current?.abort();
         setLoading(false);
         setState(prerenderedState());
+        loadChoices(parsed);
       } else {
         void run(parsed);
       }
@@ -283,18 +310,21 @@ function ResultsList({
     return () => {
       window.removeEventListener('popstate', read);
       running.current?.abort();
+      choosing.current?.abort();
     };
     // Once per mount: the props of an island never change.
   }, []);
 
-  const change = (what: SearchChange) => {
-    const next = applyChange(params, what);
+  /** Applies one change, or several as one step (Clear all, a price range). */
+  const change = (what: SearchChange | readonly SearchChange[]) => {
+    const changes: readonly SearchChange[] = Array.isArray(what) ? what : [what as SearchChange];
+    const next = changes.reduce(applyChange, params);
     if (next === params) return;
     setParams(next);
     setCompareError('');
     window.history.pushState(null, '', urlFor(next));
     void run(next);
-    if (what.kind === 'page') top.current?.scrollIntoView({ block: 'start' });
+    if (changes.some((one) => one.kind === 'page')) top.current?.scrollIntoView({ block: 'start' });
   };
 
   const compare = () => {
@@ -349,7 +379,10 @@ function ResultsList({
 
   const current = params.page + 1;
   const cardSettings = settings;
-  const activeTags = state.kind === 'loaded' ? state.tags : params.t;
+  const groups = filterGroups(info, params, {
+    brands: true,
+    hidden: settings.hiddenTagPrefixes,
+  });
 
   let body;
   if (loading) {
@@ -492,11 +525,19 @@ function ResultsList({
       <p className="rl-compare-error" role="alert">
         {compareError}
       </p>
+      <FilterPanel
+        groups={groups}
+        params={params}
+        currency={settings.currency}
+        maxPrice={info?.productMaxPrice ?? undefined}
+        total={loading ? undefined : total}
+        status={info ? 'ready' : choicesFailed ? 'failed' : 'loading'}
+        onChange={change}
+      />
       <ActiveFilters
         params={params}
-        tags={activeTags}
+        tags={resolvedTags(params, info)}
         currency={settings.currency}
-        showVendor={!isCollection}
         onChange={change}
       />
       {!loading && total > 0 && (
@@ -529,76 +570,6 @@ function ResultsList({
         }}
       />
     </section>
-  );
-}
-
-interface FiltersProps {
-  params: SearchParams;
-  tags: readonly TagFilter[];
-  currency: string;
-  showVendor: boolean;
-  onChange: (change: SearchChange) => void;
-}
-
-/** The filters in force, each with a button that removes it. */
-function ActiveFilters({ params, tags, currency, showVendor, onChange }: FiltersProps) {
-  // A price chip explains itself in a popover (spec storefront 9: show 250 ms, hide 400 ms).
-  const chips: { key: string; label: string; remove: SearchChange; tip?: string }[] = [];
-  if (showVendor && params.v)
-    chips.push({ key: 'v', label: `Brand: ${params.v}`, remove: { kind: 'v', value: '' } });
-  tags.forEach((tag, index) => {
-    chips.push({
-      key: `t-${tagParam(tag)}`,
-      label: `${tag.prefix}: ${tag.value}`,
-      remove: { kind: 't', value: params.t.filter((_, at) => at !== index) },
-    });
-  });
-  if (params.minPrice !== undefined) {
-    chips.push({
-      key: 'min',
-      label: `Over ${formatPrice(params.minPrice, currency)}`,
-      remove: { kind: 'minPrice', value: undefined },
-      tip: `Only parts priced over ${formatPrice(params.minPrice, currency)} are shown. Remove the filter to see every price.`,
-    });
-  }
-  if (params.maxPrice !== undefined) {
-    chips.push({
-      key: 'max',
-      label: `Under ${formatPrice(params.maxPrice, currency)}`,
-      remove: { kind: 'maxPrice', value: undefined },
-      tip: `Only parts priced under ${formatPrice(params.maxPrice, currency)} are shown. Remove the filter to see every price.`,
-    });
-  }
-  if (chips.length === 0) return null;
-  return (
-    <ul className="rl-filters" aria-label="Filters in use">
-      {chips.map((chip) => {
-        const remove = (tipId?: string) => (
-          <button
-            type="button"
-            aria-label={`Remove filter ${chip.label}`}
-            aria-describedby={tipId}
-            onClick={singleClick(() => {
-              onChange(chip.remove);
-            })}
-          >
-            ×
-          </button>
-        );
-        return (
-          <li key={chip.key}>
-            <span>{chip.label}</span>
-            {chip.tip === undefined ? (
-              remove()
-            ) : (
-              <Tooltip kind="priceFilter" text={chip.tip}>
-                {remove}
-              </Tooltip>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

@@ -56,6 +56,11 @@ export interface StoreConfig {
     video: { embedBase: string; thumbnailBase: string };
     /** Structured data (storefront 9). */
     returns: { returnDays: number; restockingFeePercent: number };
+    /**
+     * The product lists' filter panel: tag prefixes it does not offer (the demo catalogue
+     * tags each product Brand_{vendor}, and the panel's Brand group lists the vendors).
+     */
+    filters: { hiddenTagPrefixes: string[] };
   };
 }
 
@@ -131,5 +136,6 @@ export const storeConfig: StoreConfig = {
       thumbnailBase: 'https://img.youtube.com/vi/',
     },
     returns: { returnDays: 30, restockingFeePercent: 15 },
+    filters: { hiddenTagPrefixes: ['Brand'] },
   },
 };

@@ -1,9 +1,11 @@
 import { ApiError, getJson as apiGetJson } from '../api/client.ts';
 import {
   parseFilterReply,
+  parsePageInfo,
   parseProductsReply,
   type ApiCard,
   type FilterReply,
+  type PageInfo,
 } from './filter-reply.ts';
 import { filterQuery, type SearchParams } from './search-params.ts';
 
@@ -52,6 +54,17 @@ export async function fetchFilter(
 ): Promise<FilterReply> {
   const query = filterQuery(params, defaultLimit);
   return parseFilterReply(await getJson(`/api/products/filter?${query.toString()}`, signal));
+}
+
+/**
+ * The filter panel's choices for a list whose cards are already on the page (a prerendered
+ * collection page): the same call, for the smallest page the API serves and card ids only.
+ */
+export async function fetchChoices(params: SearchParams, signal?: AbortSignal): Promise<PageInfo> {
+  const query = filterQuery({ ...params, page: 0 }, 4);
+  query.set('limit', '4');
+  query.set('fields', 'id');
+  return parsePageInfo(await getJson(`/api/products/filter?${query.toString()}`, signal));
 }
 
 /** GET /api/products?productIds= (spec storefront 7): the comparison page's products. */

@@ -28,21 +28,24 @@ const cardSchema = z.object({
   description: z.optional(z.nullable(z.string())),
 });
 
-const tagSchema = z.object({ prefix: z.string(), value: z.string() });
+const count = z.optional(z.number().check(z.int(), z.minimum(0)));
+const tagSchema = z.object({ prefix: z.string(), value: z.string(), count });
+const vendorSchema = z.object({ name: z.string(), count });
 
-const replySchema = z.object({
-  products: z.array(cardSchema),
-  pageInfo: z.object({
-    limitPerPage: z.number(),
-    totalObjects: z.number(),
-    totalPages: z.number(),
-    availableTagFilters: z.optional(z.array(tagSchema)),
-    productMaxPrice: z.optional(z.nullable(z.number())),
-  }),
+const pageInfoSchema = z.object({
+  limitPerPage: z.number(),
+  totalObjects: z.number(),
+  totalPages: z.number(),
+  availableTagFilters: z.optional(z.array(tagSchema)),
+  availableVendors: z.optional(z.array(vendorSchema)),
+  productMaxPrice: z.optional(z.nullable(z.number())),
 });
+
+const replySchema = z.object({ products: z.array(cardSchema), pageInfo: pageInfoSchema });
 
 export type ApiCard = z.infer<typeof cardSchema>;
 export type FilterReply = z.infer<typeof replySchema>;
+export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 /** The text shown when a reply cannot be read. */
 export const MALFORMED_REPLY = 'The store sent a reply we could not read.';
@@ -54,6 +57,14 @@ export const MALFORMED_REPLY = 'The store sent a reply we could not read.';
 export function parseFilterReply(raw: unknown): FilterReply {
   const result = replySchema.safeParse(raw);
   if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
+}
+
+/** The pageInfo of a filter reply asked for without cards (`fields=id`). */
+export function parsePageInfo(raw: unknown): PageInfo {
+  const result = z.object({ pageInfo: pageInfoSchema }).safeParse(raw);
+  if (result.success) return result.data.pageInfo;
   const issue = result.error.issues[0];
   throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
 }

@@ -25,8 +25,9 @@ describe('fallbackCards', () => {
 
 describe('fallbackWords', () => {
   it('searches the query, else the vendor', () => {
-    expect(fallbackWords({ q: ' wheel ', v: 'Crown' })).toBe('wheel');
-    expect(fallbackWords({ q: '', v: 'Crown' })).toBe('Crown');
+    expect(fallbackWords({ q: ' wheel ', v: ['Crown'] })).toBe('wheel');
+    expect(fallbackWords({ q: '', v: ['Crown'] })).toBe('Crown');
+    expect(fallbackWords({ q: '', v: ['Crown', 'Blue Giant'] })).toBe('Crown Blue Giant');
   });
 });
 

@@ -42,8 +42,8 @@ export function fallbackCards(hits: readonly SearchHit[]): FallbackCard[] {
 }
 
 /** The words the fallback searches: the query, else the vendor name. */
-export const fallbackWords = (params: { q: string; v: string }): string =>
-  (params.q || params.v).trim();
+export const fallbackWords = (params: { q: string; v: readonly string[] }): string =>
+  (params.q || params.v.join(' ')).trim();
 
 /**
  * One page of fallback results for `words`: the total number of matching products and the

@@ -122,12 +122,12 @@ describe('tag filters', () => {
 describe('URL to state and back', () => {
   it('reads every parameter, with a one-based page in the URL and zero-based in the state', () => {
     const state = parseSearchParams(
-      '?q=load+wheel&c=3,4,3,x&v=Crown&t=Size_10%20in&t=bad&minPrice=5&maxPrice=$50&sortBy=price_asc&limit=48&page=3',
+      '?q=load+wheel&c=3,4,3,x&v=Crown&v=%20Blue%20Giant&v=crown&v=&t=Size_10%20in&t=bad&minPrice=5&maxPrice=$50&sortBy=price_asc&limit=48&page=3',
     );
     expect(state).toEqual({
       q: 'load wheel',
       c: [3, 4],
-      v: 'Crown',
+      v: ['Crown', 'Blue Giant'],
       t: [{ prefix: 'Size', value: '10 in' }],
       minPrice: 5,
       maxPrice: 50,
@@ -151,6 +151,9 @@ describe('URL to state and back', () => {
       'sortBy=title_asc',
     );
     expect(searchParamsToQuery(params({ minPrice: 0 }))).toBe('minPrice=0');
+    expect(searchParamsToQuery(params({ v: ['Crown', 'Blue Giant'] }))).toBe(
+      'v=Crown&v=Blue+Giant',
+    );
   });
   it('lets a page fix parameters over the query string', () => {
     expect(parseSearchParams('?c=9&sortBy=price_desc', { c: [12] })).toEqual(
@@ -173,10 +176,11 @@ describe('shouldSearch', () => {
   it('needs q or v of at least 3 characters', () => {
     expect(shouldSearch(params())).toBe(false);
     expect(shouldSearch(params({ q: 'ab' }))).toBe(false);
-    expect(shouldSearch(params({ q: 'ab', v: 'xy' }))).toBe(false);
+    expect(shouldSearch(params({ q: 'ab', v: ['xy'] }))).toBe(false);
     expect(shouldSearch(params({ q: 'abc' }))).toBe(true);
-    expect(shouldSearch(params({ q: 'ab', v: 'BT' }))).toBe(false);
-    expect(shouldSearch(params({ v: 'Crown' }))).toBe(true);
+    expect(shouldSearch(params({ q: 'ab', v: ['BT'] }))).toBe(false);
+    expect(shouldSearch(params({ v: ['Crown'] }))).toBe(true);
+    expect(shouldSearch(params({ v: ['BT', 'Crown'] }))).toBe(true);
   });
   it('always runs for a collection list without words', () => {
     expect(shouldSearch(params({ c: [4] }))).toBe(true);
@@ -187,7 +191,7 @@ describe('shouldSearch', () => {
 describe('applyChange', () => {
   const start = params({
     q: 'wheel',
-    v: 'Crown',
+    v: ['Crown'],
     t: [{ prefix: 'Size', value: '8' }],
     sortBy: 'price_asc',
     page: 4,
@@ -205,7 +209,8 @@ describe('applyChange', () => {
     expect(applyChange(start, { kind: 'limit', value: 48 })).toMatchObject({ limit: 48, page: 0 });
     expect(applyChange(start, { kind: 'minPrice', value: 5 })).toMatchObject({ page: 0 });
     expect(applyChange(start, { kind: 'maxPrice', value: 9 })).toMatchObject({ page: 0 });
-    expect(applyChange(start, { kind: 'v', value: 'BT' })).toMatchObject({ v: 'BT', page: 0 });
+    expect(applyChange(start, { kind: 'v', value: ['BT'] })).toMatchObject({ v: ['BT'], page: 0 });
+    expect(applyChange(start, { kind: 'v', value: [' Crown ', 'CROWN'] })).toBe(start);
     expect(applyChange(start, { kind: 't', value: [] })).toMatchObject({ t: [], page: 0 });
     expect(applyChange(start, { kind: 'c', value: [2, 2] })).toMatchObject({ c: [2], page: 0 });
   });
@@ -213,7 +218,7 @@ describe('applyChange', () => {
     expect(applyChange(start, { kind: 'q', value: 'caster' })).toEqual({
       ...start,
       q: 'caster',
-      v: '',
+      v: [],
       t: [],
       page: 0,
     });

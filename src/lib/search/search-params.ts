@@ -44,7 +44,8 @@ export interface SearchParams {
   q: string;
   /** Collection ids. */
   c: number[];
-  v: string;
+  /** Brands: the spec's `v`, repeated in the address when a shopper picks several. */
+  v: string[];
   t: TagFilter[];
   minPrice: number | undefined;
   maxPrice: number | undefined;
@@ -59,7 +60,7 @@ export interface SearchParams {
 export const EMPTY_PARAMS: SearchParams = {
   q: '',
   c: [],
-  v: '',
+  v: [],
   t: [],
   minPrice: undefined,
   maxPrice: undefined,
@@ -141,6 +142,19 @@ export function resolveTagFilter(
 /** "prefix_value", the form a tag filter travels in. */
 export const tagParam = (tag: TagFilter): string => `${tag.prefix}_${tag.value}`;
 
+/** Brand names, trimmed, each once whatever its case (the API matches them ignoring case). */
+function vendorList(raw: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return raw
+    .map((name) => name.trim())
+    .filter((name) => {
+      const key = name.toLowerCase();
+      if (!name || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 function idList(raw: string | null): number[] {
   const ids = (raw ?? '')
     .split(',')
@@ -169,7 +183,7 @@ export function parseSearchParams(
   return {
     q: (query.get('q') ?? '').trim(),
     c: idList(query.get('c')),
-    v: (query.get('v') ?? '').trim(),
+    v: vendorList(query.getAll('v')),
     t: tags,
     minPrice: parsePrice(query.get('minPrice')),
     maxPrice: parsePrice(query.get('maxPrice')),
@@ -195,7 +209,7 @@ export function searchParamsToQuery(
   };
   put('q', params.q);
   put('c', params.c.join(','));
-  put('v', params.v);
+  for (const vendor of params.v) put('v', vendor);
   for (const tag of params.t) put('t', tagParam(tag));
   put('minPrice', params.minPrice === undefined ? '' : String(params.minPrice));
   put('maxPrice', params.maxPrice === undefined ? '' : String(params.maxPrice));
@@ -210,7 +224,7 @@ export function filterQuery(params: SearchParams, defaultLimit: number): URLSear
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.c.length > 0) query.set('c', params.c.join(','));
-  if (params.v) query.set('v', params.v);
+  for (const vendor of params.v) query.append('v', vendor);
   for (const tag of params.t) query.append('t', tagParam(tag));
   if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
   if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
@@ -226,14 +240,17 @@ export function filterQuery(params: SearchParams, defaultLimit: number): URLSear
  * (a collection page) always runs: it has no words to wait for.
  */
 export function shouldSearch(params: SearchParams): boolean {
-  if (params.c.length > 0 && !params.q && !params.v) return true;
-  return params.q.length >= MIN_QUERY_LENGTH || params.v.length >= MIN_QUERY_LENGTH;
+  if (params.c.length > 0 && !params.q && params.v.length === 0) return true;
+  return (
+    params.q.length >= MIN_QUERY_LENGTH ||
+    params.v.some((vendor) => vendor.length >= MIN_QUERY_LENGTH)
+  );
 }
 
 /** One change a person makes to the search. */
 export type SearchChange =
   | { kind: 'q'; value: string }
-  | { kind: 'v'; value: string }
+  | { kind: 'v'; value: readonly string[] }
   | { kind: 'c'; value: number[] }
   | { kind: 't'; value: TagFilter[] }
   | { kind: 'minPrice'; value: number | undefined }
@@ -257,13 +274,15 @@ export function applyChange(params: SearchParams, change: SearchChange): SearchP
     case 'q': {
       const q = change.value.trim();
       if (q === params.q) return params;
-      next = { ...params, q, t: [], v: '' };
+      next = { ...params, q, t: [], v: [] };
       break;
     }
-    case 'v':
-      if (change.value.trim() === params.v) return params;
-      next = { ...params, v: change.value.trim() };
+    case 'v': {
+      const v = vendorList(change.value);
+      if (v.join('\n') === params.v.join('\n')) return params;
+      next = { ...params, v };
       break;
+    }
     case 'c':
       next = { ...params, c: [...new Set(change.value)] };
       break;

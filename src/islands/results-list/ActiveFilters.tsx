@@ -1,0 +1,104 @@
+import { formatPrice } from '../../lib/format/price.ts';
+import { CLEAR_ALL, hasFilters } from '../../lib/search/filter-choices.ts';
+import {
+  tagParam,
+  type SearchChange,
+  type SearchParams,
+  type TagFilter,
+} from '../../lib/search/search-params.ts';
+import { singleClick } from '../shared/index.ts';
+import { Tooltip } from '../shared/Tooltip.tsx';
+
+interface Props {
+  params: SearchParams;
+  /** The tag filters in force, spelled as the catalogue spells them. */
+  tags: readonly TagFilter[];
+  currency: string;
+  onChange: (change: SearchChange | readonly SearchChange[]) => void;
+}
+
+interface Chip {
+  key: string;
+  label: string;
+  remove: SearchChange;
+  tip?: string;
+}
+
+/** The filters in force, each with a button that removes it, and Clear all. */
+export function ActiveFilters({ params, tags, currency, onChange }: Props) {
+  // A price chip explains itself in a popover (spec storefront 9: show 250 ms, hide 400 ms).
+  const chips: Chip[] = [];
+  for (const vendor of params.v) {
+    chips.push({
+      key: `v-${vendor}`,
+      label: `Brand: ${vendor}`,
+      remove: { kind: 'v', value: params.v.filter((name) => name !== vendor) },
+    });
+  }
+  tags.forEach((tag, index) => {
+    chips.push({
+      key: `t-${tagParam(tag)}`,
+      label: `${tag.prefix}: ${tag.value}`,
+      remove: { kind: 't', value: params.t.filter((_, at) => at !== index) },
+    });
+  });
+  if (params.minPrice !== undefined) {
+    chips.push({
+      key: 'min',
+      label: `Over ${formatPrice(params.minPrice, currency)}`,
+      remove: { kind: 'minPrice', value: undefined },
+      tip: `Only parts priced over ${formatPrice(params.minPrice, currency)} are shown. Remove the filter to see every price.`,
+    });
+  }
+  if (params.maxPrice !== undefined) {
+    chips.push({
+      key: 'max',
+      label: `Under ${formatPrice(params.maxPrice, currency)}`,
+      remove: { kind: 'maxPrice', value: undefined },
+      tip: `Only parts priced under ${formatPrice(params.maxPrice, currency)} are shown. Remove the filter to see every price.`,
+    });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <ul className="rl-filters" aria-label="Filters in use">
+      {chips.map((chip) => {
+        const remove = (tipId?: string) => (
+          <button
+            type="button"
+            aria-label={`Remove filter ${chip.label}`}
+            aria-describedby={tipId}
+            onClick={singleClick(() => {
+              onChange(chip.remove);
+            })}
+          >
+            ×
+          </button>
+        );
+        return (
+          <li key={chip.key}>
+            <span>{chip.label}</span>
+            {chip.tip === undefined ? (
+              remove()
+            ) : (
+              <Tooltip kind="priceFilter" text={chip.tip}>
+                {remove}
+              </Tooltip>
+            )}
+          </li>
+        );
+      })}
+      {hasFilters(params) && (
+        <li className="rl-clear-all">
+          <button
+            type="button"
+            onClick={singleClick(() => {
+              onChange(CLEAR_ALL);
+            })}
+          >
+            Clear all
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
