@@ -18,6 +18,7 @@ import {
 } from '../../src/lib/routing/article-redirects.ts';
 import {
   brandHtmlRedirect,
+  collectionTagRedirect,
   matchLegacyRoute,
   productHandleRedirect,
 } from '../../src/lib/routing/legacy-routes.ts';
@@ -150,7 +151,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return to ? redirect(to) : send(join(root, '404.html'), 404, '/404.html');
     }
     const legacy =
-      matchLegacyRoute(pathname, url.search) ?? brandHtmlRedirect(pathname, url.search);
+      matchLegacyRoute(pathname, url.search) ??
+      brandHtmlRedirect(pathname, url.search) ??
+      collectionTagRedirect(pathname, url.search);
     if (legacy?.status === 301) return redirect(legacy.location);
     if (legacy) pathname = new URL(legacy.location, 'http://localhost').pathname;
     const file = await resolveFile(root, pathname);

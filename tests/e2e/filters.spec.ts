@@ -258,3 +258,20 @@ test.describe('filter panel on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 });
+
+test('the tagFilter route parameter opens the collection with that filter', async ({
+  page,
+  api,
+}) => {
+  const collection = await filterableCollection(api);
+  const tag = [...collection.tags].sort((x, y) => y.count - x.count)[0];
+  if (!tag) throw new Error('unreachable');
+  const segment = encodeURIComponent(`${tag.prefix}_${tag.value}`);
+  await open(page, `/collections/${collection.handle}/${segment}`);
+  await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}\\?t=`));
+  await settled(list(page));
+  await expect(list(page).locator('.rl-count')).toHaveText(count(tag.count));
+  await expect(page.getByRole('list', { name: 'Filters in use' })).toContainText(
+    `${tag.prefix}: ${tag.value}`,
+  );
+});

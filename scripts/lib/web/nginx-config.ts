@@ -4,6 +4,7 @@ import {
   productHandleRedirect,
   type LegacyRule,
 } from '../../../src/lib/routing/legacy-routes.ts';
+import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { MEDIA_FOLDERS } from '../../../server/media/names.ts';
 import { CONTENT_TYPES, SVG_POLICY } from './content-types.ts';
 import { HSTS, IMMUTABLE, PERMISSIONS_POLICY, REFERRER_POLICY, REVALIDATE } from './headers.ts';
@@ -54,6 +55,18 @@ export function nginxRule(rule: LegacyRule): string {
   if (rule.status === 200) target = `${target.replace(/\/$/, '')}/index.html`;
   const regex = `^${pattern}${hasParam ? '/?' : ''}$`;
   return `rewrite "${regex}" ${target} ${rule.status === 301 ? 'permanent' : 'last'};`;
+}
+
+/**
+ * A collection's tagFilter route parameter (spec storefront 2; collectionTagRedirect of
+ * legacy-routes.ts): one 301 to the collection with `?t=`. nginx escapes the captured value
+ * in the new query and appends the request's own parameters after it.
+ */
+export function collectionTagRule(
+  collectionBase: string = storeConfig.theme.paths.collectionBase,
+): string {
+  const regex = `^${literal(collectionBase)}/${SEGMENT}/([^/_,]{1,100}[_,][^/]{1,200}?)/?$`;
+  return `rewrite "${regex}" ${collectionBase}/$1?t=$2 permanent;`;
 }
 
 /**
@@ -270,6 +283,7 @@ location ^~ /_server/ {
 
 # Legacy routes (src/lib/routing/legacy-routes.ts, spec account-and-shell 2.1).
 ${rules.map(nginxRule).join('\n')}
+${collectionTagRule()}
 
 # Legacy article links: one 301 to the article (the map in http.conf), else the 404 page.
 location ~* ^/articles\\.asp$ {

@@ -171,6 +171,17 @@ describe.each(both)('%s', (name) => {
     ['/poly-load-wheel?ref=mail', 301, '/products/poly-load-wheel?ref=mail'],
     ['/about-us', 200, undefined],
     ['/brands/Blue-Giant.html', 301, '/brands/Blue%20Giant'],
+    // spec storefront 2: the collection page's tagFilter route parameter.
+    ['/collections/wheels/Material_Nylon', 301, '/collections/wheels?t=Material_Nylon'],
+    ['/collections/wheels/Size_10%20in/', 301, '/collections/wheels?t=Size_10%20in'],
+    [
+      '/collections/wheels/Material,Nylon?sortBy=price_asc',
+      301,
+      '/collections/wheels?t=Material,Nylon&sortBy=price_asc',
+    ],
+    ['/collections/wheels/page', 404, undefined],
+    ['/collections/wheels/_Nylon', 404, undefined],
+    ['/collections/wh%2Fels/Material_Nylon', 404, undefined],
     ['/no-such-page', 404, undefined],
     ['/_server/headers.json', 404, undefined],
     ['/_server/nginx/server.conf', 404, undefined],

@@ -4,6 +4,7 @@ import {
   matchLegacyRoute,
   productHandleRedirect,
   brandHtmlRedirect,
+  collectionTagRedirect,
   productRouteRules,
   redirectsFile,
 } from './legacy-routes.ts';
@@ -159,5 +160,38 @@ describe('redirectsFile', () => {
     const lines = redirectsFile().trim().split('\n');
     expect(lines).toContain('/collections/:collection/product/:handle /products/:handle 301');
     expect(lines).toContain('/collection/:collection/product/:handle /products/:handle 301');
+  });
+});
+
+describe('collectionTagRedirect', () => {
+  it('turns the tagFilter route parameter into the t parameter, keeping the others', () => {
+    expect(collectionTagRedirect('/collections/pallet-jack-parts/Material_Nylon', '')).toEqual({
+      status: 301,
+      location: '/collections/pallet-jack-parts?t=Material_Nylon',
+    });
+    expect(collectionTagRedirect('/collections/wheels/Size_10%20in/', '?page=2')).toEqual({
+      status: 301,
+      location: '/collections/wheels?t=Size_10%20in&page=2',
+    });
+    expect(collectionTagRedirect('/collections/wheels/Material,Nylon', '')?.location).toBe(
+      '/collections/wheels?t=Material,Nylon',
+    );
+  });
+
+  it('leaves every other path alone', () => {
+    for (const path of [
+      '/collections/wheels',
+      '/collections/wheels/page',
+      '/collections/wheels/page/2',
+      '/collections/wheels/product/load-wheel',
+      '/collections/wheels/_Nylon',
+      '/collections/wheels/Material_',
+      '/collections/wh%2Fels/Material_Nylon',
+      '/collections/wheels/Material_%E0%A4%A',
+      '/collections/wheels/Material_a%0d%0aSet-Cookie:x',
+      '/brands/wheels/Material_Nylon',
+    ]) {
+      expect(collectionTagRedirect(path, '')).toBeUndefined();
+    }
   });
 });

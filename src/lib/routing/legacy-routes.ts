@@ -131,6 +131,44 @@ export function productHandleRedirect(
   return { status: 301, location: query ? `${location}?${query}` : location };
 }
 
+/** A tag filter as a path segment: a prefix, an underscore or comma, a value (spec storefront 5). */
+const TAG_SEGMENT = /^[^/_,]{1,100}[_,][^/]{1,200}$/;
+
+/**
+ * spec storefront 2, "Collection page (route {collection base path}/{handle}, optional
+ * tagFilter route parameter)": `/collections/pallet-jack-parts/Material_Nylon` redirects to
+ * the collection's page with the filter in the address (`?t=Material_Nylon`), where the
+ * filter panel reads it; other parameters are kept. The segment must hold an underscore or
+ * a comma, so a collection's `/page/2` never matches.
+ * @example collectionTagRedirect('/collections/wheels/Material_Nylon', '?sortBy=price_asc')
+ *   // { status: 301, location: '/collections/wheels?t=Material_Nylon&sortBy=price_asc' }
+ */
+export function collectionTagRedirect(
+  pathname: string,
+  search: string,
+  collectionBase: string = storeConfig.theme.paths.collectionBase,
+): LegacyMatch | undefined {
+  if (!pathname.startsWith(`${collectionBase}/`)) return undefined;
+  const segments = pathname
+    .slice(collectionBase.length + 1)
+    .replace(/\/$/, '')
+    .split('/');
+  const [handle, encoded] = segments;
+  if (segments.length !== 2 || !handle || !encoded || !SAFE_SEGMENT.test(handle)) return undefined;
+  let tag: string;
+  try {
+    tag = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  const control = [...tag].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f');
+  if (!TAG_SEGMENT.test(tag) || control) return undefined;
+  // Escaped as nginx escapes a query (a comma stays), the request's parameters after it.
+  const t = encodeURIComponent(tag).replace(/%2C/gi, ',');
+  const rest = search.replace(/^\?/, '');
+  return { status: 301, location: `${collectionBase}/${handle}?t=${t}${rest ? `&${rest}` : ''}` };
+}
+
 /**
  * Legacy brand links end in .html with dashes for spaces (spec account-and-shell 2.6:
  * /brands/Blue-Giant.html names the brand 'Blue Giant'); they redirect to the brand's page.
