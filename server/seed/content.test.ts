@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/open.ts';
 import { articleHtml, DEMO_ARTICLES } from './articles.ts';
 import { writeContent } from './content.ts';
+import type { PartFit } from './fit.ts';
 import { writeGeo } from './geo.ts';
 import { dumpTables } from './testing.ts';
 
@@ -54,6 +55,33 @@ describe('writeContent', () => {
       .all() as { id: number }[];
     expect(ids.length).toBeGreaterThan(0);
     for (const { id } of ids) expect([1, 2, 3]).toContain(id);
+  });
+
+  it('writes a product question for the product it is on (issue 13 item 18)', () => {
+    const db = fresh();
+    db.exec(
+      `INSERT INTO products (id, handle, title) VALUES (1, 'a', 'A'), (2, 'b', 'B'), (3, 'c', 'C')`,
+    );
+    const battery: PartFit = {
+      kind: 'battery',
+      part: 'AGM battery',
+      brand: 'EP Equipment',
+      models: ['EPL154'],
+      machine: 'pallet jack',
+      machines: 'pallet jacks',
+    };
+    writeContent(db, 1, 3, () => battery);
+    const texts = (
+      db
+        .prepare('SELECT title, body, answer_html FROM questions WHERE product_id IS NOT NULL')
+        .all() as { title: string; body: string; answer_html: string }[]
+    ).map((q) => `${q.title} ${q.body} ${q.answer_html}`);
+    expect(texts.length).toBeGreaterThan(10);
+    for (const text of texts) {
+      expect(text).not.toMatch(/Crown|Raymond|Toyota|Yale|PTH50|wheel|bearing|seal|forklift/i);
+    }
+    expect(texts.some((text) => text.includes('EP Equipment EPL154'))).toBe(true);
+    expect(texts.some((text) => /batter(y|ies)/.test(text))).toBe(true);
   });
 
   it('keeps other settings', () => {

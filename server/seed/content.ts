@@ -1,7 +1,9 @@
 import type { Database } from '../db/open.ts';
 import { articleHtml, DEMO_ARTICLES } from './articles.ts';
-import { HELP_ANSWERS, DEMO_PAGES, PEOPLE, QUESTION_TEMPLATES, QUESTION_TOPICS } from './pages.ts';
-import { DEMO_EPOCH } from './products.ts';
+import { productQuestion, type PartFit } from './fit.ts';
+import { HELP_ANSWERS, DEMO_PAGES, PEOPLE, QUESTION_TOPICS } from './pages.ts';
+import { DEMO_EPOCH, demoPartFit, productContext } from './products.ts';
+import { STORE_QUESTIONS } from './question-texts.ts';
 import { createRandom } from './random.ts';
 import { SITE_REVIEW_MESSAGES } from './review-texts.ts';
 
@@ -30,14 +32,30 @@ export const CONTENT_TABLES = [
   'discount_codes',
 ] as const;
 
+/** Store question number n (on no product), in turn. */
+function storeQuestion(n: number) {
+  const q = STORE_QUESTIONS[n % STORE_QUESTIONS.length];
+  if (!q) throw new Error('no store questions');
+  return { topicId: q.topic, title: q.title, body: q.body, answerHtml: q.answer };
+}
+
 /**
  * Replaces the store's content with SQL into the tables of server/db/schema.ts: articles,
  * help answers, pages, question topics and questions (some tied to products 1..productCount,
  * some answered), site reviews (some without a message), discount codes, the free-shipping
  * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.
+ * A question on a product is written for it (issue 13 item 18): `fitOf` says what product
+ * `id` is, by default demo product `id` of this seed and catalogue size.
  */
-export function writeContent(db: Database, seed: number, productCount: number): ContentCounts {
+export function writeContent(
+  db: Database,
+  seed: number,
+  productCount: number,
+  fitOf?: (id: number) => PartFit,
+): ContentCounts {
   const rng = createRandom(seed, 0x0c0de);
+  const demo = productContext(seed, productCount);
+  const fitFor = fitOf ?? ((id: number) => demoPartFit(demo, id - 1));
   for (const table of CONTENT_TABLES) db.exec(`DELETE FROM ${table}`);
 
   const article = db.prepare(
@@ -73,15 +91,14 @@ export function writeContent(db: Database, seed: number, productCount: number): 
        answer_html, asked_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const questionCount = 30;
+  let storeQuestions = 0;
   for (let n = 0; n < questionCount; n += 1) {
-    const [topicId, title, body, answer] = QUESTION_TEMPLATES[n % QUESTION_TEMPLATES.length] ?? [
-      1,
-      'Question',
-      '',
-      '',
-    ];
     // Two in three questions are about a product (spec storefront 2: the Q&A block).
     const productId = productCount > 0 && n % 3 !== 2 ? rng.int(1, productCount) : null;
+    const { topicId, title, body, answerHtml } =
+      productId === null
+        ? storeQuestion(storeQuestions++)
+        : productQuestion(rng, fitFor(productId));
     const handle = title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -94,7 +111,7 @@ export function writeContent(db: Database, seed: number, productCount: number): 
       productId,
       title,
       body,
-      answer,
+      answerHtml,
       rng.pick(PEOPLE),
       iso(DEMO_EPOCH - (n + 1) * 3 * DAY - rng.int(0, DAY - 1)),
     );

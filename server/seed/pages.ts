@@ -120,63 +120,6 @@ export const QUESTION_TOPICS: readonly { id: number; handle: string; title: stri
   { id: 4, handle: 'product-specifications', title: 'Product Specifications' },
 ];
 
-/** Question templates: [topic id, title, body, answer (empty = not answered yet)]. */
-export const QUESTION_TEMPLATES: readonly [number, string, string, string][] = [
-  [
-    1,
-    'Will this fit a Crown PTH50?',
-    'Our jack was built in 2015, serial starts with 6A.',
-    '<p>Yes, this part fits PTH50 jacks from serial 6A onward.</p>',
-  ],
-  [
-    1,
-    'Does this replace the original part number?',
-    'The old part has a different suffix.',
-    '<p>It does: the manufacturer superseded the old number with this one.</p>',
-  ],
-  [1, 'Is this compatible with a Raymond 102T?', 'We have several 102T units from 2010.', ''],
-  [
-    1,
-    'Fits a Toyota 8FGCU25?',
-    'Need to replace both sides.',
-    '<p>Yes, and we recommend replacing both at once.</p>',
-  ],
-  [1, 'Will this work on a Yale MPB040?', '', ''],
-  [
-    2,
-    'How hard is this to install?',
-    'We do our own maintenance.',
-    '<p>About an hour with basic hand tools.</p>',
-  ],
-  [
-    2,
-    'Do I need to bleed the hydraulics after?',
-    '',
-    '<p>Yes: pump with the release lever open to purge air.</p>',
-  ],
-  [2, 'Does it come with bearings installed?', '', '<p>Bearings come pressed in.</p>'],
-  [2, 'Are instructions included?', '', ''],
-  [2, 'Which grease should I use?', 'For the axles.', '<p>A lithium-based EP2 grease.</p>'],
-  [
-    3,
-    'Can this ship today?',
-    'We are down a truck.',
-    '<p>If it is in stock and ordered before 3 PM Eastern, yes.</p>',
-  ],
-  [3, 'Do you ship to Canada?', '', '<p>Yes, at the carrier rate.</p>'],
-  [
-    3,
-    'Is there a discount for 20 units?',
-    'Fleet of 40 jacks.',
-    '<p>Yes, please ask for a bulk quote.</p>',
-  ],
-  [3, 'Can I pick it up?', '', ''],
-  [4, 'What is the durometer of the tread?', '', '<p>95A for the polyurethane version.</p>'],
-  [4, 'What is the bore size?', '', '<p>20 mm.</p>'],
-  [4, 'Is this the non-marking version?', '', ''],
-  [4, 'What is the load rating?', 'Per wheel.', '<p>2,200 lb per wheel.</p>'],
-];
-
 /** People asking and reviewing in the demo content. */
 export const PEOPLE = [
   'Mike R.',

@@ -2,9 +2,10 @@ import type { Product, VariantInput } from '../catalog/input.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex, marked } from './hostile.ts';
 import { brandCollectionHandle, partNumber, pickBrand } from './brands.ts';
 import { categoryLeaves, type CategoryLeaf } from './collections.ts';
+import { machineOf, partName, reviewText, type PartFit } from './fit.ts';
 import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
 import { createRandom, type Random } from './random.ts';
-import { FIRST_NAMES, LAST_INITIALS, REVIEW_TEXTS } from './review-texts.ts';
+import { FIRST_NAMES, LAST_INITIALS } from './review-texts.ts';
 
 /** How many products the home page's Featured strip can show (spec storefront 9: 10). */
 export const FEATURED_COUNT = 12;
@@ -60,13 +61,14 @@ function stock(rng: Random): VariantInput['inventory'] {
   return { availableQuantity, bypassNegativeQuantity: rng.chance(0.08) };
 }
 
-function reviews(rng: Random, index: number): Product['reviews'] {
+/** Reviews of one product, each written for it (issue 13 item 18; server/seed/fit.ts). */
+function reviews(rng: Random, index: number, fit: PartFit): Product['reviews'] {
   const count = [0, rng.int(1, 3), rng.int(4, 8), rng.int(9, 12)][
     rng.weighted([0, 1, 2, 3], [35, 35, 22, 8])
   ];
   return Array.from({ length: count ?? 0 }, (_, n) => {
     const stars = rng.weighted([1, 2, 3, 4, 5] as const, [4, 5, 10, 30, 51]);
-    const [title, body] = rng.pick(REVIEW_TEXTS[stars]);
+    const [title, body] = reviewText(rng, fit, stars);
     const day = 86_400_000;
     return {
       starsRating: stars,
@@ -93,6 +95,19 @@ export function featuredOrder(index: number, total: number): number | null {
  * has them.
  */
 export function demoProduct(ctx: ProductContext, index: number): Product {
+  return generate(ctx, index).product;
+}
+
+/**
+ * What demo product number `index` is, as its questions may speak of it (server/seed/fit.ts).
+ * It generates the product again without taking its handle, so call it for a few products,
+ * not for the whole catalogue.
+ */
+export function demoPartFit(ctx: ProductContext, index: number): PartFit {
+  return generate({ ...ctx, handles: new Set() }, index).fit;
+}
+
+function generate(ctx: ProductContext, index: number): { product: Product; fit: PartFit } {
   const rng = createRandom(ctx.seed, index + 1);
   const id = index + 1;
   const { node, path } = rng.weighted(ctx.leaves, ctx.leafWeights);
@@ -188,7 +203,9 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
   const fileBrand = brand.name.replace(/[^A-Za-z0-9]+/g, '-');
   const filePn = pn.replace(/[^A-Za-z0-9-]+/g, '-');
 
-  const fits = rng.sample(brand.models, rng.int(1, brand.models.length));
+  const sampled = rng.sample(brand.models, rng.int(1, brand.models.length));
+  // The description names the model of the title too ('... for PTH50' fits a PTH50).
+  const fits = forModel && !sampled.includes(model) ? [model, ...sampled] : sampled;
   const specLines = [
     ...spec.specs,
     ...(material
@@ -208,11 +225,19 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
         `<ul>${specLines.map((line) => `<li>${line}</li>`).join('')}</ul>`,
         '<p>Not sure it fits? Send us your model and serial number and our parts experts will confirm before you order.</p>',
       ].join('\n');
+  const fit: PartFit = {
+    kind,
+    part: partName(noun),
+    brand: brand.name,
+    // The models a shopper reads on the page: the title's and the description's, if any.
+    models: plainDescription ? fits : forModel ? [model] : [],
+    ...machineOf(path),
+  };
   const descriptionHtml = hostile
     ? `${plainDescription}\n${HOSTILE_DESCRIPTION_HTML}`
     : plainDescription;
 
-  return {
+  const product: Product = {
     id,
     handle,
     title: hostile ? marked(title) : title,
@@ -248,8 +273,9 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
           },
         ]
       : [],
-    reviews: reviews(rng, index),
+    reviews: reviews(rng, index, fit),
     options,
     variants,
   };
+  return { product, fit };
 }
