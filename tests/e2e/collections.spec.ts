@@ -88,7 +88,9 @@ test.describe('collection page', () => {
     await expect(
       list.getByText(`Showing 1-${PER_PAGE} of ${collection.productCount}`),
     ).toBeVisible();
-    await expect(list.getByText(`${collection.productCount} products`)).toBeVisible();
+    await expect(
+      list.getByText(`${collection.productCount} products`, { exact: true }),
+    ).toBeVisible();
 
     const canonical = page.locator('link[rel="canonical"]');
     await expect(canonical).toHaveAttribute(
@@ -149,10 +151,56 @@ test.describe('collection page', () => {
     await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
     await expect(firstCard.getByRole('heading')).not.toHaveText(firstTitle ?? '');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/page\/2$/);
+    // spec storefront 2: numbered buttons with the current one disabled, and no previous
+    // arrow (the spec's pager has a next arrow only).
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toBeDisabled();
+    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveCount(0);
+    await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
-    await pager.getByRole('link', { name: 'Previous page' }).click();
+    await pager.getByRole('link', { name: 'Page 1' }).click();
     await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}$`));
     await expect(firstCard.getByRole('heading')).toHaveText(firstTitle ?? '');
+  });
+
+  test('the pager follows spec storefront 2 before and after hydration, to the last page', async ({
+    page,
+    api,
+  }) => {
+    const { collection } = await pagedParent(api);
+    const path = `/collections/${collection.handle}`;
+    const pages = Math.ceil(collection.productCount / PER_PAGE);
+    // The prerendered pager (Pagination.astro), before any script: the current page a
+    // disabled button, the others links, a next arrow and no previous one.
+    const html = await (await api.get(`${path}/page/2`)).text();
+    const prerendered = /<nav[^>]*aria-label="Product pages"[^>]*>([\s\S]*?)<\/nav>/.exec(
+      html,
+    )?.[1];
+    expect(prerendered).toContain('Pages:');
+    expect(prerendered).toMatch(/<button[^>]*disabled[^>]*aria-current="page"[^>]*>2<\/button>/);
+    expect(prerendered).toContain(`href="${path}"`);
+    expect(prerendered).not.toContain('Previous page');
+    expect(prerendered).not.toContain('rel="prev"');
+    expect(prerendered?.includes('Next page')).toBe(pages > 2);
+
+    // The last page, once the island runs: no next arrow, its number a disabled button.
+    await page.goto(`${path}/page/${pages}`);
+    const pager = page.getByRole('navigation', { name: 'Product pages' });
+    await expect(pager.getByRole('button', { name: `Page ${pages}` })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: `Page ${pages}` })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', path);
+    await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+    // One page back, the next arrow is there and goes to the last page.
+    await pager.getByRole('link', { name: `Page ${pages - 1}` }).click();
+    await expect(page).toHaveURL(
+      new RegExp(pages - 1 === 1 ? `${path}$` : `${path}/page/${pages - 1}$`),
+    );
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}/page/${pages}$`));
+    await expect(pager.locator('[aria-current="page"]')).toHaveText(String(pages));
   });
 
   test('a page past the prerendered ones loads its products in the same order', async ({
@@ -204,7 +252,7 @@ test.describe('collection page', () => {
       'href',
       `${path}/page/5`,
     );
-    await pager.getByRole('link', { name: 'Previous page' }).click();
+    await pager.getByRole('link', { name: 'Page 3' }).click();
     await expect(page).toHaveURL(new RegExp(`${path}/page/3$`));
     await expect.poll(titles).toEqual(third);
   });
