@@ -83,6 +83,17 @@ test.describe('brands', () => {
     await expect(page).toHaveURL(new RegExp(`${brandPath(name)}/page/2$`));
     await expect(list.getByText(`Showing 26-${last} of ${productCount}`)).toBeVisible();
     await expect(list.getByRole('article')).toHaveCount(last - PAGE_SIZE);
+    // The prerendered pager (Pagination.astro) keeps spec storefront 2's rule as the island's
+    // does: the current page a disabled button, a next arrow only before the last page, no
+    // previous arrow.
+    const html = await (await api.get(`${brandPath(name)}/page/2`)).text();
+    const prerendered = /<nav[^>]*aria-label="Product pages"[^>]*>([\s\S]*?)<\/nav>/.exec(
+      html,
+    )?.[1];
+    expect(prerendered).toMatch(/<button[^>]*disabled[^>]*aria-current="page"[^>]*>2<\/button>/);
+    expect(prerendered).toContain(`href="${brandPath(name)}"`);
+    expect(prerendered).not.toContain('Previous page');
+    expect(prerendered?.includes('Next page')).toBe(productCount > 2 * PAGE_SIZE);
     await pager.getByRole('link', { name: 'Page 1' }).click();
     await expect(page).toHaveURL(new RegExp(`${brandPath(name)}$`));
 

@@ -169,8 +169,8 @@ test.describe('collection page', () => {
     const { collection } = await pagedParent(api);
     const path = `/collections/${collection.handle}`;
     const pages = Math.ceil(collection.productCount / PER_PAGE);
-    // The prerendered pager (Pagination.astro), before any script: the current page a
-    // disabled button, the others links, a next arrow and no previous one.
+    // The prerendered pager (the results-list island's server render), before any script:
+    // the current page a disabled button, the others links, a next arrow and no previous one.
     const html = await (await api.get(`${path}/page/2`)).text();
     const prerendered = /<nav[^>]*aria-label="Product pages"[^>]*>([\s\S]*?)<\/nav>/.exec(
       html,

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { pageWindow } from '../../lib/catalog/pagination.ts';
+import { pagerItems } from '../../lib/catalog/pagination.ts';
 
 interface Props {
   /** One-based current page and the number of pages. */
@@ -12,12 +12,13 @@ interface Props {
 }
 
 /**
- * spec storefront 2: the pagination window (current page plus and minus 2, plus first and
- * last) in the simple pager that reads 'Pages:', the current page not clickable and the
- * next arrow only when the current page is less than the total.
+ * spec storefront 2: "The simple pager reads 'Pages:' with numbered buttons (current one
+ * disabled) and a next arrow shown only when current page is less than total", over the
+ * window of pagerItems (the rule Pagination.astro renders too). The other pages are links.
  */
 export function ResultsPager({ current, total, href, onPage }: Props) {
-  if (total <= 1) return null;
+  const items = pagerItems(current, total);
+  if (items.length === 0) return null;
   const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onPage || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -27,26 +28,27 @@ export function ResultsPager({ current, total, href, onPage }: Props) {
     <nav className="rl-pager" aria-label="Product pages">
       <span className="rl-pager-label">Pages:</span>
       <ul>
-        {current > 1 && (
-          <li>
-            <a
-              href={href(current - 1)}
-              rel="prev"
-              aria-label="Previous page"
-              onClick={follow(current - 1)}
-            >
-              ‹
-            </a>
-          </li>
-        )}
-        {pageWindow(current, total).map((item, index) =>
+        {items.map((item, index) =>
           item.kind === 'gap' ? (
             <li key={`gap-${index}`} aria-hidden="true">
               …
             </li>
+          ) : item.kind === 'next' ? (
+            <li key="next">
+              <a
+                href={href(item.page)}
+                rel="next"
+                aria-label="Next page"
+                onClick={follow(item.page)}
+              >
+                ›
+              </a>
+            </li>
           ) : item.current ? (
             <li key={item.page}>
-              <span aria-current="page">{item.page}</span>
+              <button type="button" disabled aria-current="page" aria-label={`Page ${item.page}`}>
+                {item.page}
+              </button>
             </li>
           ) : (
             <li key={item.page}>
@@ -59,18 +61,6 @@ export function ResultsPager({ current, total, href, onPage }: Props) {
               </a>
             </li>
           ),
-        )}
-        {current < total && (
-          <li>
-            <a
-              href={href(current + 1)}
-              rel="next"
-              aria-label="Next page"
-              onClick={follow(current + 1)}
-            >
-              ›
-            </a>
-          </li>
         )}
       </ul>
     </nav>

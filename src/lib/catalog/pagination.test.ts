@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow, type PageItem } from './pagination.ts';
+import {
+  pageCount,
+  pageRange,
+  pagerItems,
+  pageWindow,
+  type PageItem,
+  type PagerItem,
+} from './pagination.ts';
 
-const render = (items: PageItem[]) =>
+const render = (items: (PageItem | PagerItem)[]) =>
   items
     .map((item) =>
-      item.kind === 'gap' ? '…' : item.current ? `[${item.page}]` : String(item.page),
+      item.kind === 'gap'
+        ? '…'
+        : item.kind === 'next'
+          ? `›${item.page}`
+          : item.current
+            ? `[${item.page}]`
+            : String(item.page),
     )
     .join(' ');
 
@@ -31,6 +44,30 @@ describe('pageWindow', () => {
     expect(render(pageWindow(99, 5))).toBe('1 … 3 4 [5]');
     expect(render(pageWindow(-3, 5))).toBe('[1] 2 3 … 5');
     expect(render(pageWindow(Number.NaN, 5))).toBe('[1] 2 3 … 5');
+  });
+});
+
+describe('pagerItems', () => {
+  it('adds a next arrow to the next page while the current page is less than the total', () => {
+    expect(render(pagerItems(1, 20))).toBe('[1] 2 3 … 20 ›2');
+    expect(render(pagerItems(6, 20))).toBe('1 … 4 5 [6] 7 8 … 20 ›7');
+    expect(render(pagerItems(19, 20))).toBe('1 … 17 18 [19] 20 ›20');
+  });
+
+  it('shows no next arrow on the last page and never a previous arrow', () => {
+    expect(render(pagerItems(20, 20))).toBe('1 … 18 19 [20]');
+    expect(render(pagerItems(2, 2))).toBe('1 [2]');
+  });
+
+  it('arrows from the clamped page when the current page is outside the list', () => {
+    expect(render(pagerItems(99, 5))).toBe('1 … 3 4 [5]');
+    expect(render(pagerItems(0, 5))).toBe('[1] 2 3 … 5 ›2');
+  });
+
+  it('shows nothing for a list of one page or none', () => {
+    expect(pagerItems(1, 1)).toEqual([]);
+    expect(pagerItems(1, 0)).toEqual([]);
+    expect(pagerItems(1, Number.NaN)).toEqual([]);
   });
 });
 

@@ -27,6 +27,27 @@ export function pageWindow(current: number, total: number): PageItem[] {
   return items;
 }
 
+/** One control of the simple pager: a numbered page (the current one disabled) or the next arrow. */
+export type PagerItem = PageItem | { kind: 'next'; page: number };
+
+/**
+ * What the simple pager shows, the one rule of every product and content list (spec
+ * storefront 2: "The simple pager reads 'Pages:' with numbered buttons (current one
+ * disabled) and a next arrow shown only when current page is less than total"): the page
+ * window, then a next arrow while a later page exists, and no previous arrow (the spec names
+ * none; the first page and the two before the current one are in the window). Nothing for a
+ * list of one page.
+ * @example pagerItems(1, 3) // [1] 2 3 ›
+ * @example pagerItems(3, 3) // 1 2 [3]
+ */
+export function pagerItems(current: number, total: number): PagerItem[] {
+  if (!Number.isInteger(total) || total <= 1) return [];
+  const items: PagerItem[] = pageWindow(current, total);
+  const here = items.find((item) => item.kind === 'page' && item.current);
+  if (here?.kind === 'page' && here.page < total) items.push({ kind: 'next', page: here.page + 1 });
+  return items;
+}
+
 /**
  * The "showing 25-48 of 130" range of a list page (page is one-based).
  * @example pageRange(2, 24, 130) // { first: 25, last: 48, total: 130 }
