@@ -85,25 +85,20 @@ export function productPicture(kind: string, n: number, width?: number): string 
   });
 }
 
-/** The picture of a collection: its title over a drawing of what it holds. */
+/**
+ * The picture of a collection: a drawing of what it holds, without its name. The tiles that
+ * show it print the name below it (home page parts grid, child categories), so a name in the
+ * picture read twice, and in the handle's words (issue 13 item 14). Its <title> names it.
+ */
 export function collectionPicture(handle: string, width?: number): string {
   const colours = palette(hashString(handle));
-  const title = wordsFromHandle(handle);
   return svgDocument({
     viewBox: COLLECTION_SIZE,
     size: renderedSize(COLLECTION_SIZE, width),
-    title,
+    title: wordsFromHandle(handle),
     body:
       `<rect width="600" height="400" fill="${colours.background}"/>` +
-      drawingIn(kindOfHandle(handle), colours, 110, -40, 380) +
-      `<rect y="290" width="600" height="110" fill="${colours.dark}"/>` +
-      text({
-        x: 300,
-        y: 362,
-        size: fitFont(title, 560, 44),
-        fill: '#ffffff',
-        content: title,
-      }),
+      drawingIn(kindOfHandle(handle), colours, 130, 30, 340),
   });
 }
 
