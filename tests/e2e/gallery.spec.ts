@@ -1,70 +1,33 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { env } from '../../src/lib/env.ts';
 import {
   DEFAULT_ERROR,
   INVALID_PRODUCT_ID,
   NO_IMAGES,
   PRODUCT_ID_REQUIRED,
 } from '../../src/lib/product/media-api.ts';
-import { VIDEO_METAFIELD_KEY, videoEmbedUrl } from '../../src/lib/product/video.ts';
 import { SLIDER_ITEM_WIDTH } from '../../src/lib/shell/slider.ts';
 import { RECENTLY_VIEWED_KEY } from '../../src/stores/recently-viewed.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import {
+  openGallery,
+  type Detail,
+  productWhere,
+  products,
+  standInVideoHost,
+  videosOf,
+} from './gallery-fixtures.ts';
 import { dragAcross } from './pointer.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The gallery and its viewers (issue 5, "Gallery and viewer"; spec storefront 2 "Gallery",
 // 4 recently viewed; account-and-shell 2.8). Products are chosen from the live API by what
-// they hold, so any seed works; a kind the seed lacks is skipped, not faked.
+// they hold, so any seed works; a kind the seed lacks is skipped, not faked. Videos:
+// tests/e2e/gallery-video.spec.ts.
 
 const { productBase } = storeConfig.theme.paths;
-const { video } = storeConfig.theme;
-
-interface Detail {
-  id: number;
-  handle: string;
-  title: string;
-  imageUrl: string | null;
-  Images: { id: number; url: string }[];
-  Model3Ds: { url: string }[];
-  Metafields: { metafieldKey: string; metafieldValue: string }[];
-}
-
-let catalogue: Detail[] | undefined;
-async function products(api: APIRequestContext): Promise<Detail[]> {
-  if (!catalogue) {
-    // The build's own call: it needs the merchandiser token (issue 11).
-    const reply = await api.get('/api/products/bulk?limit=1000', {
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
-    });
-    expect(reply.ok()).toBe(true);
-    catalogue = ((await reply.json()) as { products: Detail[] }).products;
-  }
-  return catalogue;
-}
-
-async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {
-  const found = (await products(api)).find(match);
-  test.skip(!found, 'no such product in this catalogue');
-  return found as Detail;
-}
-
 const plain = htmlToText;
-const videosOf = (p: Detail) => p.Metafields.filter((m) => m.metafieldKey === VIDEO_METAFIELD_KEY);
-
-/** Opens a product page and waits for the gallery island to take over. */
-async function openGallery(page: Page, product: Detail) {
-  const reply = await page.goto(`${productBase}/${product.handle}`);
-  expect(reply?.status()).toBe(200);
-  const gallery = page.locator('[data-gallery]');
-  // Hydration waits for React's runtime, which can take a while on a busy shared machine.
-  await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/, {
-    timeout: 30_000,
-  });
-  return gallery;
-}
 
 const seriousViolations = async (page: Page, include?: string) => {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
@@ -75,22 +38,8 @@ const seriousViolations = async (page: Page, include?: string) => {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-/** A 1 x 1 transparent PNG. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 test.beforeEach(async ({ page }) => {
-  // The video host is outside the test machine's reach: answer for it with a blank page, and
-  // with a picture for its thumbnails (the demo's video ids are made up: a 404 there would be
-  // a console error on every page with a video).
-  const blank = (route: import('@playwright/test').Route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' });
-  await page.route(`${new URL(video.embedBase).origin}/**`, blank);
-  await page.route(`${new URL(video.thumbnailBase).origin}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
+  await standInVideoHost(page);
 });
 
 test.describe('product page gallery', () => {
@@ -209,23 +158,6 @@ test.describe('product page gallery', () => {
     // The component came as scripts fetched after the page had loaded, and asked for the model.
     expect(scripts.length).toBeGreaterThan(before);
     await expect.poll(() => modelAsked.length).toBeGreaterThan(0);
-  });
-
-  test('a video plays from the configured embed base only once asked for', async ({
-    page,
-    api,
-  }) => {
-    const product = await productWhere(api, (p) => videosOf(p).length > 0);
-    const gallery = await openGallery(page, product);
-    await expect(page.locator('iframe[src^="' + video.embedBase + '"]')).toHaveCount(0);
-    await gallery.locator('a[data-kind="video"]').first().click();
-    const dialog = page.getByRole('dialog');
-    const id = videosOf(product)[0]?.metafieldValue.trim() ?? '';
-    await expect(dialog.locator('iframe')).toHaveAttribute(
-      'src',
-      videoEmbedUrl(id, video.embedBase),
-    );
-    await expect(dialog.getByText(/^Video \d+ of \d+$/)).toBeVisible();
   });
 
   test('the open viewer has no serious accessibility violations', async ({ page, api }) => {

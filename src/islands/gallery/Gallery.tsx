@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import type { Gallery as GalleryModel } from '../../lib/product/gallery.ts';
 import { lensGeometry, type LensGeometry } from '../../lib/product/viewer.ts';
 import { withErrorBoundary } from '../shared/index.ts';
+import { FallbackImage } from './FallbackImage.tsx';
 import { ViewerDialog } from './ViewerDialog.tsx';
 import './gallery.css';
 
@@ -143,13 +144,18 @@ function Gallery({ gallery, title }: Props) {
                   aria-haspopup="dialog"
                   onClick={open(index)}
                 >
-                  <img
-                    src={item.kind === 'model' ? item.poster : item.thumb}
-                    alt={item.alt}
-                    width={item.kind === 'model' ? 72 : 96}
-                    height={72}
-                    loading="lazy"
-                  />
+                  {item.kind === 'model' ? (
+                    <img src={item.poster} alt={item.alt} width={72} height={72} loading="lazy" />
+                  ) : (
+                    <FallbackImage
+                      src={item.thumb}
+                      fallback={item.fallback}
+                      alt={item.alt}
+                      width={96}
+                      height={72}
+                      loading="lazy"
+                    />
+                  )}
                   <span className="badge" aria-hidden="true">
                     {item.kind === 'model' ? '3D' : '▶'}
                   </span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { GalleryItem } from '../../lib/product/gallery.ts';
 import { itemCounter, keyStep } from '../../lib/product/viewer.ts';
+import { FallbackImage } from './FallbackImage.tsx';
 import { lockScroll, trapTab } from './focus-trap.ts';
 import { ModelStage } from './ModelStage.tsx';
 
@@ -141,17 +142,20 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
                   onIndex(at);
                 }}
               >
-                <img
-                  src={
-                    other.kind === 'image'
-                      ? other.src
-                      : other.kind === 'model'
-                        ? other.poster
-                        : other.thumb
-                  }
-                  alt=""
-                  loading="lazy"
-                />
+                {other.kind === 'video' ? (
+                  <FallbackImage
+                    src={other.thumb}
+                    fallback={other.fallback}
+                    alt=""
+                    loading="lazy"
+                  />
+                ) : (
+                  <img
+                    src={other.kind === 'image' ? other.src : other.poster}
+                    alt=""
+                    loading="lazy"
+                  />
+                )}
                 {other.kind !== 'image' && (
                   <span className="badge" aria-hidden="true">
                     {other.kind === 'model' ? '3D' : '▶'}

@@ -1,11 +1,19 @@
 import { srcsetFor } from '../images/srcset.ts';
-import { videoEmbedUrl, videoIds, videoThumbnailUrl } from './video.ts';
+import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl, videoIds, videoThumbnailUrl } from './video.ts';
 
 /** One thumbnail of the gallery (spec storefront 2, "Gallery"). */
 export type GalleryItem =
   | { kind: 'image'; src: string; alt: string; srcset: string | undefined }
   | { kind: 'model'; src: string; poster: string; alt: string }
-  | { kind: 'video'; id: string; thumb: string; embed: string; alt: string };
+  | {
+      kind: 'video';
+      id: string;
+      thumb: string;
+      /** The local picture shown instead of `thumb` when the video host's image fails. */
+      fallback: string;
+      embed: string;
+      alt: string;
+    };
 
 export interface Gallery {
   /** The large picture shown first: the first image, or the no-image picture. */
@@ -59,6 +67,7 @@ export function productGallery(product: GalleryProduct, options: GalleryOptions)
       kind: 'video' as const,
       id,
       thumb: videoThumbnailUrl(id, options.video.thumbnailBase),
+      fallback: VIDEO_THUMBNAIL_FALLBACK,
       embed: videoEmbedUrl(id, options.video.embedBase),
       alt: `${title}, video${all.length > 1 ? ` ${index + 1}` : ''}`,
     })),

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VIDEO_METAFIELD_KEY, videoEmbedUrl, videoIds, videoThumbnailUrl } from './video.ts';
+import {
+  VIDEO_METAFIELD_KEY,
+  VIDEO_THUMBNAIL_FALLBACK,
+  videoEmbedUrl,
+  videoIds,
+  videoThumbnailUrl,
+} from './video.ts';
 
 const field = (metafieldKey: string, metafieldValue: string) => ({ metafieldKey, metafieldValue });
 
@@ -41,5 +48,16 @@ describe('video URLs', () => {
     expect(videoEmbedUrl('dQw4w9WgXcQ', 'https://www.youtube.com/embed/')).toBe(
       'https://www.youtube.com/embed/dQw4w9WgXcQ',
     );
+  });
+});
+
+describe('VIDEO_THUMBNAIL_FALLBACK', () => {
+  it('is a picture the store serves itself, so it loads when the video host does not', () => {
+    expect(VIDEO_THUMBNAIL_FALLBACK).toMatch(/^\/[^/]/);
+    const svg = readFileSync(
+      new URL(`../../../public${VIDEO_THUMBNAIL_FALLBACK}`, import.meta.url),
+      'utf8',
+    );
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 480 360"/);
   });
 });

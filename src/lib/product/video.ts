@@ -1,6 +1,12 @@
 /** Metafield key whose values are video ids (spec storefront 3, "Metafields"). */
 export const VIDEO_METAFIELD_KEY = 'product_video_id';
 
+/**
+ * The picture a video thumbnail shows when the video host's image cannot be loaded (the host
+ * unreachable, blocked, or the id unknown there): a local, neutral video picture.
+ */
+export const VIDEO_THUMBNAIL_FALLBACK = '/video-thumbnail.svg';
+
 /** The shape of a video id on the video host; anything else is not put into a URL. */
 const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
