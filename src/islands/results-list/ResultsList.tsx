@@ -139,8 +139,10 @@ function ResultsList({
     page: initial ? initial.page - 1 : 0,
   });
   const [state, setState] = useState<ListState>(prerenderedState);
-  // A page that loads its products shows the loading cards from the server on.
-  const [loading, setLoading] = useState(initial !== undefined && !initial.cards);
+  // A list that loads its products (/search.php, a later collection page) shows the loading
+  // cards from the server's HTML on, so the results take their place without moving the
+  // page (issue 13 item 20: /search.php's layout shift).
+  const [loading, setLoading] = useState(!initial?.cards);
   const [hydrated, setHydrated] = useState(false);
   const [compareError, setCompareError] = useState('');
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
@@ -540,9 +542,11 @@ function ResultsList({
         currency={settings.currency}
         onChange={change}
       />
-      {!loading && total > 0 && (
-        <p className="rl-range">{`Showing ${range.first}-${range.last} of ${range.total}`}</p>
-      )}
+      <p className="rl-range">
+        {!loading && total > 0
+          ? `Showing ${range.first}-${range.last} of ${range.total}`
+          : '\u00a0'}
+      </p>
       {body}
       {!loading && (
         <ResultsPager
