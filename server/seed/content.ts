@@ -3,7 +3,7 @@ import { articleHtml, DEMO_ARTICLES } from './articles.ts';
 import { productQuestion, type PartFit } from './fit.ts';
 import { HELP_ANSWERS, DEMO_PAGES, PEOPLE, QUESTION_TOPICS } from './pages.ts';
 import { DEMO_EPOCH, demoPartFit, productContext } from './products.ts';
-import { STORE_QUESTIONS } from './question-texts.ts';
+import { STORE_QUESTIONS, type QuestionTemplate } from './question-texts.ts';
 import { createRandom } from './random.ts';
 import { SITE_REVIEW_MESSAGES } from './review-texts.ts';
 
@@ -92,13 +92,15 @@ export function writeContent(
   );
   const questionCount = 30;
   let storeQuestions = 0;
+  // Each product question text once while there are others for the part (the questions list).
+  const asked = new Set<QuestionTemplate>();
   for (let n = 0; n < questionCount; n += 1) {
     // Two in three questions are about a product (spec storefront 2: the Q&A block).
     const productId = productCount > 0 && n % 3 !== 2 ? rng.int(1, productCount) : null;
     const { topicId, title, body, answerHtml } =
       productId === null
         ? storeQuestion(storeQuestions++)
-        : productQuestion(rng, fitFor(productId));
+        : productQuestion(rng, fitFor(productId), asked);
     const handle = title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')

@@ -10,9 +10,9 @@ import {
   type PartFit,
 } from './fit.ts';
 import { demoPartFit, demoProduct, productContext } from './products.ts';
-import { PRODUCT_QUESTIONS } from './question-texts.ts';
+import { PRODUCT_QUESTIONS, type QuestionTemplate } from './question-texts.ts';
 import { createRandom } from './random.ts';
-import { REVIEW_TEMPLATES } from './review-texts.ts';
+import { REVIEW_TEMPLATES, type ReviewTemplate } from './review-texts.ts';
 
 const wheel: PartFit = {
   kind: 'wheel',
@@ -112,6 +112,20 @@ describe('reviewText and productQuestion', () => {
     expect(questions).toContain('Will this fit a Crown PTH50?');
     expect(questions).toContain('Does it come with bearings installed?');
     expect(questions).not.toContain('How long does a charge last?');
+  });
+
+  it('keep the texts of one product different while there are others', () => {
+    const rng = createRandom(4, 4);
+    const used = new Set<ReviewTemplate>();
+    const titles = Array.from({ length: 8 }, () => reviewText(rng, wheel, 5, used)[0]);
+    expect(new Set(titles).size).toBe(8);
+    expect(used.size).toBe(8);
+    // Once every text for the rating is used, texts repeat rather than fail.
+    const more = Array.from({ length: 30 }, () => reviewText(rng, wheel, 1, used)[0]);
+    expect(more).toHaveLength(30);
+    const asked = new Set<QuestionTemplate>();
+    const questions = Array.from({ length: 10 }, () => productQuestion(rng, wheel, asked).title);
+    expect(new Set(questions).size).toBe(10);
   });
 
   it('are the same for the same stream', () => {

@@ -126,25 +126,55 @@ const QUESTION_POOLS = poolsByKind(PRODUCT_QUESTIONS);
 /** Share of texts written for the kind when it has some (the rest fit any part). */
 const OWN_SHARE = 0.6;
 
-/** A template from the product's pools and the model it names (if it names one). */
+/** Templates that name a model, found once rather than for each of 300,000 reviews. */
+const NAMING_MODEL = new Set<Template>(
+  [...REVIEW_TEMPLATES, ...PRODUCT_QUESTIONS].filter(namesModel),
+);
+
+/** An item not in `used`, looking on from a random one; undefined when all are used. */
+function pickUnused<T>(rng: Random, items: readonly T[], used?: ReadonlySet<T>): T | undefined {
+  if (items.length === 0) return undefined;
+  const start = rng.int(0, items.length - 1);
+  for (let step = 0; step < items.length; step += 1) {
+    const item = items[(start + step) % items.length] as T;
+    if (!used?.has(item)) return item;
+  }
+  return undefined;
+}
+
+/**
+ * A template from the product's pools, one not in `used` while there are some (so a product's
+ * eight reviews are not the same text four times), and the model it names (if it names one).
+ */
 function choose<T extends Template>(
   rng: Random,
   pools: readonly [Pool<T>, Pool<T>],
   fit: PartFit,
+  used?: Set<T>,
 ): { template: T; model: string } {
   const pool = pools[fit.models.length > 0 ? 1 : 0];
   const own = pool.own.length > 0 && (pool.any.length === 0 || rng.chance(OWN_SHARE));
-  const template = rng.pick(own ? pool.own : pool.any);
-  return { template, model: namesModel(template) ? rng.pick(fit.models) : '' };
+  const template =
+    (own ? pickUnused(rng, pool.own, used) : undefined) ??
+    pickUnused(rng, pool.any, used) ??
+    rng.pick(own ? pool.own : pool.any);
+  used?.add(template);
+  return { template, model: NAMING_MODEL.has(template) ? rng.pick(fit.models) : '' };
 }
 
 /**
  * A review's title and body for this product and star rating: written for its kind of part,
- * or for any part, naming only its brand, its models and its machine.
+ * or for any part, naming only its brand, its models and its machine. Pass the same `used`
+ * for the reviews of one product to keep them different while the texts last.
  * @example reviewText(rng, fit, 5) // ['Rolls like new', 'The load wheel rolls smooth ...']
  */
-export function reviewText(rng: Random, fit: PartFit, stars: Stars): [string, string] {
-  const { template, model } = choose(rng, REVIEW_POOLS[stars][fit.kind], fit);
+export function reviewText(
+  rng: Random,
+  fit: PartFit,
+  stars: Stars,
+  used?: Set<ReviewTemplate>,
+): [string, string] {
+  const { template, model } = choose(rng, REVIEW_POOLS[stars][fit.kind], fit, used);
   return [fillTemplate(template.title, fit, model), fillTemplate(template.body, fit, model)];
 }
 
@@ -158,10 +188,14 @@ export interface ProductQuestion {
 
 /**
  * A shopper's question about this product (topic, title, body, answer; the answer is empty
- * when not answered yet), fitted like reviewText's texts.
+ * when not answered yet), fitted like reviewText's texts; `used` as there.
  */
-export function productQuestion(rng: Random, fit: PartFit): ProductQuestion {
-  const { template, model } = choose<QuestionTemplate>(rng, QUESTION_POOLS[fit.kind], fit);
+export function productQuestion(
+  rng: Random,
+  fit: PartFit,
+  used?: Set<QuestionTemplate>,
+): ProductQuestion {
+  const { template, model } = choose(rng, QUESTION_POOLS[fit.kind], fit, used);
   return {
     topicId: template.topic,
     title: fillTemplate(template.title, fit, model),

@@ -5,7 +5,7 @@ import { categoryLeaves, type CategoryLeaf } from './collections.ts';
 import { machineOf, partName, reviewText, type PartFit } from './fit.ts';
 import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
 import { createRandom, type Random } from './random.ts';
-import { FIRST_NAMES, LAST_INITIALS } from './review-texts.ts';
+import { FIRST_NAMES, LAST_INITIALS, type ReviewTemplate } from './review-texts.ts';
 
 /** How many products the home page's Featured strip can show (spec storefront 9: 10). */
 export const FEATURED_COUNT = 12;
@@ -66,9 +66,10 @@ function reviews(rng: Random, index: number, fit: PartFit): Product['reviews'] {
   const count = [0, rng.int(1, 3), rng.int(4, 8), rng.int(9, 12)][
     rng.weighted([0, 1, 2, 3], [35, 35, 22, 8])
   ];
+  const used = new Set<ReviewTemplate>();
   return Array.from({ length: count ?? 0 }, (_, n) => {
     const stars = rng.weighted([1, 2, 3, 4, 5] as const, [4, 5, 10, 30, 51]);
-    const [title, body] = reviewText(rng, fit, stars);
+    const [title, body] = reviewText(rng, fit, stars, used);
     const day = 86_400_000;
     return {
       starsRating: stars,

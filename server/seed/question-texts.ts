@@ -192,7 +192,7 @@ export const PRODUCT_QUESTIONS: readonly QuestionTemplate[] = [
     [
       'Will this charge our existing battery?',
       'Same voltage as the old charger.',
-      '<p>Yes, if the voltage matches; it handles lead-acid and AGM.</p>',
+      '<p>Yes, if the voltage matches; it charges lead-acid and AGM alike.</p>',
     ],
     ['charger'],
   ),

@@ -53,6 +53,19 @@ export const REVIEW_TEMPLATES: readonly ReviewTemplate[] = [
     'The {part} rolls smooth and quiet. Bearings came pressed in.',
     ROLLING,
   ),
+  review(
+    5,
+    'Quiet now',
+    'No more thumping across the dock plates since we fitted the {part}.',
+    ROLLING,
+  ),
+  review(5, 'Even wear', 'A year of two-shift use and the {part} is wearing evenly.', ['tire']),
+  review(
+    5,
+    'Smooth again',
+    'Everything moves smoothly again, and the {part} has not dripped once.',
+    HYDRAULIC,
+  ),
   review(5, 'Tread holds up', 'Six months on rough dock plates and the tread shows no chunking.', [
     'wheel',
   ]),
