@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PART_KINDS } from '../seed/category-tree.ts';
 import { drawingFor, drawings } from './drawings.ts';
 import {
+  BANNER_LINE_CHARS,
   bannerHeadline,
   bannerPicture,
   bannerSize,
@@ -142,7 +143,43 @@ describe('banners', () => {
 
   it('names banners in words', () => {
     expect(bannerHeadline('hero-pallet-jack-parts')).toBe('Pallet Jack Parts');
+    expect(bannerHeadline('collection-forklift-cab')).toBe('Forklift Cab');
     expect(bannerHeadline('sidebar')).toBe('Parts Ready to Ship');
+  });
+
+  // The words of a picture at the width a page draws it (issue 13 item 8: no text under 12 px).
+  const textsOf = (svg: string) =>
+    [...svg.matchAll(/<text [^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({
+      size: Number(m[1]),
+      words: m[2] ?? '',
+    }));
+
+  it("breaks a collection banner's long headline into lines that read on a phone", () => {
+    const svg = bannerPicture('collection-material-handling-equipment-parts');
+    expectWellFormed(svg);
+    const texts = textsOf(svg);
+    expect(texts.map((t) => t.words)).toEqual(['Material Handling', 'Equipment Parts']);
+    for (const { size, words } of texts) {
+      expect(words.length).toBeLessThanOrEqual(BANNER_LINE_CHARS);
+      // A 1200 px banner across a 390 px phone's 358 px column.
+      expect(size * (358 / 1200), words).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('keeps a short headline on one line, centred as before', () => {
+    expect(textsOf(bannerPicture('pallet-jack-parts'))).toEqual([
+      { size: 60, words: 'Pallet Jack Parts' },
+    ]);
+    expect(bannerPicture('pallet-jack-parts')).toContain('y="165"');
+  });
+
+  it("draws the rating seal's words at 12 px or more in the footer's 80 px seal", () => {
+    const svg = bannerPicture('seller-rating-seal');
+    expectWellFormed(svg);
+    const texts = textsOf(svg);
+    expect(texts.map((t) => t.words)).toEqual(['Top', 'Rated', 'Seller']);
+    for (const { size } of texts) expect(size * (80 / 200)).toBeGreaterThanOrEqual(12);
+    expect(svg.match(/<path /g)).toHaveLength(5); // the stars, drawn
   });
 });
 
