@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../src/lib/env.ts';
+import { htmlToText } from '../../src/lib/format/html-text.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
@@ -213,7 +214,8 @@ test.describe('buy box', () => {
   }) => {
     const product = await productWhere(api, multiVariant);
     await openProduct(page, product);
-    const region = page.locator('.details');
+    // The product's own section (the related products' cards below may show the same price).
+    const region = page.getByRole('region', { name: htmlToText(product.title), exact: true });
     await expect(region.getByText(price(product.price), { exact: true }).first()).toBeVisible();
     await expect(addButton(page)).toBeDisabled();
     const target = [...product.Variants].sort(

@@ -164,62 +164,81 @@ function BuyBox({ product, currency }: Props) {
       data-product-handle={live.handle}
       aria-busy={!hydrated}
     >
-      {live.options.map((option) => {
-        const reachable = reachableValues(live, state.choice.selection, option.id);
-        const selectId = `${id}-option-${option.id}`;
-        return (
-          <div className="bb-option" key={option.id}>
-            <label htmlFor={selectId}>{option.name}</label>
-            <select
-              id={selectId}
-              value={state.choice.selection[option.id] ?? ''}
-              disabled={!hydrated}
-              onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
-            >
-              <option value="">Choose {option.name}</option>
-              {option.values.map((value) => (
-                <option key={value} value={value}>
-                  {reachable.has(value) ? value : `${value} (not with this choice)`}
-                </option>
-              ))}
-            </select>
-          </div>
-        );
-      })}
-
-      <div className="bb-quantity">
-        <label htmlFor={`${id}-quantity`}>Quantity</label>
-        <div className="bb-stepper">
-          <button
-            type="button"
-            aria-label="Decrease quantity"
-            disabled={!hydrated || minusDisabled(quantity, busy)}
-            onClick={() => step(-1)}
-          >
-            −
-          </button>
-          <input
-            id={`${id}-quantity`}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            value={text}
-            disabled={!hydrated}
-            aria-invalid={message !== null}
-            aria-describedby={messageId}
-            onChange={(event) => onType(event.target.value)}
-            onBlur={() => commit(text)}
-          />
-          <button
-            type="button"
-            aria-label="Increase quantity"
-            disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
+      {/* Options side by side, then quantity and Add to Cart on one row, the messages after:
+          the button stays in the first screen of a phone (issue 13 item 8). */}
+      {live.options.length > 0 && (
+        <div className="bb-options">
+          {live.options.map((option) => {
+            const reachable = reachableValues(live, state.choice.selection, option.id);
+            const selectId = `${id}-option-${option.id}`;
+            return (
+              <div className="bb-option" key={option.id}>
+                <label htmlFor={selectId}>{option.name}</label>
+                <select
+                  id={selectId}
+                  value={state.choice.selection[option.id] ?? ''}
+                  disabled={!hydrated}
+                  onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
+                >
+                  <option value="">Choose {option.name}</option>
+                  {option.values.map((value) => (
+                    <option key={value} value={value}>
+                      {reachable.has(value) ? value : `${value} (not with this choice)`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
         </div>
+      )}
+
+      <div className="bb-row">
+        <div className="bb-quantity">
+          <label htmlFor={`${id}-quantity`}>Quantity</label>
+          <div className="bb-stepper">
+            <button
+              type="button"
+              aria-label="Decrease quantity"
+              disabled={!hydrated || minusDisabled(quantity, busy)}
+              onClick={() => step(-1)}
+            >
+              −
+            </button>
+            <input
+              id={`${id}-quantity`}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="off"
+              value={text}
+              disabled={!hydrated}
+              aria-invalid={message !== null}
+              aria-describedby={messageId}
+              onChange={(event) => onType(event.target.value)}
+              onBlur={() => commit(text)}
+            />
+            <button
+              type="button"
+              aria-label="Increase quantity"
+              disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
+              onClick={() => step(1)}
+            >
+              +
+            </button>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="bb-add"
+          disabled={cannotAdd}
+          aria-busy={adding}
+          // A double click adds once: a fast reply can end the first add before the second
+          // click arrives, which then added the quantity again (keyboard presses still act).
+          onClick={singleClick(() => void onAdd())}
+        >
+          {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
+        </button>
       </div>
       <p id={messageId} className="bb-message" role="alert">
         {message}
@@ -240,18 +259,6 @@ function BuyBox({ product, currency }: Props) {
                     ? 'All available stock is already in your cart.'
                     : ''}
       </p>
-
-      <button
-        type="button"
-        className="bb-add"
-        disabled={cannotAdd}
-        aria-busy={adding}
-        // A double click adds once: a fast reply can end the first add before the second
-        // click arrives, which then added the quantity again (keyboard presses still act).
-        onClick={singleClick(() => void onAdd())}
-      >
-        {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
-      </button>
       {orderId && (
         <button
           type="button"
