@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relatedProducts } from './related.ts';
+import { RELATED_COUNT, relatedProducts } from './related.ts';
 
 const product = (id: number, ...collections: number[]) => ({
   id,
@@ -33,6 +33,15 @@ describe('relatedProducts', () => {
     expect(relatedProducts(all, 0).get(1)).toEqual([]);
   });
 
+  it('takes ten by default, more than a desktop slider step of five', () => {
+    const group = Array.from({ length: 12 }, (_, i) => product(i + 1, 7));
+    expect(
+      relatedProducts(group)
+        .get(1)
+        ?.map((p) => p.id),
+    ).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('keeps the same objects (no copies per page)', () => {
     expect(relatedProducts(all, 1).get(1)?.[0]).toBe(b);
   });
@@ -42,7 +51,7 @@ describe('relatedProducts', () => {
     const started = performance.now();
     const related = relatedProducts(many);
     expect(related.size).toBe(100_000);
-    expect(related.get(1)).toHaveLength(5);
+    expect(related.get(1)).toHaveLength(RELATED_COUNT);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });

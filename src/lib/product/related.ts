@@ -1,5 +1,10 @@
-/** How many related products a product page shows. */
-export const RELATED_COUNT = 5;
+/**
+ * How many related products a product page shows: ten, two desktop steps of the slider
+ * (spec storefront 9: 5 per step). Spec storefront 2 makes a list of more than 5 a slider on
+ * a desktop, which five never reached (issue 13 item 10). Five more cards add about 9 KB of
+ * HTML (1 KB gzipped) to a page.
+ */
+export const RELATED_COUNT = 10;
 
 interface Related {
   id: number;

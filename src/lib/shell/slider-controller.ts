@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT, slideTo, sliderStep, swipeDirection } from './slider.ts';
+import { isSliderAt, MOBILE_BREAKPOINT, slideTo, sliderStep, swipeDirection } from './slider.ts';
 
 /** The elements of one slider: a clipping viewport around a track of items, and two arrows. */
 export interface SliderParts {
@@ -41,8 +41,13 @@ export function enhanceSlider(
   root.classList.add('is-enhanced');
   let index = 0;
 
+  // The items laid out at this width: a tile the layout hides (the featured banner on a phone,
+  // shown above the strip there) takes no place in the steps.
   const items = () =>
-    [...track.children].filter((child): child is HTMLElement => child instanceof HTMLElement);
+    [...track.children].filter(
+      (child): child is HTMLElement =>
+        child instanceof HTMLElement && child.getClientRects().length > 0,
+    );
   // Positions from the layout (a banner tile may be wider than a card).
   const offsets = () => {
     const list = items();
@@ -173,4 +178,32 @@ export function enhanceSlider(
       track.style.transform = '';
     },
   };
+}
+
+/**
+ * Wires the prerendered strips (ProductSlider.astro) among `roots`: each is a slider at the
+ * widths its `data-mobile-slider` and `data-desktop-slider` attributes name (spec
+ * storefront 2: more than 2 items on mobile, more than 5 on desktop) and a plain grid at the
+ * others. A strip missing one of its parts is left as it is.
+ */
+export function enhanceStrips(roots: Iterable<HTMLElement>): SliderController[] {
+  const controllers: SliderController[] = [];
+  for (const root of roots) {
+    const viewport = root.querySelector<HTMLElement>('[data-slider-viewport]');
+    const track = root.querySelector<HTMLElement>('[data-slider-track]');
+    const prev = root.querySelector<HTMLButtonElement>('[data-slider-prev]');
+    const next = root.querySelector<HTMLButtonElement>('[data-slider-next]');
+    if (!viewport || !track || !prev || !next) continue;
+    const modes = {
+      mobile: root.hasAttribute('data-mobile-slider'),
+      desktop: root.hasAttribute('data-desktop-slider'),
+    };
+    controllers.push(
+      enhanceSlider(
+        { root, viewport, track, prev, next },
+        { active: () => isSliderAt(window.innerWidth, modes) },
+      ),
+    );
+  }
+  return controllers;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSliderAt,
   MOBILE_BREAKPOINT,
   SLIDER_ITEM_WIDTH,
   SLIDER_STEP_DESKTOP,
@@ -30,6 +31,18 @@ describe('sliderModes', () => {
 
   it('is always a slider in history mode', () => {
     expect(sliderModes(1, true)).toEqual({ mobile: true, desktop: true });
+  });
+});
+
+describe('isSliderAt', () => {
+  it('uses the mobile mode below 768 px and the desktop mode from 768 px', () => {
+    const four = sliderModes(4);
+    expect(isSliderAt(390, four)).toBe(true);
+    expect(isSliderAt(767, four)).toBe(true);
+    expect(isSliderAt(768, four)).toBe(false);
+    expect(isSliderAt(1280, four)).toBe(false);
+    expect(isSliderAt(1280, sliderModes(6))).toBe(true);
+    expect(isSliderAt(390, sliderModes(2))).toBe(false);
   });
 });
 

@@ -27,6 +27,16 @@ export function sliderModes(itemCount: number, history = false): SliderModes {
 }
 
 /**
+ * Whether a list with these modes is a slider in a window `width` pixels wide (a grid when
+ * not): the mobile mode below MOBILE_BREAKPOINT, the desktop mode from it.
+ * @example isSliderAt(390, sliderModes(4)) // true
+ * @example isSliderAt(1280, sliderModes(4)) // false
+ */
+export function isSliderAt(width: number, modes: SliderModes): boolean {
+  return width < MOBILE_BREAKPOINT ? modes.mobile : modes.desktop;
+}
+
+/**
  * Items moved per arrow press or swipe: the spec's 2 on mobile and 5 on desktop, or as many
  * as the view holds in full (`fitting`) when that is fewer. 250 px cards put one and a bit
  * on a 390 px phone and four and a bit in a 1200 px page; a longer step would carry the
