@@ -98,3 +98,21 @@ export async function articleUrl(api: APIRequestContext, id: number): Promise<st
   const { article } = (await reply.json()) as { article: { handle: string } };
   return articlePath(storeConfig.theme.paths.articleBase, article.handle);
 }
+
+let catalogueCache: unknown[] | undefined;
+
+/**
+ * Every product of the catalogue as the build reads it (GET /api/products/bulk with the
+ * merchandiser token, issue 11; the demo store has fewer than 1,000), fetched once per
+ * worker. `T` names the fields the test reads.
+ */
+export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]> {
+  if (!catalogueCache) {
+    const reply = await api.get('/api/products/bulk?limit=1000', {
+      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    });
+    expect(reply.ok()).toBe(true);
+    catalogueCache = ((await reply.json()) as { products: unknown[] }).products;
+  }
+  return catalogueCache as T[];
+}
