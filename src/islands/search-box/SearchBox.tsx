@@ -54,6 +54,7 @@ function SearchBox({ categories }: SearchBoxProps) {
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
   const [category, setCategory] = useState('');
   const [bounds, setBounds] = useState<Pick<SearchTarget, 'minPrice' | 'maxPrice'>>({});
   const [state, dispatch] = useReducer(searchBoxReducer, undefined, () => initialSearchBoxState());
@@ -65,10 +66,12 @@ function SearchBox({ categories }: SearchBoxProps) {
   useEffect(() => {
     const fromUrl = targetFromUrl(window.location.search);
     const onResults = isResultsPage(window.location.pathname);
-    if (onResults) {
-      setCategory(categories.some((c) => String(c.id) === fromUrl.c) ? fromUrl.c : '');
-      setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });
-    }
+    const known = (value: string) => categories.some((c) => String(c.id) === value);
+    // Hydration leaves the picker as the shopper set it; the state follows.
+    const picked = selectRef.current?.value ?? '';
+    if (known(picked)) setCategory(picked);
+    else if (onResults) setCategory(known(fromUrl.c) ? fromUrl.c : '');
+    if (onResults) setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });
     const typed = inputRef.current?.value ?? '';
     const query = typed || (onResults ? fromUrl.q : '');
     if (query) dispatch({ type: 'restore', query });
@@ -216,19 +219,27 @@ function SearchBox({ categories }: SearchBoxProps) {
       <label className="visually-hidden" htmlFor={`${id}-c`}>
         Category
       </label>
-      <select
-        id={`${id}-c`}
-        name="c"
-        value={category}
-        onChange={(event) => setCategory(event.target.value)}
-      >
-        <option value="">All Categories</option>
-        {categories.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.title}
-          </option>
-        ))}
-      </select>
+      {/* On phones the picker is an icon (SearchBox.css); its label and chosen option still
+          name it in full. */}
+      <span className="search-category">
+        <select
+          ref={selectRef}
+          id={`${id}-c`}
+          name="c"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        >
+          <option value="">All Categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+        <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path d="M3 5h18M6 12h12M10 19h4" />
+        </svg>
+      </span>
       <div className="search-field">
         <label className="visually-hidden" htmlFor={`${id}-q`}>
           Keyword or part number
@@ -269,7 +280,13 @@ function SearchBox({ categories }: SearchBoxProps) {
           </p>
         </div>
       </div>
-      <button type="submit">Search</button>
+      <button type="submit">
+        <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <circle cx="10.5" cy="10.5" r="6.5" />
+          <path d="m15.5 15.5 5 5" />
+        </svg>
+        <span className="search-label">Search</span>
+      </button>
     </form>
   );
 }
