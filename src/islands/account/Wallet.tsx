@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MailingAddress } from '../../lib/account/address-form.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import {
@@ -11,11 +11,37 @@ import {
   type PaymentMethod,
   type Transaction,
 } from '../../lib/account/wallet.ts';
+import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
+import { StackedTable, type Column } from './StackedTable.tsx';
+import { useModal } from './useModal.ts';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
 
 type Tab = 'methods' | 'transactions';
+
+const ADDRESS_COLUMNS: readonly Column<MailingAddress>[] = [
+  { label: 'Id', cell: (a) => a.id },
+  { label: 'Name', cell: (a) => `${a.firstName} ${a.lastName}` },
+  { label: 'Company', cell: (a) => a.company },
+  { label: 'Address', cell: (a) => a.address1 },
+  { label: 'City', cell: (a) => a.city },
+  { label: 'Zip', cell: (a) => a.zip },
+  { label: 'State', cell: (a) => a.state },
+  { label: 'Country', cell: (a) => a.Country?.title ?? a.country },
+  { label: 'Default', cell: (a) => (a.isDefault ? 'Yes' : 'No') },
+];
+
+const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
+  { label: 'Displayable ID', cell: (t) => t.displayableId },
+  { label: 'Email', cell: (t) => t.email },
+  { label: 'Amount', cell: (t) => transactionRow(t).amount },
+  { label: 'Gateway', cell: (t) => transactionRow(t).gateway },
+  {
+    label: 'Status',
+    cell: (t) => <span className={`badge ${statusBadge(t.status)}`}>{t.status}</span>,
+  },
+];
 
 /** The wallet page (spec 2.4): Payment methods and Transaction History tabs. */
 export default function Wallet() {
@@ -130,38 +156,12 @@ function PaymentMethods({ userId }: { userId: number }) {
       {addresses === null && <p>Loading addresses…</p>}
       {addresses?.length === 0 && <p>Account has no addresses</p>}
       {addresses !== null && addresses.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Mailing addresses" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Address</th>
-                <th scope="col">City</th>
-                <th scope="col">Zip</th>
-                <th scope="col">State</th>
-                <th scope="col">Country</th>
-                <th scope="col">Default</th>
-              </tr>
-            </thead>
-            <tbody>
-              {addresses.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.id}</td>
-                  <td>{`${a.firstName} ${a.lastName}`}</td>
-                  <td>{a.company}</td>
-                  <td>{a.address1}</td>
-                  <td>{a.city}</td>
-                  <td>{a.zip}</td>
-                  <td>{a.state}</td>
-                  <td>{a.Country?.title ?? a.country}</td>
-                  <td>{a.isDefault ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          label="Mailing addresses"
+          columns={ADDRESS_COLUMNS}
+          rows={addresses}
+          rowKey={(a) => a.id}
+        />
       )}
       <div className="row">
         <h2 id="wallet-methods">My payment methods</h2>
@@ -222,7 +222,7 @@ function PaymentMethods({ userId }: { userId: number }) {
         onNo={() => setDeleting(null)}
         onYes={() => void confirmDelete()}
       />
-      <UpdateAddress
+      <CardAddressDialog
         method={updating}
         addresses={addresses ?? []}
         onClose={() => setUpdating(null)}
@@ -245,17 +245,6 @@ function PaymentMethods({ userId }: { userId: number }) {
       />
     </section>
   );
-}
-
-function useModal(open: boolean) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-  return ref;
 }
 
 function ConfirmDelete({
@@ -282,101 +271,6 @@ function ConfirmDelete({
         </button>
         <button type="button" className="acct-btn danger" onClick={onYes}>
           Yes
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-function UpdateAddress({
-  method,
-  addresses,
-  onClose,
-  onSave,
-}: {
-  method: PaymentMethod | null;
-  addresses: MailingAddress[];
-  onClose: () => void;
-  onSave: (mailingAddressId: number) => Promise<void>;
-}) {
-  const ref = useModal(method !== null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setChosen(null), [method]);
-  const picked = addresses.find((a) => a.id === chosen);
-  const current = method?.billingAddress;
-  const shown = picked
-    ? {
-        line1: picked.address1,
-        line2: picked.address2,
-        city: picked.city,
-        state: picked.State?.title ?? picked.state,
-        postalCode: picked.zip,
-        country: picked.Country?.title ?? picked.country,
-      }
-    : current;
-  const readOnly: [keyof NonNullable<typeof shown>, string][] = [
-    ['line1', 'Line 1'],
-    ['line2', 'Line 2'],
-    ['city', 'City'],
-    ['state', 'State'],
-    ['postalCode', 'Postal code'],
-    ['country', 'Country'],
-  ];
-  return (
-    <dialog ref={ref} aria-labelledby="card-address-title" onCancel={onClose}>
-      <div className="dialog-head">
-        <h2 id="card-address-title">Update card address</h2>
-      </div>
-      <div className="dialog-body">
-        {readOnly.map(([key, label]) => (
-          <label className="acct-field" key={key}>
-            {label}
-            <input readOnly value={shown?.[key] ?? ''} />
-          </label>
-        ))}
-        <fieldset className="pick-list" style={{ border: 0, margin: 0 }}>
-          <legend>Pick an address</legend>
-          {addresses.length === 0 && <p>Account has no addresses</p>}
-          {addresses.map((a) => (
-            <label key={a.id}>
-              <input
-                type="radio"
-                name="card-address"
-                checked={chosen === a.id}
-                onChange={() => setChosen(a.id)}
-              />
-              <span>
-                {[
-                  a.address1,
-                  a.address2,
-                  a.city,
-                  a.State?.title ?? a.state,
-                  a.Country?.title ?? a.country,
-                  a.zip,
-                ]
-                  .filter((part) => part && part.trim())
-                  .join(', ')}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <div className="dialog-foot">
-        <button type="button" className="acct-btn secondary" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="acct-btn"
-          disabled={chosen === null || busy}
-          onClick={() => {
-            if (chosen === null) return;
-            setBusy(true);
-            void onSave(chosen).finally(() => setBusy(false));
-          }}
-        >
-          Save Changes
         </button>
       </div>
     </dialog>
@@ -424,35 +318,12 @@ function Transactions({ userId }: { userId: number }) {
       {rows === null && <p role="status">Loading transactions...</p>}
       {rows?.length === 0 && <p>No transactions for this account</p>}
       {rows !== null && rows.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Transactions" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Displayable ID</th>
-                <th scope="col">Email</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Gateway</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => {
-                const view = transactionRow(t);
-                return (
-                  <tr key={t.id}>
-                    <td>{t.displayableId}</td>
-                    <td>{t.email}</td>
-                    <td>{view.amount}</td>
-                    <td>{view.gateway}</td>
-                    <td>
-                      <span className={`badge ${statusBadge(t.status)}`}>{t.status}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          label="Transactions"
+          columns={TRANSACTION_COLUMNS}
+          rows={rows}
+          rowKey={(t) => t.id}
+        />
       )}
     </section>
   );

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import type { MailingAddress } from '../../lib/account/address-form.ts';
+import type { PaymentMethod } from '../../lib/account/wallet.ts';
+import { useModal } from './useModal.ts';
+
+/** The wallet's 'Update card address' dialog (spec 2.4): pick one of the account's addresses. */
+export function CardAddressDialog({
+  method,
+  addresses,
+  onClose,
+  onSave,
+}: {
+  method: PaymentMethod | null;
+  addresses: MailingAddress[];
+  onClose: () => void;
+  onSave: (mailingAddressId: number) => Promise<void>;
+}) {
+  const ref = useModal(method !== null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setChosen(null), [method]);
+  const picked = addresses.find((a) => a.id === chosen);
+  const current = method?.billingAddress;
+  const shown = picked
+    ? {
+        line1: picked.address1,
+        line2: picked.address2,
+        city: picked.city,
+        state: picked.State?.title ?? picked.state,
+        postalCode: picked.zip,
+        country: picked.Country?.title ?? picked.country,
+      }
+    : current;
+  const readOnly: [keyof NonNullable<typeof shown>, string][] = [
+    ['line1', 'Line 1'],
+    ['line2', 'Line 2'],
+    ['city', 'City'],
+    ['state', 'State'],
+    ['postalCode', 'Postal code'],
+    ['country', 'Country'],
+  ];
+  return (
+    <dialog ref={ref} aria-labelledby="card-address-title" onCancel={onClose}>
+      <div className="dialog-head">
+        <h2 id="card-address-title">Update card address</h2>
+      </div>
+      <div className="dialog-body">
+        {readOnly.map(([key, label]) => (
+          <label className="acct-field" key={key}>
+            {label}
+            <input readOnly value={shown?.[key] ?? ''} />
+          </label>
+        ))}
+        <fieldset className="pick-list" style={{ border: 0, margin: 0 }}>
+          <legend>Pick an address</legend>
+          {addresses.length === 0 && <p>Account has no addresses</p>}
+          {addresses.map((a) => (
+            <label key={a.id}>
+              <input
+                type="radio"
+                name="card-address"
+                checked={chosen === a.id}
+                onChange={() => setChosen(a.id)}
+              />
+              <span>
+                {[
+                  a.address1,
+                  a.address2,
+                  a.city,
+                  a.State?.title ?? a.state,
+                  a.Country?.title ?? a.country,
+                  a.zip,
+                ]
+                  .filter((part) => part && part.trim())
+                  .join(', ')}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="acct-btn secondary" onClick={onClose}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="acct-btn"
+          disabled={chosen === null || busy}
+          onClick={() => {
+            if (chosen === null) return;
+            setBusy(true);
+            void onSave(chosen).finally(() => setBusy(false));
+          }}
+        >
+          Save Changes
+        </button>
+      </div>
+    </dialog>
+  );
+}
