@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { interactDirective } from './src/integrations/interact-directive/index.ts';
 import { parallelPrerender } from './src/integrations/parallel-prerender/index.ts';
 import { storeRoutes } from './src/integrations/store-routes.ts';
 import {
@@ -25,6 +26,8 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     storeRoutes(),
+    // client:interact: the header's islands hydrate when the shopper reaches for them.
+    interactDirective(),
     // Pages render on one worker thread per core (README, "Build at scale").
     parallelPrerender({ workers: env.PRERENDER_WORKERS, keepDir: env.BUILD_RENDERER_DIR }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here

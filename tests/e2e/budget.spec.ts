@@ -21,7 +21,9 @@ import { expect, test } from './fixtures.ts';
 // loader (449), and on product pages the feed block's observer. The limits leave about
 // 5 percent for small changes.
 const HOME_LIMIT = 13_100;
-const PRODUCT_LIMIT = 11_000;
+// Issue 13: a product page measured 11,935 (the header cart's count script and the
+// client:interact directive, about 900, and the related products' slider loader, 352).
+const PRODUCT_LIMIT = 12_500;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));
@@ -115,7 +117,8 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // the viewer's and the cards' own tag strippers: script and style content dropped, the
 // entities a catalogue writes decoded. With it the islands measured 35,731; its entity list
 // was then cut (1,025 bytes gzipped alone, now 746), and the limit moved to 36,000.
-const ALL_ISLANDS_LIMIT = 36_000;
+// Issue 13 (the related products' slider, the header cart's count script) measured 36,075.
+const ALL_ISLANDS_LIMIT = 37_000;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();
@@ -199,6 +202,7 @@ test.describe('JavaScript budget of the product page islands', () => {
     const html = readFileSync(page ?? '', 'utf8');
     const modes = [...html.matchAll(/<astro-island\b[^>]*\bclient="([^"]+)"/g)].map((m) => m[1]);
     expect(modes.length).toBeGreaterThan(0);
-    for (const mode of modes) expect(['idle', 'visible']).toContain(mode);
+    // interact: the header's search box and cart button (issue 13 item 19).
+    for (const mode of modes) expect(['idle', 'visible', 'interact']).toContain(mode);
   });
 });

@@ -34,9 +34,13 @@ function searchBox(page: Page) {
   };
 }
 
-/** Opens the page and waits for the island, so typing reaches React. */
+/**
+ * Opens the page and waits for the island, so typing reaches React. The box hydrates when
+ * the shopper reaches for it (client:interact, issue 13 item 19): the pointer goes over it.
+ */
 async function open(page: Page, path = '/') {
   await page.goto(path);
+  await page.locator('header input[name="q"]').hover();
   await page.waitForSelector('astro-island:not([ssr])[component-url*="SearchBox"]', {
     state: 'attached',
   });
