@@ -207,10 +207,18 @@ test.describe('featured products', () => {
         `${theme.paths.productBase}/${product.handle}`,
       );
     }
-    await expect(strip.getByRole('listitem').first().getByRole('link')).toHaveAttribute(
-      'href',
-      theme.featuredProducts.url,
-    );
+    // The banner leads: the strip's first tile on a desktop, above the cards on a phone.
+    const banner = strip.locator(`a[href="${theme.featuredProducts.url}"]`).filter({
+      visible: true,
+    });
+    await expect(banner).toHaveCount(1);
+    const first = await cards.first().elementHandle();
+    expect(
+      await banner.evaluate(
+        (link, card) => (link.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
+        first,
+      ),
+    ).toBe(true);
   });
 
   test('each card has its price, rating and a link to the product', async ({ page }) => {
