@@ -5,6 +5,13 @@ interface Grecaptcha {
   execute: (siteKey: string, options: { action: string }) => Promise<string>;
 }
 
+/**
+ * spec storefront 5: "when the verification script is absent the error is 'reCAPTCHA is not
+ * loaded. Make sure JavaScript is enabled in your browser.'" (issue 13 item 17).
+ */
+export const BOT_CHECK_NOT_LOADED =
+  'reCAPTCHA is not loaded. Make sure JavaScript is enabled in your browser.';
+
 function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
   const existing = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
   if (existing) return Promise.resolve(existing);
@@ -15,9 +22,9 @@ function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     script.onload = () => {
       const loaded = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (loaded) loaded.ready(() => resolve(loaded));
-      else reject(new Error('The bot check could not load.'));
+      else reject(new Error(BOT_CHECK_NOT_LOADED));
     };
-    script.onerror = () => reject(new Error('The bot check could not load.'));
+    script.onerror = () => reject(new Error(BOT_CHECK_NOT_LOADED));
     document.head.append(script);
   });
 }
