@@ -9,6 +9,7 @@ import {
   fetchCollectionHandle,
   fetchFilter,
 } from '../../lib/search/filter-api.ts';
+import { takeEarlyFilter } from '../../lib/search/early-filter.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
 import type { ApiCard, PageInfo } from '../../lib/search/filter-reply.ts';
 import { productIndex } from '../../lib/search/pagefind-client.ts';
@@ -194,7 +195,10 @@ function ResultsList({
         // as its default so paging after a change never repeats or skips a product.
         const wire: SearchParams =
           isCollection && !next.sortBy ? { ...next, sortBy: 'title_asc' } : next;
-        const reply = await trackLoading(fetchFilter(wire, settings.defaultLimit, abort.signal));
+        const reply = await trackLoading(
+          takeEarlyFilter(wire, settings.defaultLimit) ??
+            fetchFilter(wire, settings.defaultLimit, abort.signal),
+        );
         if (abort.signal.aborted) return;
         setInfo(reply.pageInfo);
         setChoicesFailed(false);
