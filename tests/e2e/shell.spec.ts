@@ -57,8 +57,10 @@ for (const where of ['home', 'product'] as const) {
         search.getByRole('combobox', { name: 'Keyword or part number' }),
       ).toHaveAttribute('placeholder', 'Enter Keyword or Part Number...');
       await expect(search.getByRole('button', { name: 'Search' })).toBeVisible();
-      // The 'View cart' link to /cart.php until the cart island hydrates and makes it the
-      // mini-cart's button (the link itself: tests/e2e/cart.spec.ts, without JavaScript).
+      // The 'View cart' link to /cart.php until the cart island hydrates, when the shopper
+      // reaches for it (client:interact), and makes it the mini-cart's button (the link
+      // itself: tests/e2e/cart.spec.ts, without JavaScript).
+      await page.locator('[data-header-cart]').hover();
       await expect(banner.getByRole('button', { name: /^View cart/ })).toHaveAttribute(
         'aria-controls',
         'cart-overlay',
