@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { priceDisplay } from '../../src/lib/catalog/price-display.ts';
 import { reviewCountText } from '../../src/lib/catalog/rating.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
@@ -609,6 +610,21 @@ test.describe('inert HTML', () => {
       ['server/astro-island', 'client/idle', 'client/visible', 'client/load', 'client/media'].map(
         async (name) =>
           ((await import(`astro/runtime/${name}.prebuilt.js`)) as { default: string }).default,
+      ),
+    );
+    // The store's own directive (client:interact), as Astro's own build step inlines it.
+    const project = new URL('../../', import.meta.url);
+    const builder = pathToFileURL(
+      fileURLToPath(new URL('node_modules/astro/dist/core/client-directive/build.js', project)),
+    ).href;
+    const { buildClientDirectiveEntrypoint } = (await import(builder)) as {
+      buildClientDirectiveEntrypoint: (name: string, entry: string, root: URL) => Promise<string>;
+    };
+    trusted.push(
+      await buildClientDirectiveEntrypoint(
+        'interact',
+        fileURLToPath(new URL('src/integrations/interact-directive/directive.ts', project)),
+        project,
       ),
     );
     // Every page of a test store; a sample of a large one keeps the test quick.
