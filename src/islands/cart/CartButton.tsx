@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { countBadge } from '../../lib/cart/count-badge.ts';
 import { $cart, $cartOpen, EMPTY_CART } from '../../stores/cart.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { CartOverlay, OVERLAY_ID } from './CartOverlay.tsx';
@@ -45,10 +46,8 @@ function CartButton({ freeShippingValue, productBase }: Props) {
       <span className="cart-button-label">View cart</span>
       {count !== null && (
         <span className="cart-count" data-testid="cart-count">
-          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="visually-hidden">
-            , {count} {count === 1 ? 'item' : 'items'}
-          </span>
+          <span aria-hidden="true">{countBadge(count).shown}</span>
+          <span className="visually-hidden">{countBadge(count).said}</span>
         </span>
       )}
     </>
