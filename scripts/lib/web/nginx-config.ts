@@ -2,6 +2,7 @@ import {
   brandHtmlRedirect,
   legacyRules,
   productHandleRedirect,
+  TAG_SEGMENT_PATTERN,
   type LegacyRule,
 } from '../../../src/lib/routing/legacy-routes.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
@@ -65,7 +66,7 @@ export function nginxRule(rule: LegacyRule): string {
 export function collectionTagRule(
   collectionBase: string = storeConfig.theme.paths.collectionBase,
 ): string {
-  const regex = `^${literal(collectionBase)}/${SEGMENT}/([^/_,]{1,100}[_,][^/]{1,200}?)/?$`;
+  const regex = `^${literal(collectionBase)}/${SEGMENT}/(${TAG_SEGMENT_PATTERN})/?$`;
   return `rewrite "${regex}" ${collectionBase}/$1?t=$2 permanent;`;
 }
 

@@ -132,7 +132,8 @@ export function productHandleRedirect(
 }
 
 /** A tag filter as a path segment: a prefix, an underscore or comma, a value (spec storefront 5). */
-const TAG_SEGMENT = /^[^/_,]{1,100}[_,][^/]{1,200}$/;
+export const TAG_SEGMENT_PATTERN = '[^/_,]{1,100}[_,][^/]{1,200}';
+const TAG_SEGMENT = new RegExp(`^${TAG_SEGMENT_PATTERN}$`);
 
 /**
  * spec storefront 2, "Collection page (route {collection base path}/{handle}, optional

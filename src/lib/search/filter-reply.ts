@@ -50,29 +50,24 @@ export type PageInfo = z.infer<typeof pageInfoSchema>;
 /** The text shown when a reply cannot be read. */
 export const MALFORMED_REPLY = 'The store sent a reply we could not read.';
 
-/**
- * A filter reply, or throws an Error naming the first bad field.
- * @example parseFilterReply(await response.json()).pageInfo.totalObjects
- */
-export function parseFilterReply(raw: unknown): FilterReply {
-  const result = replySchema.safeParse(raw);
+/** The reply `schema` reads, or an Error naming the first bad field. */
+function readOrThrow<T>(schema: z.ZodMiniType<T>, raw: unknown): T {
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
 }
 
+/**
+ * A filter reply, or throws an Error naming the first bad field.
+ * @example parseFilterReply(await response.json()).pageInfo.totalObjects
+ */
+export const parseFilterReply = (raw: unknown): FilterReply => readOrThrow(replySchema, raw);
+
 /** The pageInfo of a filter reply asked for without cards (`fields=id`). */
-export function parsePageInfo(raw: unknown): PageInfo {
-  const result = z.object({ pageInfo: pageInfoSchema }).safeParse(raw);
-  if (result.success) return result.data.pageInfo;
-  const issue = result.error.issues[0];
-  throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
-}
+export const parsePageInfo = (raw: unknown): PageInfo =>
+  readOrThrow(z.object({ pageInfo: pageInfoSchema }), raw).pageInfo;
 
 /** Cards of GET /api/products?productIds= (the comparison page). */
-export function parseProductsReply(raw: unknown): ApiCard[] {
-  const result = z.object({ products: z.array(cardSchema) }).safeParse(raw);
-  if (result.success) return result.data.products;
-  const issue = result.error.issues[0];
-  throw new Error(`${MALFORMED_REPLY} (${issue ? issue.path.join('.') : 'reply'})`);
-}
+export const parseProductsReply = (raw: unknown): ApiCard[] =>
+  readOrThrow(z.object({ products: z.array(cardSchema) }), raw).products;
