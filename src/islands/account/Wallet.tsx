@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MailingAddress } from '../../lib/account/address-form.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import {
-  BRAND_NAMES,
   expiryText,
   MISSING_TARGET,
   openAddPaymentPopup,
@@ -11,6 +10,7 @@ import {
   type PaymentMethod,
   type Transaction,
 } from '../../lib/account/wallet.ts';
+import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type Column } from './StackedTable.tsx';
@@ -176,7 +176,9 @@ function PaymentMethods({ userId }: { userId: number }) {
           <li
             className="card"
             key={m.id}
-            aria-label={m.isAbtraGiftCard ? m.name : `${BRAND_NAMES[m.brand]} ending ${m.last4}`}
+            aria-label={
+              m.isAbtraGiftCard ? m.name : `${cardBrandIcon(m.brand).name} ending ${m.last4}`
+            }
           >
             {m.isAbtraGiftCard ? (
               <>
@@ -187,14 +189,7 @@ function PaymentMethods({ userId }: { userId: number }) {
               </>
             ) : (
               <>
-                <h3>
-                  <span className="brand-icon" aria-hidden="true">
-                    {BRAND_NAMES[m.brand]}
-                  </span>
-                </h3>
-                <p>
-                  {BRAND_NAMES[m.brand]} •••• <strong>{m.last4}</strong>
-                </p>
+                <CardNumber method={m} />
                 <p>Expires {expiryText(m)}</p>
                 <p>{m.name}</p>
               </>
@@ -244,6 +239,29 @@ function PaymentMethods({ userId }: { userId: number }) {
         }}
       />
     </section>
+  );
+}
+
+/**
+ * A card's brand picture, its name as the text alternative (spec 2.4: "a brand icon"), and
+ * its last four digits: the card's heading, read as "Visa ending 4242".
+ */
+function CardNumber({ method }: { method: PaymentMethod }) {
+  const brand = cardBrandIcon(method.brand);
+  return (
+    <h3 className="card-number">
+      <img
+        src={brand.src}
+        alt={brand.name}
+        width={PAYMENT_ICON_SIZE.width}
+        height={PAYMENT_ICON_SIZE.height}
+      />
+      <span>
+        <span aria-hidden="true">•••• </span>
+        <span className="visually-hidden"> ending </span>
+        <strong>{method.last4}</strong>
+      </span>
+    </h3>
   );
 }
 

@@ -49,15 +49,6 @@ export function transactionRow(t: Transaction): { gateway: string; amount: strin
   return { gateway: t.gateway.trim() === '' ? 'N/A' : t.gateway, amount: `$${t.amount}` };
 }
 
-/** Readable brand names for the card's icon label. */
-export const BRAND_NAMES: Record<PaymentMethod['brand'], string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  american_express: 'American Express',
-  discover: 'Discover',
-  other: 'Card',
-};
-
 /** spec 2.4 and 9: the add-payment popup's size and how often its closing is checked. */
 export const ADD_PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;
 /** spec 5: the message when the server gave no add link. */
