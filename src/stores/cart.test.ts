@@ -110,6 +110,27 @@ describe('loadCart', () => {
     expect(sync.notify).not.toHaveBeenCalled(); // a reload is not a change to announce
   });
 
+  it('keeps a background load that cannot reach the store out of the log', async () => {
+    const { server, store, log } = setup({ browser: true });
+    server.state.fail = unreachable();
+    keepMount(store.$cart);
+    await allTasks();
+    await settle();
+    expect(store.$cartLoadError.get()).toBe(CART_UNREACHABLE);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('logs a background load the server refused', async () => {
+    const { server, store, log } = setup({ browser: true });
+    const refused = new ApiError('Checkout is locked.', 409, true);
+    server.state.fail = refused;
+    keepMount(store.$cart);
+    await allTasks();
+    await settle();
+    expect(store.$cartLoadError.get()).toBe('Checkout is locked.');
+    expect(log).toHaveBeenCalledWith('Cart reload failed', refused);
+  });
+
   it('does not load itself outside a browser (the build)', async () => {
     const { server, store } = setup({ browser: false });
     keepMount(store.$cart);

@@ -245,7 +245,12 @@ export function createCartStore(deps: CartDeps): CartStore {
     if (!deps.browser) return;
     // The store loads itself for its first subscriber and follows other tabs (issue 4).
     const reload = () => {
-      enqueue({ kind: 'load' }).catch((error: unknown) => log('Cart reload failed', error));
+      enqueue({ kind: 'load' }).catch((error: unknown) => {
+        // A store that cannot be reached (offline, a timeout, the page left mid-call) is no
+        // fault of the page: /cart.php says so from $cartLoadError. Other failures are logged.
+        if (error instanceof ApiError && error.unreachable) return;
+        log('Cart reload failed', error);
+      });
     };
     reload();
     const stopSync = deps.sync?.listen(reload);
