@@ -273,7 +273,9 @@ test.describe('realtime', () => {
     expect(types.indexOf('leave')).toBeGreaterThan(types.indexOf('visit'));
   });
 
-  test('socket.io-client loads only after the page, on its own', async ({ page }) => {
+  test('the realtime client loads only after the page, on its own, without socket.io-client', async ({
+    page,
+  }) => {
     await page.goto('/');
     // The browser's own timing: scripts fetched before DOMContentLoaded (module scripts and
     // their static imports) against scripts fetched after the load event.
@@ -284,6 +286,7 @@ test.describe('realtime', () => {
           .getEntriesByType('resource')
           .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
         return {
+          all: js.map((e) => e.name),
           first: js
             .filter((e) => e.startTime < (nav?.domContentLoadedEventStart ?? 0))
             .map((e) => e.name),
@@ -292,16 +295,45 @@ test.describe('realtime', () => {
             .map((e) => e.name),
         };
       });
-    const isSocketClient = async (url: string) =>
-      /engine\.io/.test(await (await page.request.get(url)).text());
+    const text = async (url: string) => (await page.request.get(url)).text();
+    // The WebSocket client (src/lib/shell/realtime-socket.ts) names Engine.IO's endpoint.
+    const isRealtime = async (url: string) => /EIO=4/.test(await text(url));
     await expect
       .poll(async () => {
-        for (const url of (await scripts()).late) if (await isSocketClient(url)) return true;
+        for (const url of (await scripts()).late) if (await isRealtime(url)) return true;
         return false;
       })
       .toBe(true);
-    const { first } = await scripts();
+    const { first, all } = await scripts();
     expect(first.length).toBeGreaterThan(0);
-    for (const url of first) expect(await isSocketClient(url)).toBe(false);
+    for (const url of first) expect(await isRealtime(url)).toBe(false);
+    // socket.io-client (13 KB gzipped) is the fallback only: not fetched here.
+    for (const url of all) expect(await text(url)).not.toMatch(/engine\.io/);
+  });
+
+  test('where the WebSocket cannot open, socket.io-client reports the visit by long polling', async ({
+    page,
+    admin,
+  }) => {
+    // A proxy that refuses WebSockets: each one is closed before the server's handshake.
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      void socket.close();
+    });
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/socket.io/')) seen.push(request.url());
+    });
+    const read = async (since: number) => {
+      const reply = await admin.get(`/api/admin/realtime?since=${String(since)}`);
+      return ((await reply.json()) as { events: Event[] }).events;
+    };
+    const before = (await read(0)).at(-1)?.seq ?? 0;
+    const path = `/realtime-fallback-${String(Date.now())}-${String(Math.random()).slice(2, 8)}`;
+    expectConsoleError(page, failedRequest(404, path));
+    await page.goto(path);
+    await expect
+      .poll(async () => (await read(before)).filter((e) => e.path === path).map((e) => e.type))
+      .toEqual(['visit']);
+    expect(seen.some((url) => url.includes('transport=polling'))).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
-import { io } from 'socket.io-client';
-import { hasCustomerData, REALTIME_NAMESPACE, startRealtime } from './realtime-client.ts';
+import {
+  hasCustomerData,
+  REALTIME_NAMESPACE,
+  startRealtime,
+  type VisitSocket,
+} from './realtime-client.ts';
+import { realtimeSocket, realtimeUrl } from './realtime-socket.ts';
 
 /**
  * Whether the customer data call (spec account-and-shell 2.2: the shell loads it at start)
@@ -15,18 +20,8 @@ async function hasCustomer(): Promise<boolean> {
   return hasCustomerData(await reply.json());
 }
 
-/**
- * Opens the socket to /customer and reports this page (realtime-client.ts). Loaded with a
- * dynamic import after the page is idle, so socket.io-client is never in the first load.
- */
-export function connectRealtime(): () => void {
-  const socket = io(REALTIME_NAMESPACE, {
-    path: '/socket.io',
-    // WebSocket first: a store:leave sent while the page unloads is one frame on an open
-    // socket, where a long-polling request would be cancelled with the page.
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
-  });
+/** Reports this page through `socket` (realtime-client.ts); returns the function that stops. */
+function report(socket: VisitSocket): () => void {
   return startRealtime({
     socket,
     target: window,
@@ -34,4 +29,34 @@ export function connectRealtime(): () => void {
     hasCustomer,
     geolocation: 'geolocation' in navigator ? navigator.geolocation : undefined,
   });
+}
+
+/**
+ * Opens the socket to /customer and reports this page. Loaded with a dynamic import after the
+ * page is idle. The socket is a WebSocket speaking socket.io's protocol (realtime-socket.ts,
+ * about 1 KB): a store:leave sent while the page unloads is one frame on an open socket. Only
+ * when that WebSocket cannot open at all does socket.io-client load (13 KB gzipped), for its
+ * long-polling transport (realtime-fallback.ts).
+ */
+export function connectRealtime(): () => void {
+  let stop = () => {};
+  const socket = realtimeSocket({
+    url: realtimeUrl(window.location),
+    namespace: REALTIME_NAMESPACE,
+    onUnavailable: () => {
+      stop();
+      import('./realtime-fallback.ts')
+        .then(({ socketIoSocket }) => {
+          stop = report(socketIoSocket());
+        })
+        .catch((error: unknown) => {
+          console.error('[shell] realtime is unavailable:', error);
+        });
+    },
+  });
+  stop = report(socket);
+  socket.connect();
+  return () => {
+    stop();
+  };
 }
