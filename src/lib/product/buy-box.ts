@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { optionLists, type OptionList } from './options.ts';
 
 /**
@@ -37,46 +36,87 @@ export interface BuyBoxProduct {
   variants: BuyBoxVariant[];
 }
 
-// zod/mini, not zod: this module runs in the buy box island, and the full zod would add
-// about 25 KB gzipped to every product page (the mini build tree-shakes to a few KB).
-const money = z.number().check(z.minimum(0));
-const int = z.int();
-const level = z.object({
-  id: int,
-  availableQuantity: int,
-  bypassNegativeQuantity: z.boolean(),
-  availableForSale: z.boolean(),
-});
+/** An inventory level as the API's product detail gives it. */
+export interface LiveLevel {
+  id: number;
+  availableQuantity: number;
+  bypassNegativeQuantity: boolean;
+  availableForSale: boolean;
+}
+
 /** The part of the API's product detail the buy box reads; other fields pass through. */
-export const liveProductSchema = z.object({
-  id: z.int().check(z.positive()),
-  handle: z.string().check(z.minLength(1)),
-  price: money,
-  compareAtPrice: z.nullable(money),
-  availableForSale: z.boolean(),
-  Options: z.array(z.object({ id: int, name: z.string(), position: z.number() })),
-  Variants: z
-    .array(
-      z.object({
-        id: int,
-        title: z.string(),
-        price: money,
-        compareAtPrice: z.nullable(money),
-        availableForSale: z.boolean(),
-        availableQuantity: z.nullable(int),
-        variantPosition: int,
-        Options: z.array(
-          z.object({
-            id: int,
-            VariantSelectedOptions: z.object({ optionValueSelected: z.string() }),
-          }),
-        ),
-        availableInventoryLevels: z.array(level),
-      }),
-    )
-    .check(z.minLength(1)),
+export interface LiveProduct {
+  id: number;
+  handle: string;
+  price: number;
+  compareAtPrice: number | null;
+  availableForSale: boolean;
+  Options: { id: number; name: string; position: number }[];
+  Variants: {
+    id: number;
+    title: string;
+    price: number;
+    compareAtPrice: number | null;
+    availableForSale: boolean;
+    availableQuantity: number | null;
+    variantPosition: number;
+    Options: { id: number; VariantSelectedOptions: { optionValueSelected: string } }[];
+    availableInventoryLevels: LiveLevel[];
+  }[];
+}
+
+// Checked by hand, not with zod/mini: this is the only schema a product page parses before
+// the shopper acts, and zod/mini's core would be 6 KB of the page's 100 KB (issue 13 item 19).
+type Check = (value: unknown) => boolean;
+const isInt: Check = (value) => Number.isSafeInteger(value);
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
+const isMoney: Check = (value) => isNumber(value) && (value as number) >= 0;
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isString: Check = (value) => typeof value === 'string';
+const orNull =
+  (check: Check): Check =>
+  (value) =>
+    value === null || check(value);
+const listOf =
+  (check: Check, min = 0): Check =>
+  (value) =>
+    Array.isArray(value) && value.length >= min && value.every(check);
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(fields).every(([key, check]) => check((value as Record<string, unknown>)[key]));
+
+const isLevel = shape({
+  id: isInt,
+  availableQuantity: isInt,
+  bypassNegativeQuantity: isBoolean,
+  availableForSale: isBoolean,
 });
-export type LiveProduct = z.output<typeof liveProductSchema>;
+const isVariant = shape({
+  id: isInt,
+  title: isString,
+  price: isMoney,
+  compareAtPrice: orNull(isMoney),
+  availableForSale: isBoolean,
+  availableQuantity: orNull(isInt),
+  variantPosition: isInt,
+  Options: listOf(
+    shape({ id: isInt, VariantSelectedOptions: shape({ optionValueSelected: isString }) }),
+  ),
+  availableInventoryLevels: listOf(isLevel),
+});
+/** Whether `value` has every field of LiveProduct the buy box reads, each of its type. */
+export const isLiveProduct = shape({
+  id: (value) => isInt(value) && (value as number) > 0,
+  handle: (value) => isString(value) && (value as string).length > 0,
+  price: isMoney,
+  compareAtPrice: orNull(isMoney),
+  availableForSale: isBoolean,
+  Options: listOf(shape({ id: isInt, name: isString, position: isNumber })),
+  Variants: listOf(isVariant, 1),
+}) as (value: unknown) => value is LiveProduct;
 
 /**
  * Maps a product record (the build's or the API's) to the buy box's model.
@@ -118,7 +158,8 @@ export type LiveRead = { ok: true; product: BuyBoxProduct } | { ok: false; probl
 
 /** Validates GET /api/products/handle/{handle}'s `{ product }` reply. */
 export function readLiveProduct(reply: unknown): LiveRead {
-  const parsed = z.object({ product: liveProductSchema }).safeParse(reply);
-  if (!parsed.success) return { ok: false, problem: 'The product reply was not understood.' };
-  return { ok: true, product: buyBoxProduct(parsed.data.product) };
+  const product = (reply as { product?: unknown } | null)?.product;
+  if (!isLiveProduct(product))
+    return { ok: false, problem: 'The product reply was not understood.' };
+  return { ok: true, product: buyBoxProduct(product) };
 }

@@ -101,6 +101,42 @@ describe('readLiveProduct', () => {
     expect(readLiveProduct(null).ok).toBe(false);
     expect(readLiveProduct({ error: 'nope' }).ok).toBe(false);
   });
+  it('reads nulls where the API may send them, and refuses them elsewhere', () => {
+    const [first, ...rest] = multi.Variants;
+    if (!first) throw new Error('a variant expected');
+    const loose = { ...first, compareAtPrice: null, availableQuantity: null };
+    expect(readLiveProduct({ product: { ...multi, Variants: [loose, ...rest] } }).ok).toBe(true);
+    expect(readLiveProduct({ product: { ...multi, compareAtPrice: null } }).ok).toBe(true);
+    expect(readLiveProduct({ product: { ...multi, price: null } }).ok).toBe(false);
+    expect(readLiveProduct({ product: { ...multi, Options: null } }).ok).toBe(false);
+  });
+  it.each([
+    ['a negative price', { price: -1 }],
+    ['a price that is not a number', { price: Number.NaN }],
+    ['an infinite price', { price: Number.POSITIVE_INFINITY }],
+    ['a fractional quantity', { availableQuantity: 1.5 }],
+    ['a position as text', { variantPosition: '1' }],
+    ['a title that is not text', { title: 3 }],
+    ['an option without its value', { Options: [{ id: 1, VariantSelectedOptions: {} }] }],
+    ['a level without its flags', { availableInventoryLevels: [{ id: 1, availableQuantity: 2 }] }],
+    ['levels that are not a list', { availableInventoryLevels: { id: 1 } }],
+  ])('refuses a variant with %s', (_name, change) => {
+    const [first, ...rest] = multi.Variants;
+    const Variants = [{ ...first, ...change }, ...rest];
+    expect(readLiveProduct({ product: { ...multi, Variants } })).toEqual({
+      ok: false,
+      problem: 'The product reply was not understood.',
+    });
+  });
+  it('refuses a product id of 0, an empty handle, an option without a name, a non-object', () => {
+    expect(readLiveProduct({ product: { ...multi, id: 0 } }).ok).toBe(false);
+    expect(readLiveProduct({ product: { ...multi, handle: '' } }).ok).toBe(false);
+    expect(readLiveProduct({ product: { ...multi, Options: [{ id: 1, position: 1 }] } }).ok).toBe(
+      false,
+    );
+    expect(readLiveProduct({ product: 'wheel' }).ok).toBe(false);
+    expect(readLiveProduct('{"product":{}}').ok).toBe(false);
+  });
 });
 
 describe('variantParam', () => {
