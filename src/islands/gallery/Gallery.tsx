@@ -1,10 +1,22 @@
-import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import type { Gallery as GalleryModel } from '../../lib/product/gallery.ts';
-import { lensGeometry, type LensGeometry } from '../../lib/product/viewer.ts';
+import { lensGeometry, type LensGeometry } from '../../lib/product/lens.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { FallbackImage } from './FallbackImage.tsx';
-import { ViewerDialog } from './ViewerDialog.tsx';
 import './gallery.css';
+
+// The full-screen viewer (with its focus trap and 3D stage) is fetched when the shopper heads
+// for the gallery (a pointer over it, the focus in it) or opens it, not with the page: a
+// product page ships at most 100 KB of JavaScript in all (issue 13 item 19).
+const loadViewer = () => import('./ViewerDialog.tsx');
+const ViewerDialog = lazy(() =>
+  loadViewer().then(({ ViewerDialog }) => ({ default: ViewerDialog })),
+);
+const prefetchViewer = () => {
+  loadViewer().catch(() => {
+    // Tried again when the viewer opens; a failure there shows the island's error.
+  });
+};
 
 /** The zoom lens: its side in px and how much it magnifies. */
 const LENS_SIZE = 180;
@@ -83,7 +95,7 @@ function Gallery({ gallery, title }: Props) {
   );
 
   return (
-    <div className="gallery">
+    <div className="gallery" onPointerEnter={prefetchViewer} onFocus={prefetchViewer}>
       <div
         className="gallery-main"
         onPointerMove={moveLens}
@@ -166,19 +178,21 @@ function Gallery({ gallery, title }: Props) {
         </ul>
       )}
       {viewer !== null && (
-        <ViewerDialog
-          title={title}
-          items={items}
-          index={viewer}
-          onIndex={(index) => {
-            setViewer(index);
-            // Stepping through images in the viewer leaves the last one in the main viewer.
-            if (items[index]?.kind === 'image') setSelected(index);
-          }}
-          onClose={() => {
-            setViewer(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ViewerDialog
+            title={title}
+            items={items}
+            index={viewer}
+            onIndex={(index) => {
+              setViewer(index);
+              // Stepping through images in the viewer leaves the last one in the main viewer.
+              if (items[index]?.kind === 'image') setSelected(index);
+            }}
+            onClose={() => {
+              setViewer(null);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
