@@ -145,7 +145,7 @@ test.describe('filter panel on a desktop', () => {
     await settled(list(page));
     const expected = await pageInfo(api, `c=${collection.id}&minPrice=20&maxPrice=90`);
     await expect(list(page).locator('.rl-count')).toHaveText(count(expected.totalObjects));
-    for (const text of await list(page).locator('.rl-now').allTextContents()) {
+    for (const text of await list(page).locator('.pc-now').allTextContents()) {
       const price = Number(text.replace(/[$,]/g, ''));
       expect(price).toBeGreaterThanOrEqual(20);
       expect(price).toBeLessThanOrEqual(90);

@@ -45,7 +45,7 @@ const cards = (page: Page) => results(page).getByRole('article');
 
 /** The prices the cards show, as numbers (the call-for-price text is 0). */
 async function shownPrices(list: Locator): Promise<number[]> {
-  const texts = await list.locator('.rl-now').allTextContents();
+  const texts = await list.locator('.pc-now').allTextContents();
   return texts.map((text) => (text.startsWith('$') ? Number(text.replace(/[$,]/g, '')) : 0));
 }
 

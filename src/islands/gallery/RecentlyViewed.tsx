@@ -1,22 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { fetchCards, type ApiCard } from '../../lib/product/media-api.ts';
-import {
-  recentCardView,
-  recentIdsToShow,
-  RECENTLY_VIEWED_TITLE,
-  type RecentCardSettings,
-} from '../../lib/product/recent-cards.ts';
+import { productCardView, type CardSettings } from '../../lib/catalog/product-card.ts';
+import { recentIdsToShow, RECENTLY_VIEWED_TITLE } from '../../lib/product/recently-viewed.ts';
 import { SLIDER_ITEM_WIDTH } from '../../lib/shell/slider.ts';
 import { enhanceSlider, type SliderController } from '../../lib/shell/slider-controller.ts';
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
+import { ProductCard } from '../shared/ProductCard.tsx';
 import './recently-viewed.css';
 
 interface Props {
   /** The page's own product, left out of the strip. */
   currentId?: number | undefined;
-  settings: RecentCardSettings;
+  settings: CardSettings;
 }
 
 type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
@@ -74,7 +71,7 @@ function RecentlyViewed({ currentId, settings }: Props) {
 
   const views = shownIds.flatMap((id) => {
     const card = cards.get(id);
-    return card ? [recentCardView(card, settings)] : [];
+    return card ? [productCardView(card, settings)] : [];
   });
 
   const shown = views.length > 0 || load.status === 'failed';
@@ -160,64 +157,24 @@ function RecentlyViewed({ currentId, settings }: Props) {
         >
           {views.map((view, position) => (
             <li key={view.id} className="recent-item">
-              <article className="recent-card" aria-label={view.title}>
-                <button
-                  type="button"
-                  className="recent-remove"
-                  data-remove
-                  aria-label={`Remove ${view.title} from recently viewed`}
-                  onClick={singleClick(() => {
-                    remove(view.id, position);
-                  })}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-                <a className="recent-image" href={view.href} tabIndex={-1} aria-hidden="true">
-                  <img
-                    src={view.image}
-                    srcSet={view.srcset}
-                    sizes={view.srcset ? '250px' : undefined}
-                    alt=""
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                  />
-                  {view.soldOut && <span className="recent-badge">Sold out</span>}
-                </a>
-                <h3 className="recent-title">
-                  <a href={view.href}>{view.title}</a>
-                </h3>
-                {view.vendorHref && (
-                  <p className="recent-vendor">
-                    <a href={view.vendorHref}>{view.vendor}</a>
-                  </p>
-                )}
-                <p className="recent-rating">
-                  <span className="recent-stars" role="img" aria-label={view.starsLabel}>
-                    {Array.from({ length: 5 }, (_, i) => (i < view.stars ? '★' : '☆')).join('')}
-                  </span>
-                  <span>{view.reviewText}</span>
-                </p>
-                <p className="recent-price">
-                  <span className="recent-now">{view.price.price}</span>
-                  {view.price.compareAt && (
-                    <>
-                      <s className="recent-was">
-                        <span className="visually-hidden">Was </span>
-                        {view.price.compareAt}
-                      </s>
-                      <span className="recent-save">save {view.price.saving}</span>
-                    </>
-                  )}
-                </p>
-                <a
-                  className="recent-link"
-                  href={view.href}
-                  aria-label={`View Details: ${view.title}`}
-                >
-                  View Details
-                </a>
-              </article>
+              <ProductCard
+                view={view}
+                button={null}
+                sizes="250px"
+                overlay={
+                  <button
+                    type="button"
+                    className="recent-remove"
+                    data-remove
+                    aria-label={`Remove ${view.title} from recently viewed`}
+                    onClick={singleClick(() => {
+                      remove(view.id, position);
+                    })}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                }
+              />
             </li>
           ))}
         </ul>

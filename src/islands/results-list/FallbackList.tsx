@@ -1,6 +1,7 @@
 import { formatPrice } from '../../lib/format/price.ts';
 import { CALL_FOR_PRICE } from '../../lib/catalog/price-display.ts';
 import { FALLBACK_NOTICE, type FallbackCard } from '../../lib/search/pagefind-fallback.ts';
+import '../shared/product-card.css';
 
 interface Props {
   cards: readonly FallbackCard[];
@@ -18,8 +19,8 @@ export function FallbackList({ cards, currency, noImageUrl }: Props) {
       <ul className="rl-grid">
         {cards.map((card) => (
           <li key={card.url}>
-            <article className="rl-card" aria-label={card.title}>
-              <div className="rl-image">
+            <article className="pc-card" aria-label={card.title}>
+              <div className="pc-image">
                 <a href={card.url} tabIndex={-1} aria-hidden="true">
                   <img
                     src={card.image ?? noImageUrl}
@@ -30,13 +31,13 @@ export function FallbackList({ cards, currency, noImageUrl }: Props) {
                   />
                 </a>
               </div>
-              <div className="rl-body">
-                <h3 className="rl-title">
+              <div className="pc-body">
+                <h3 className="pc-title">
                   <a href={card.url}>{card.title}</a>
                 </h3>
                 {card.price !== null && (
-                  <p className="rl-price">
-                    <span className="rl-now">
+                  <p className="pc-price">
+                    <span className="pc-now">
                       {card.price === 0 ? CALL_FOR_PRICE : formatPrice(card.price, currency)}
                     </span>
                   </p>

@@ -43,14 +43,14 @@ export function QuickView({ card, onClose }: Props) {
           <img src={card.image} alt="" width={400} height={400} />
           <div>
             <h2 id="rl-quickview-title">{card.title}</h2>
-            {card.vendor && <p className="rl-vendor">by {card.vendor}</p>}
-            <p className="rl-price">
-              <span className="rl-now">{card.price.price}</span>
-              {card.price.compareAt && <s className="rl-was">{card.price.compareAt}</s>}
+            {card.vendor && <p className="rl-qv-vendor">by {card.vendor}</p>}
+            <p className="pc-price">
+              <span className="pc-now">{card.price.price}</span>
+              {card.price.compareAt && <s className="pc-was">{card.price.compareAt}</s>}
             </p>
             <p>{card.soldOut ? 'Sold out' : 'Available'}</p>
             {card.summary && <p className="rl-qv-summary">{card.summary}</p>}
-            <a className="rl-add-link" href={card.href}>
+            <a className="pc-add" href={card.href}>
               View Details
             </a>
           </div>

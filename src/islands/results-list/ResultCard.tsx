@@ -1,6 +1,7 @@
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import { CARD_STILL_TRYING } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
+import { ProductCard } from '../shared/ProductCard.tsx';
 import { Tooltip } from '../shared/Tooltip.tsx';
 
 /** The quick-view button's tooltip, for a shopper who rests on it (spec storefront 9: 3 s). */
@@ -32,27 +33,26 @@ const addLabel = (add: CardAdd) =>
 
 /**
  * One product of the results list (spec storefront 2, "Card content" and "Results list"):
- * image with the quick-view button over it, title, vendor link, rating, price, the
- * Compare box and the add button (spec storefront 4, the card rule).
+ * the store's one card with the quick-view button over its image, the Compare box before
+ * its add button (spec storefront 4, the card rule) and the summary of the list view.
  */
 export function ResultCard({ card, add, selected, onCompare, onQuickView, eager }: Props) {
-  const checkboxId = `compare-${card.id}`;
+  const checkboxId = `compare-${String(card.id)}`;
   return (
-    <article className="rl-card" aria-label={card.title}>
-      <div className="rl-image">
-        <a href={card.href} tabIndex={-1} aria-hidden="true">
-          <img
-            src={card.image}
-            srcSet={card.srcset}
-            sizes={card.srcset ? '(max-width: 767px) 50vw, 250px' : undefined}
-            alt=""
-            width={400}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        </a>
-        {card.soldOut && <span className="rl-badge">Sold out</span>}
+    <ProductCard
+      view={card}
+      eager={eager}
+      summary={card.summary}
+      button={
+        add && {
+          label: addLabel(add),
+          disabled: add.disabled,
+          busy: add.busy,
+          levelId: card.inventoryLevelId ?? undefined,
+          onClick: singleClick(add.onAdd),
+        }
+      }
+      overlay={
         <Tooltip kind="quickView" className="rl-quick-anchor" text={QUICK_VIEW_TIP}>
           {(tipId) => (
             <button
@@ -68,75 +68,29 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
             </button>
           )}
         </Tooltip>
-      </div>
-      <div className="rl-body">
-        <h3 className="rl-title">
-          <a href={card.href}>{card.title}</a>
-        </h3>
-        {card.vendorHref && (
-          <p className="rl-vendor">
-            <a href={card.vendorHref}>{card.vendor}</a>
-          </p>
-        )}
-        <p className="rl-rating">
-          <span className="rl-stars" role="img" aria-label={card.starsLabel}>
-            {Array.from({ length: 5 }, (_, i) => (i < card.stars ? '★' : '☆')).join('')}
-          </span>
-          <span>{card.reviewText}</span>
-        </p>
-        {card.summary && <p className="rl-summary">{card.summary}</p>}
-        <p className="rl-price">
-          <span className="rl-now">{card.price.price}</span>
-          {card.price.compareAt && (
-            <>
-              <s className="rl-was">
-                <span className="visually-hidden">Was </span>
-                {card.price.compareAt}
-              </s>
-              <span className="rl-save">save {card.price.saving}</span>
-            </>
-          )}
-        </p>
-        <div className="rl-actions">
-          <label className="rl-compare" htmlFor={checkboxId}>
-            <input
-              id={checkboxId}
-              type="checkbox"
-              checked={selected}
-              onChange={() => {
-                onCompare(card.id);
-              }}
-              aria-label={`Compare ${card.title}`}
-            />
-            Compare
-          </label>
-          {add ? (
-            <button
-              type="button"
-              className="rl-add-button"
-              data-level-id={card.inventoryLevelId ?? undefined}
-              disabled={add.disabled}
-              aria-busy={add.busy || undefined}
-              aria-label={`${addLabel(add)}: ${card.title}`}
-              onClick={singleClick(add.onAdd)}
-            >
-              {addLabel(add)}
-            </button>
-          ) : (
-            <a className="rl-add-link" href={card.href} aria-label={`View Details: ${card.title}`}>
-              View Details
-            </a>
-          )}
-        </div>
-      </div>
-    </article>
+      }
+      actions={
+        <label className="rl-compare" htmlFor={checkboxId}>
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={selected}
+            onChange={() => {
+              onCompare(card.id);
+            }}
+            aria-label={`Compare ${card.title}`}
+          />
+          Compare
+        </label>
+      }
+    />
   );
 }
 
 /** A grey placeholder card while the list loads (spec storefront 9: 8 skeleton cards). */
 export function SkeletonCard() {
   return (
-    <div className="rl-card rl-skeleton" aria-hidden="true">
+    <div className="pc-card rl-skeleton" aria-hidden="true">
       <div className="rl-sk-image" />
       <div className="rl-sk-line" />
       <div className="rl-sk-line rl-sk-short" />

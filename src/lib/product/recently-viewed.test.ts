@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   parseRecentlyViewed,
   pushRecentlyViewed,
+  recentIdsToShow,
   RECENTLY_VIEWED_KEY,
   RECENTLY_VIEWED_MAX,
   serializeRecentlyViewed,
@@ -70,5 +71,14 @@ describe('withoutRecentlyViewed', () => {
   it('removes the id and keeps the order', () => {
     expect(withoutRecentlyViewed([5, 6, 7], 6)).toEqual([5, 7]);
     expect(withoutRecentlyViewed([5, 7], 6)).toEqual([5, 7]);
+  });
+});
+
+describe('recentIdsToShow', () => {
+  it("leaves out the page's own product and keeps the order", () => {
+    expect(recentIdsToShow([5, 3, 9], 5)).toEqual([3, 9]);
+    expect(recentIdsToShow([3, 5, 9], 5)).toEqual([3, 9]);
+    expect(recentIdsToShow([3, 9], undefined)).toEqual([3, 9]);
+    expect(recentIdsToShow([5], 5)).toEqual([]);
   });
 });

@@ -3,6 +3,9 @@ export const RECENTLY_VIEWED_KEY = 'recentlyViewedProducts';
 /** At most this many ids are kept (spec storefront 9: "Recently viewed max 25 ids"). */
 export const RECENTLY_VIEWED_MAX = 25;
 
+/** The heading of the recently viewed strip (not shown by the spec). */
+export const RECENTLY_VIEWED_TITLE = 'Recently Viewed';
+
 const isProductId = (id: number): boolean => Number.isSafeInteger(id) && id > 0;
 
 /**
@@ -40,4 +43,13 @@ export function pushRecentlyViewed(ids: readonly number[], id: number): number[]
 /** The list without `id` (the strip's remove button, spec storefront 2 history mode). */
 export function withoutRecentlyViewed(ids: readonly number[], id: number): number[] {
   return ids.filter((other) => other !== id);
+}
+
+/**
+ * The ids the strip on a product page shows: the stored list without the page's own product
+ * (it is the page the shopper is on), most recent first.
+ * @example recentIdsToShow([5, 3, 9], 5) // [3, 9]
+ */
+export function recentIdsToShow(ids: readonly number[], currentId: number | undefined): number[] {
+  return ids.filter((id) => id !== currentId);
 }

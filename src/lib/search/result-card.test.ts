@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
 import { apiCardStock, recordCard, resultCardView } from './result-card.ts';
 
@@ -38,20 +37,20 @@ describe('resultCardView', () => {
       inventoryLevelId: 44,
     });
   });
-  it('shows a hostile title as its text, without the script (issue 13 item 4)', () => {
-    const title = 'Load Wheel Axle 25 mm (91A38-21466) <script>alert("title")</script>';
-    expect(resultCardView({ ...card, title }, settings).title).toBe(
-      'Load Wheel Axle 25 mm (91A38-21466)',
-    );
+  it('adds the summary as text, from the SEO description first', () => {
+    expect(resultCardView({ ...card, description: '<p>Long</p>' }, settings).summary).toBe('Long');
+    expect(
+      resultCardView(
+        { ...card, seoDescription: 'Short &amp; <b>bold</b>', description: 'Long' },
+        settings,
+      ).summary,
+    ).toBe('Short & bold');
+    expect(resultCardView(card, settings).summary).toBe('');
   });
-  it('asks to call for a price of 0 on the results page', () => {
-    expect(resultCardView({ ...card, price: 0 }, settings).price.price).toBe(CALL_FOR_PRICE);
-  });
-  it('marks a product not for sale as sold out', () => {
-    const view = resultCardView({ ...card, availableForSale: false, vendor: null }, settings);
-    expect(view.soldOut).toBe(true);
-    expect(view.vendorHref).toBeNull();
-    expect(view.price.compareAt).toBeNull();
+  it('has no inventory level when the card has none', () => {
+    expect(
+      resultCardView({ ...card, inventoryLevelId: null }, settings).inventoryLevelId,
+    ).toBeNull();
   });
 });
 

@@ -1,66 +1,28 @@
-import { priceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
-import { filledStars, MAX_STARS, reviewCountText } from '../catalog/rating.ts';
+import {
+  productCardView,
+  type CardSettings,
+  type ProductCardView,
+} from '../catalog/product-card.ts';
 import { htmlToText } from '../format/html-text.ts';
-import { srcsetFor } from '../images/srcset.ts';
 import { cardStock, type CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
 
-/** What a card of the results list shows (spec storefront 2, "Card content"; 5). */
-export interface ResultCardView {
-  id: number;
-  title: string;
-  href: string;
-  image: string;
-  srcset: string | undefined;
-  vendor: string;
-  vendorHref: string | null;
-  /** spec storefront 5: price 0 shows the call-for-price text on the results page. */
-  price: PriceDisplay;
-  stars: number;
-  starsLabel: string;
-  reviewText: string;
+/** A card of the results list: the store's one card, with the summary its list view shows. */
+export interface ResultCardView extends ProductCardView {
   summary: string;
-  soldOut: boolean;
   /** The inventory level the add button adds, or null when the card has none. */
   inventoryLevelId: number | null;
 }
 
-export interface ResultCardSettings {
-  currency: string;
-  productBase: string;
-  noImageUrl: string;
-  cdnPrefix: string;
-}
-
 /**
- * Maps an API card to what the results list renders.
- * @example resultCardView(card, settings).price.price // 'Please call us for price on this product.' at price 0
+ * Maps an API card to what the results list renders: the one card view
+ * (src/lib/catalog/product-card.ts) and the list view's summary.
+ * @example resultCardView(card, settings).summary // the SEO description as text
  */
-export function resultCardView(card: ApiCard, settings: ResultCardSettings): ResultCardView {
-  const image = card.imageUrl || settings.noImageUrl;
-  const stars = filledStars(card.avgRating ?? 0);
-  const vendor = card.vendor ?? '';
+export function resultCardView(card: ApiCard, settings: CardSettings): ResultCardView {
   return {
-    id: card.id,
-    title: htmlToText(card.title),
-    href: `${settings.productBase}/${encodeURIComponent(card.handle)}`,
-    image,
-    srcset: srcsetFor(image, settings.cdnPrefix),
-    vendor,
-    vendorHref: vendor ? `/search.php?v=${encodeURIComponent(vendor)}` : null,
-    price: priceDisplay(
-      {
-        price: card.price,
-        compareAtPrice: card.compareAtPrice ?? null,
-        availableForSale: card.availableForSale,
-      },
-      settings.currency,
-    ),
-    stars,
-    starsLabel: `Rated ${stars} out of ${MAX_STARS}`,
-    reviewText: reviewCountText(card.totalReviews ?? 0),
+    ...productCardView(card, settings),
     summary: htmlToText(card.seoDescription ?? card.description ?? ''),
-    soldOut: !card.availableForSale,
     inventoryLevelId: card.inventoryLevelId ?? null,
   };
 }
