@@ -245,6 +245,8 @@ test.describe('featured products', () => {
     test.skip(count <= 5, 'a grid, not a slider, with 5 or fewer products');
     const previous = strip.getByRole('button', { name: 'Previous Featured Products' });
     const next = strip.getByRole('button', { name: 'Next Featured Products' });
+    // The strips' controller loads once a strip is within a screen of view (ProductSlider).
+    await strip.scrollIntoViewIfNeeded();
     await expect(previous).toBeDisabled();
     await next.click();
     await expect(previous).toBeEnabled();
@@ -262,6 +264,8 @@ test.describe('featured products', () => {
     const viewport = strip.locator('[data-slider-viewport]');
     const previous = strip.getByRole('button', { name: 'Previous Featured Products' });
     await strip.scrollIntoViewIfNeeded();
+    // Awake (its controller loads once the strip is within a screen of view): Previous is off.
+    await expect(previous).toBeDisabled();
     await dragAcross(page, viewport, 0.1);
     await expect(previous).toBeDisabled(); // still at the first card
     await dragAcross(page, viewport, 0.2);
