@@ -41,8 +41,13 @@ async function addWithApi(page: Page, inventoryLevelId: number, quantity: number
   await addOnServer(page, inventoryLevelId, quantity);
 }
 
-/** Waits until the named islands have hydrated (Astro drops their ssr attribute then). */
+/**
+ * Waits until the named islands have hydrated (Astro drops their ssr attribute then). The
+ * header's cart button wakes when the shopper reaches for it (client:interact, issue 13 item
+ * 19), on these pages too: the pointer goes over it first.
+ */
 async function hydrated(page: Page, ...islands: string[]) {
+  if (islands.includes('CartButton')) await page.locator('[data-header-cart]').hover();
   for (const island of islands) {
     const element = page.locator(`astro-island[component-url*="/${island}."]`);
     await expect(element.first()).toBeAttached();

@@ -5,10 +5,13 @@ import type { ClientDirective } from 'astro';
  * for it (a pointer over or down on it, a tap, the focus coming into it), so a page whose only
  * islands are the header's search box and cart button runs no React until then.
  *
- * It hydrates without waiting when:
- * - the page has an island that loads React anyway (client:load, client:idle or
- *   client:visible): waiting would save nothing there, and the box would lose what it
- *   restores from the address (the query on /search.php);
+ * It hydrates without waiting (at idle) when:
+ * - the page has an island that hydrates at load (client:load: /search.php's results, the
+ *   comparison): React arrives at once there, and the search box must restore the query the
+ *   address holds. On pages whose own islands wait for idle or visibility (a product page's
+ *   buy box, a collection's list) the header's islands still wait for the shopper: their code
+ *   (about 8 KB gzipped) is no part of the page until then (issue 13 item 19: a product page
+ *   ships at most 100 KB);
  * - the window event named by the directive's value fires (`client:interact="cart:open"`):
  *   another part of the page needs the island now (a product added to the cart opens the
  *   cart overlay);
@@ -27,10 +30,7 @@ const interactDirective: ClientDirective = (load, options, el) => {
   };
   // The header comes before the page's own islands: look for them once the page is parsed.
   const whenOthersLoadReact = () => {
-    const loadsReact = document.querySelector(
-      'astro-island[client="load"], astro-island[client="idle"], astro-island[client="visible"]',
-    );
-    if (!loadsReact) return;
+    if (!document.querySelector('astro-island[client="load"]')) return;
     if ('requestIdleCallback' in window) window.requestIdleCallback(start);
     else setTimeout(start, 200);
   };
