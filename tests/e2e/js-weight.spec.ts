@@ -6,18 +6,23 @@ import { expect, test } from './fixtures.ts';
 // (brands, articles, help) whose only islands are the header's search box and cart button
 // load React only when the shopper reaches for one of them (client:interact,
 // src/integrations/interact-directive): before that they ship at most CONTENT_LIMIT bytes of
-// gzipped JavaScript. A product page ships at most PRODUCT_LIMIT in all, its islands and the
-// header's included. Counted: every script the page fetched (each file gzipped on its own,
+// gzipped JavaScript. A product page ships at most PRODUCT_LIMIT in all: everything it fetches
+// without the shopper. Counted: every script the page fetched (each file gzipped on its own,
 // as a server sends it) plus its inline scripts.
 // Measured on the 240-product e2e build (2026-11-25): before the directive every content
 // page ran about 98,000 bytes at idle (React's client 65,830 of it); with it, brands 28,000,
-// help and an article 27,778 (socket.io-client for the realtime visit events is 13,440).
+// help and an article 27,778, when socket.io-client for the realtime visit events was 13,440
+// of it; since the visit goes over a plain WebSocket (src/lib/shell/realtime-socket.ts, 1,740
+// with the visit rules) brands 16,972, help and an article 16,750.
 const CONTENT_LIMIT = 30_000;
-// The issue's target for a product page is 100,000 bytes in all; measured 131,206 on
-// 2026-11-25 (React DOM's client 65,830 of it, socket.io-client for the realtime visit events
-// 13,440, zod's schemas 6,145). Not met yet: this limit keeps it from growing while it is.
-const PRODUCT_TARGET = 100_000;
-const PRODUCT_LIMIT = 134_000;
+// The issue's target for a product page: 100,000 bytes in all. Measured 131,206 on 2026-11-25
+// (React DOM's client 65,830 of it, socket.io-client 13,440, zod 6,145); then 99,713 (with the
+// support chat's entry script, 421, arriving the same day): the realtime visit over a plain
+// WebSocket (socket.io-client only as the fallback where one cannot open), the buy box's
+// reply checked without zod, the header's islands and the recently viewed strip waiting for
+// the shopper, the gallery's full-screen viewer and the related products' slider loaded when
+// headed for. React (its client, react, the JSX runtime, the bundler runtime) is 69,338.
+const PRODUCT_LIMIT = 100_000;
 
 /** Waits until the page has fetched what it fetches without the shopper: idle and quiet. */
 async function settle(page: Page): Promise<void> {
@@ -94,7 +99,7 @@ test.describe('JavaScript a shopper runs', () => {
     });
   }
 
-  test(`a product page ships at most ${String(PRODUCT_LIMIT)} bytes in all (target ${String(PRODUCT_TARGET)})`, async ({
+  test(`a product page ships at most ${String(PRODUCT_LIMIT)} bytes in all`, async ({
     page,
     api,
   }) => {
@@ -103,11 +108,15 @@ test.describe('JavaScript a shopper runs', () => {
     const scripts = watchScripts(page, api);
     await page.goto(`/products/${products[0]?.handle ?? ''}`);
     await settle(page);
-    // Every island wakes without the shopper here, the header's too (they hydrate at idle
-    // on a page that loads React anyway). Search's own index, fetched once the shopper types
-    // in the box, is not part of the page.
+    // What wakes without the shopper: the buy box, its price and the gallery at idle. The
+    // header's search box and cart button wait for the shopper (client:interact), the
+    // recently viewed strip for its place to come near the screen, the full-screen viewer and
+    // the related products' slider likewise: none of them is part of the page until then.
     const all = await scripts.bytes();
     console.log(`product page: ${String(all)} bytes in all`);
+    for (const waiting of ['SearchBox', 'CartButton', 'RecentlyViewed', 'ViewerDialog']) {
+      expect([...scripts.urls].filter((url) => url.includes(`/_astro/${waiting}.`))).toEqual([]);
+    }
     expect(all).toBeLessThanOrEqual(PRODUCT_LIMIT);
   });
 
