@@ -20,7 +20,9 @@ import { expect, test } from './fixtures.ts';
 // loader (649), Vite's preload helper where a page had none (914), the cards' add-button
 // loader (449), and on product pages the feed block's observer. The limits leave about
 // 5 percent for small changes.
-const HOME_LIMIT = 13_100;
+// Issue 13 item 17: the support chat's entry on every page, 234 bytes before its first press
+// (the rest loads on it); home measured 13,079 before it, 13,313 with it.
+const HOME_LIMIT = 13_600;
 // Issue 13: a product page measured 11,935 (the header cart's count script and the
 // client:interact directive, about 900, and the related products' slider loader, 352).
 const PRODUCT_LIMIT = 12_500;

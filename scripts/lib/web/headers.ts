@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ALLOWED_IFRAME_HOSTS } from '../../../src/lib/sanitize-html.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
+import { chatPolicySources, type ChatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
 
 /**
  * The response headers of the static site, one set of rules for both web servers: nginx gets
@@ -68,6 +69,8 @@ export interface PolicyOptions {
   imageHosts: readonly string[];
   /** Google reCAPTCHA's script and frame (BOT_CHECK=recaptcha). */
   recaptcha: boolean;
+  /** The theme's support chat: its script's origin and the origins it lists; none unset. */
+  chat?: ChatPolicySources;
 }
 
 /**
@@ -82,16 +85,26 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
   const recaptchaFrames = options.recaptcha
     ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
     : [];
+  const chat = options.chat ?? { script: [], connect: [], frame: [] };
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...options.scriptHashes, "'wasm-unsafe-eval'", ...recaptchaScripts]],
+    [
+      'script-src',
+      [
+        "'self'",
+        ...options.scriptHashes,
+        "'wasm-unsafe-eval'",
+        ...recaptchaScripts,
+        ...chat.script,
+      ],
+    ],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...options.imageHosts]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'"]],
+    ['connect-src', ["'self'", ...chat.connect]],
     ['media-src', ["'self'"]],
     ['worker-src', ["'self'", 'blob:']],
-    ['frame-src', ["'self'", ...options.frameHosts, ...recaptchaFrames]],
+    ['frame-src', ["'self'", ...options.frameHosts, ...recaptchaFrames, ...chat.frame]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -105,9 +118,12 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
 /** The origin part of a URL ('https://img.youtube.com'), for CSP host sources. */
 const originOf = (url: string): string => new URL(url).origin;
 
-/** The policy of this store: its theme's video host, the description frame allowlist. */
+/**
+ * The policy of this store: its theme's video host, the description frame allowlist, and its
+ * support chat's origins when the theme sets one (src/lib/shell/chat-setting.ts).
+ */
 export function storePolicy(scriptHashes: readonly string[], recaptcha: boolean): string {
-  const { video } = storeConfig.theme;
+  const { video, chat } = storeConfig.theme;
   return contentSecurityPolicy({
     scriptHashes: [...scriptHashes].sort(),
     frameHosts: [
@@ -116,6 +132,7 @@ export function storePolicy(scriptHashes: readonly string[], recaptcha: boolean)
     ],
     imageHosts: [originOf(video.thumbnailBase)],
     recaptcha,
+    chat: chatPolicySources(chat),
   });
 }
 

@@ -13,6 +13,8 @@ import {
   ARTICLE_REDIRECTS_PATH,
   articleRedirectsJson,
 } from '../../../src/lib/routing/article-redirects.ts';
+import { storeConfig } from '../../../src/lib/config/store-config.ts';
+import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
 import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
 import { PRODUCT_HANDLES_FILE, startStaticServer, type StaticServer } from '../static-server.ts';
@@ -209,6 +211,10 @@ describe.each(both)('%s', (name) => {
     expect(scripts).not.toContain('unsafe-inline');
     // The page's own inline script is allowed by its hash, and nothing else inline.
     expect(scripts).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+    // The theme's support chat: its script's origin, the one foreign script source.
+    expect(scripts.split(' ').filter((source) => source.startsWith('https:'))).toEqual(
+      chatPolicySources(storeConfig.theme.chat).script,
+    );
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
       expect(csp).toContain(directive);
     }

@@ -7,6 +7,33 @@ export interface NavLink {
   url: string;
 }
 
+/**
+ * The support chat of the theme (spec storefront 1: "reach support by phone or chat"). The
+ * shell shows its entry only when it is set, and loads the provider's script only when a
+ * shopper opens the entry (src/components/shell/ChatEntry.astro); the pages' CSP allows the
+ * script's origin, and the origins below, only then. Checked by chatEntry() in
+ * src/lib/shell/chat-setting.ts, which fails the build on a bad value.
+ * @example { scriptUrl: 'https://widget.chat.example/loader.js', widgetId: 'store-42',
+ *   providerGlobal: 'SupportChat', label: 'Chat with us' }
+ */
+export interface ChatSetting {
+  /** The provider's loader script, an https URL. */
+  scriptUrl: string;
+  /** The store's account or widget id at the provider. */
+  widgetId: string;
+  /**
+   * The global function the provider's script defines; once loaded, the entry calls it as
+   * `window[providerGlobal]('open', { widgetId })` and the provider's window takes over.
+   */
+  providerGlobal: string;
+  /** The entry's text, e.g. 'Chat with us'. */
+  label: string;
+  /** Origins (https: or wss:) the widget calls once open, for the CSP's connect-src. */
+  connectOrigins?: string[];
+  /** Origins (https:) of frames the widget shows, for the CSP's frame-src. */
+  frameOrigins?: string[];
+}
+
 export interface StoreConfig {
   /** Store configuration (account-and-shell 3). */
   store: {
@@ -61,6 +88,8 @@ export interface StoreConfig {
      * tags each product Brand_{vendor}, and the panel's Brand group lists the vendors).
      */
     filters: { hiddenTagPrefixes: string[] };
+    /** Support chat; no entry is shown when it is not set. */
+    chat?: ChatSetting | undefined;
   };
 }
 
@@ -137,5 +166,13 @@ export const storeConfig: StoreConfig = {
     },
     returns: { returnDays: 30, restockingFeePercent: 15 },
     filters: { hiddenTagPrefixes: ['Brand'] },
+    // The demo has no chat account: `.example` never resolves, so its entry shows the failure
+    // message with the phone number (README, "Support chat"). A store sets its provider's.
+    chat: {
+      scriptUrl: 'https://chat.provider.example/widget.js',
+      widgetId: 'industrial-parts-depot',
+      providerGlobal: 'SupportChat',
+      label: 'Chat with us',
+    },
   },
 };

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatSetting } from '../config/store-config.ts';
+import { storeConfig } from '../config/store-config.ts';
+import { chatEntry, chatPolicySources } from './chat-setting.ts';
+
+const setting: ChatSetting = {
+  scriptUrl: 'https://widget.chat.example/loader.js?v=2',
+  widgetId: ' store-42 ',
+  providerGlobal: 'SupportChat',
+  label: 'Chat with us',
+};
+
+describe('chatEntry', () => {
+  it('shows no entry when the theme sets no chat', () => {
+    expect(chatEntry(undefined)).toBeNull();
+  });
+
+  it('hands the entry its script, id, global and label', () => {
+    expect(chatEntry(setting)).toEqual({
+      scriptUrl: 'https://widget.chat.example/loader.js?v=2',
+      widgetId: 'store-42',
+      providerGlobal: 'SupportChat',
+      label: 'Chat with us',
+    });
+  });
+
+  it.each([
+    ['scriptUrl', 'http://widget.chat.example/loader.js', 'must be an absolute https: URL'],
+    ['scriptUrl', '/chat/loader.js', 'must be an absolute https: URL'],
+    ['scriptUrl', 'javascript:alert(1)', 'must be an absolute https: URL'],
+    ['scriptUrl', 'https://user:pw@chat.example/l.js', 'must be an absolute https: URL'],
+    ['scriptUrl', 'https://*.chat.example/l.js', 'must be an absolute https: URL'],
+    ['widgetId', '  ', 'must be a text of 1 to 200 characters'],
+    ['providerGlobal', 'window.top', 'must be a JavaScript identifier'],
+    ['providerGlobal', 'a(1)', 'must be a JavaScript identifier'],
+    ['label', '', 'must be a text of 1 to 40 characters'],
+  ] as const)('fails the build on chat.%s = %j', (field, value, problem) => {
+    expect(() => chatEntry({ ...setting, [field]: value })).toThrow(
+      `Theme setting chat.${field} ${problem}`,
+    );
+  });
+
+  it('fails the build on a bad origin list, even where no policy is written', () => {
+    expect(() => chatEntry({ ...setting, connectOrigins: ['https://*.chat.example'] })).toThrow(
+      'Theme setting chat.connectOrigins[0]',
+    );
+  });
+});
+
+describe('chatPolicySources', () => {
+  it('adds nothing when the theme sets no chat', () => {
+    expect(chatPolicySources(undefined)).toEqual({ script: [], connect: [], frame: [] });
+  });
+
+  it("allows the script's origin only, not its path or any other host", () => {
+    expect(chatPolicySources(setting)).toEqual({
+      script: ['https://widget.chat.example'],
+      connect: [],
+      frame: [],
+    });
+  });
+
+  it('adds the origins the setting lists for the open widget', () => {
+    const sources = chatPolicySources({
+      ...setting,
+      connectOrigins: ['https://api.chat.example', 'wss://live.chat.example:8443/'],
+      frameOrigins: ['https://frame.chat.example'],
+    });
+    expect(sources.connect).toEqual(['https://api.chat.example', 'wss://live.chat.example:8443']);
+    expect(sources.frame).toEqual(['https://frame.chat.example']);
+  });
+
+  it.each([
+    ['connectOrigins', '*'],
+    ['connectOrigins', 'https://*.chat.example'],
+    ['connectOrigins', 'https://api.chat.example/v1'],
+    ['connectOrigins', 'http://api.chat.example'],
+    ['frameOrigins', 'wss://frame.chat.example'],
+    ['frameOrigins', "https://frame.chat.example 'unsafe-inline'"],
+  ] as const)('refuses %s entry %j: only exact https (or wss) origins', (field, value) => {
+    expect(() => chatPolicySources({ ...setting, [field]: [value] })).toThrow(
+      `Theme setting chat.${field}[0]`,
+    );
+  });
+
+  it("accepts this store's own theme", () => {
+    expect(chatEntry(storeConfig.theme.chat)).not.toBeNull();
+  });
+});
