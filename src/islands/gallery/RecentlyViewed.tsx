@@ -8,6 +8,7 @@ import { enhanceSlider, type SliderController } from '../../lib/shell/slider-con
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import { ProductCard } from '../shared/ProductCard.tsx';
+import '../shared/round-button.css';
 import './recently-viewed.css';
 
 interface Props {
@@ -120,7 +121,7 @@ function RecentlyViewed({ currentId, settings }: Props) {
         <div className="recent-arrows" hidden={views.length < 2}>
           <button
             type="button"
-            className="recent-arrow"
+            className="round-button"
             ref={prevRef}
             aria-label={`Previous ${RECENTLY_VIEWED_TITLE}`}
           >
@@ -128,7 +129,7 @@ function RecentlyViewed({ currentId, settings }: Props) {
           </button>
           <button
             type="button"
-            className="recent-arrow"
+            className="round-button"
             ref={nextRef}
             aria-label={`Next ${RECENTLY_VIEWED_TITLE}`}
           >
@@ -164,7 +165,7 @@ function RecentlyViewed({ currentId, settings }: Props) {
                 overlay={
                   <button
                     type="button"
-                    className="recent-remove"
+                    className="recent-remove round-button"
                     data-remove
                     aria-label={`Remove ${view.title} from recently viewed`}
                     onClick={singleClick(() => {

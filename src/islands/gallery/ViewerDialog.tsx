@@ -4,6 +4,7 @@ import { itemCounter, keyStep } from '../../lib/product/viewer.ts';
 import { FallbackImage } from './FallbackImage.tsx';
 import { lockScroll, trapTab } from './focus-trap.ts';
 import { ModelStage } from './ModelStage.tsx';
+import '../shared/round-button.css';
 
 interface Props {
   /** The product's title as text. */
@@ -73,7 +74,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         <button
           ref={closeRef}
           type="button"
-          className="viewer-close"
+          className="viewer-close round-button"
           aria-label="Close viewer"
           onClick={onClose}
         >
@@ -84,7 +85,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         {count > 1 && (
           <button
             type="button"
-            className="viewer-step viewer-prev"
+            className="viewer-step viewer-prev round-button"
             aria-label="Previous"
             onClick={() => {
               onIndex(keyStep('ArrowLeft', index, count) ?? 0);
@@ -120,7 +121,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         {count > 1 && (
           <button
             type="button"
-            className="viewer-step viewer-next"
+            className="viewer-step viewer-next round-button"
             aria-label="Next"
             onClick={() => {
               onIndex(keyStep('ArrowRight', index, count) ?? 0);
