@@ -1,26 +1,7 @@
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
+import type { MailingAddress } from '../../src/lib/contracts/account.ts';
 import { HttpError } from '../http/errors.ts';
-
-/** A mailing address as the account pages read it (spec: account-and-shell 3). */
-export interface MailingAddress {
-  id: number;
-  firstName: string;
-  lastName: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  zip: string;
-  /** The state code, and the State record with its title (null when not found). */
-  state: string;
-  State: { stateCode: string; title: string } | null;
-  /** The country code, and the Country record with its title (null when not found). */
-  country: string;
-  Country: { countryCode: string; title: string } | null;
-  phone: string;
-  isDefault: boolean;
-}
 
 /** Fields an address update may carry (spec 7: empty strings dropped by the client). */
 export interface AddressFields {

@@ -1,5 +1,4 @@
-/** Card brands the wallet shows (spec: account-and-shell 3, Payment method). */
-export type CardBrand = 'visa' | 'mastercard' | 'american_express' | 'discover' | 'other';
+import type { CardBrand } from '../../src/lib/contracts/account.ts';
 
 /** True when the digits pass the Luhn check every card number carries. */
 export function luhnValid(digits: string): boolean {

@@ -1,32 +1,10 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
-import type { CardBrand, CardSummary } from './cards.ts';
+import type { CardBrand, PaymentMethod } from '../../src/lib/contracts/account.ts';
+import type { CardSummary } from './cards.ts';
 
 /** The store's title for its gift-card wallet (spec 2.4: "titled as the store's gift card wallet"). */
 export const GIFT_CARD_WALLET_TITLE = 'Gift card wallet';
-
-/** A saved payment method as the wallet reads it (spec: account-and-shell 3). */
-export interface PaymentMethod {
-  id: number;
-  brand: CardBrand;
-  expMonth: number | null;
-  expYear: number | null;
-  last4: string;
-  name: string;
-  mailingAddressId: number | null;
-  billingAddress: {
-    line1: string;
-    line2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-  isAbtraGiftCard: boolean;
-  /** The credit as a decimal string ("25.00"), in abtraGiftCardCurrency; null for cards. */
-  abtraGiftCardCredit: string | null;
-  abtraGiftCardCurrency: string | null;
-}
 
 interface Row {
   id: number;

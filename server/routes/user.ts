@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { listAddresses, type MailingAddress } from '../accounts/addresses.ts';
+import type { MailingAddress } from '../../src/lib/contracts/account.ts';
+import { listAddresses } from '../accounts/addresses.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
 import type { Deps } from '../deps.ts';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { addressCardView, type MailingAddress } from '../../lib/account/address-form.ts';
+import { addressCardView } from '../../lib/account/address-form.ts';
+import type { MailingAddress } from '../../lib/contracts/account.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { AddressDialog } from './AddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';

@@ -5,8 +5,8 @@ import {
   isFieldValid,
   REQUIRED_FIELDS,
   type AddressForm,
-  type MailingAddress,
 } from '../../lib/account/address-form.ts';
+import type { MailingAddress } from '../../lib/contracts/account.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 
 interface Country {

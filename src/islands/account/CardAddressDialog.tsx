@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MailingAddress } from '../../lib/account/address-form.ts';
-import type { PaymentMethod } from '../../lib/account/wallet.ts';
+import type { MailingAddress, PaymentMethod } from '../../lib/contracts/account.ts';
 import { useModal } from './useModal.ts';
 
 /** The wallet's 'Update card address' dialog (spec 2.4): pick one of the account's addresses. */

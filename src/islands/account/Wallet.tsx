@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { MailingAddress } from '../../lib/account/address-form.ts';
+import type { MailingAddress, PaymentMethod } from '../../lib/contracts/account.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import {
   expiryText,
@@ -7,7 +7,6 @@ import {
   openAddPaymentPopup,
   statusBadge,
   transactionRow,
-  type PaymentMethod,
   type Transaction,
 } from '../../lib/account/wallet.ts';
 import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';

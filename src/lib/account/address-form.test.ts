@@ -5,8 +5,8 @@ import {
   EMPTY_FORM,
   formFromAddress,
   isFieldValid,
-  type MailingAddress,
 } from './address-form.ts';
+import type { MailingAddress } from '../contracts/account.ts';
 
 const address: MailingAddress = {
   id: 3,

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import type { MailingAddress } from '../contracts/account.ts';
 
 /** The fields of the address form (spec: account-and-shell 2.3). */
 export interface AddressForm {
@@ -14,24 +15,6 @@ export interface AddressForm {
   company: string;
   phone: string;
   makeDefault: boolean;
-}
-
-/** A mailing address as the API sends it (spec 3). */
-export interface MailingAddress {
-  id: number;
-  firstName: string;
-  lastName: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  zip: string;
-  state: string;
-  State: { stateCode: string; title: string } | null;
-  country: string;
-  Country: { countryCode: string; title: string } | null;
-  phone: string;
-  isDefault: boolean;
 }
 
 export const EMPTY_FORM: AddressForm = {

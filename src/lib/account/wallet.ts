@@ -1,24 +1,4 @@
-/** A payment method as the API sends it (spec: account-and-shell 3). */
-export interface PaymentMethod {
-  id: number;
-  brand: 'visa' | 'mastercard' | 'american_express' | 'discover' | 'other';
-  expMonth: number | null;
-  expYear: number | null;
-  last4: string;
-  name: string;
-  mailingAddressId: number | null;
-  billingAddress: {
-    line1: string;
-    line2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-  isAbtraGiftCard: boolean;
-  abtraGiftCardCredit: string | null;
-  abtraGiftCardCurrency: string | null;
-}
+import type { PaymentMethod } from '../contracts/account.ts';
 
 /** A transaction as the API sends it (spec 3). */
 export interface Transaction {
