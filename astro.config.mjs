@@ -28,12 +28,12 @@ export default defineConfig({
     storeRoutes(),
     // client:interact: the header's islands hydrate when the shopper reaches for them.
     interactDirective(),
-    // Pages render on one worker thread per core (README, "Build at scale").
+    // Pages render on one worker thread per core (docs/performance.md, "Build at scale").
     parallelPrerender({ workers: env.PRERENDER_WORKERS, keepDir: env.BUILD_RENDERER_DIR }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here
-    // suspends, and the stream's machinery was a tenth of the build (README, "Build at
-    // scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix along, as
-    // the streaming path does, so ids match on hydration.
+    // suspends, and the stream's machinery was a tenth of the build (docs/performance.md,
+    // "Build at scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix
+    // along, as the streaming path does, so ids match on hydration.
     react({ experimentalDisableStreaming: true }),
     sitemap({
       entryLimit: 50_000,

@@ -1,4 +1,4 @@
-// Run after `npm install` changes package-lock.json (see README, "Dependencies").
+// Run after `npm install` changes package-lock.json (see docs/development.md, "Dependencies").
 //
 // The registry mirror these machines use serves only the Linux builds of some
 // platform-specific optional packages (@astrojs/compiler-binding-*, @pagefind/*).

@@ -1,4 +1,4 @@
-// `npm test`: every test, unit to end-to-end, on a fresh machine (README, "Testing").
+// `npm test`: every test, unit to end-to-end, on a fresh machine (docs/testing.md).
 // One throwaway catalogue and API serve the type check (astro check syncs the content
 // collections from it), the end-to-end build and the browser tests. The build comes first:
 // it also writes the content collections' types that lint and the type check read. The

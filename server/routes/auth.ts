@@ -91,7 +91,7 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
 /**
  * Sign-in and account lifecycle under /api/auth (spec 2.1 routes /login.asp, /register,
  * /recover-account, /reset-password, /start-verification, /verify-account,
- * /change-password; the API paths are ours and listed in README "Routes we added"):
+ * /change-password; the API paths are ours and listed in docs/api.md, "Routes we added"):
  * - POST /register {email, password, firstName, lastName} -> 202 {success, message}, the
  *   same for every email (issue 11 item 4): a new email is mailed a link that creates the
  *   account; an email with an account is mailed a notice instead. Nobody is signed in.

@@ -3,7 +3,7 @@ import { hashPasswordWithSalt } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
 import { DEMO_EPOCH } from './products.ts';
 
-/** The demo customer `npm start` creates (README, "Demo account"). */
+/** The demo customer `npm start` creates (docs/api.md, "Customer accounts"). */
 export const DEMO_CUSTOMER = {
   email: 'demo@example.com',
   password: 'demo-password-2026',

@@ -99,7 +99,8 @@ test.describe('/cart.php while the API is down', () => {
 
 test.describe('Add to Cart while the API is down', () => {
   test.beforeEach(async ({ page }) => {
-    // Test-only hook (README, Test-only hooks): 20 ms steps, so 30 retries take seconds.
+    // Test-only hook (docs/testing.md, "Test-only hooks"): 20 ms steps, so 30 retries take
+    // seconds.
     await page.addInitScript(() => {
       window.__apiRetryStepMs = 20;
     });

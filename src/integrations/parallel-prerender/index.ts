@@ -28,8 +28,8 @@ export const KEPT_BUNDLE_DIR = 'bundle';
 
 /**
  * Renders the static pages on worker threads, one per core, instead of one page at a time on
- * the build's one thread (README, "Build at scale"): the 100,000-product build has about
- * 127,000 pages and rendering them is nearly all of its time.
+ * the build's one thread (docs/performance.md, "Build at scale"): the 100,000-product build
+ * has about 127,000 pages and rendering them is nearly all of its time.
  *
  * It uses Astro's public prerenderer hook (`setPrerenderer` in astro:build:start), which
  * adapters use to render elsewhere. The build process keeps Astro's default prerenderer for

@@ -167,7 +167,8 @@ export const storeConfig: StoreConfig = {
     returns: { returnDays: 30, restockingFeePercent: 15 },
     filters: { hiddenTagPrefixes: ['Brand'] },
     // The demo has no chat account: `.example` never resolves, so its entry shows the failure
-    // message with the phone number (README, "Support chat"). A store sets its provider's.
+    // message with the phone number (docs/islands.md, "Support chat"). A store sets its
+    // provider's.
     chat: {
       scriptUrl: 'https://chat.provider.example/widget.js',
       widgetId: 'industrial-parts-depot',

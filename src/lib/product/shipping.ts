@@ -14,9 +14,9 @@ export const REASSURANCES = [
 
 /**
  * What each reassurance means, shown as its tooltip (spec storefront 9 gives the labels and
- * the delays, not the texts; ours, in the README). The return and shipping terms come from
- * the same configuration as the structured data and the free-shipping notice, so the page
- * never promises one thing in a tooltip and another in its offer.
+ * the delays, not the texts; ours: docs/islands.md, "Tooltips"). The return and shipping
+ * terms come from the same configuration as the structured data and the free-shipping notice,
+ * so the page never promises one thing in a tooltip and another in its offer.
  */
 export function reassuranceTips({
   returnDays,
