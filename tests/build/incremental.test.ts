@@ -21,6 +21,7 @@ import {
   warmBuild,
   type WarmBuildReport,
 } from '../../scripts/lib/publish/warm/release.ts';
+import { filesUnder } from './tree.ts';
 import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
 import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
 
@@ -95,15 +96,6 @@ interface AdminCollection {
   handle: string;
   title: string;
   [field: string]: unknown;
-}
-
-/** Every file under a directory, as sorted paths relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-    .sort();
 }
 
 const productPage = (outDir: string, handle: string) =>
