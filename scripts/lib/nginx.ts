@@ -14,8 +14,12 @@ import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { mainConfig, type MainConfigOptions } from './web/nginx-config.ts';
 
-/** Debian's nginx and its brotli_static module (scripts/setup-nginx.sh installs both). */
-export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
+/**
+ * Debian's nginx (scripts/setup-nginx.sh installs it and its brotli_static module). Looked up
+ * when used, not when this module loads: `npm test` imports it before its setup step installs
+ * nginx on a fresh machine.
+ */
+const nginxBinary = () => ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 /** How long a reload may take: parsing a 100,000-handle map takes a second or two. */
 const RELOAD_DEADLINE_MS = 60_000;
@@ -69,8 +73,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * publishes keeps answering its progress.
  */
 async function testConfig(runDir: string, file: string): Promise<void> {
-  if (!NGINX_BINARY) throw new Error('nginx is not installed.');
-  const test = spawn(NGINX_BINARY, ['-p', runDir, '-c', file, '-t'], {
+  const binary = nginxBinary();
+  if (!binary) throw new Error('nginx is not installed.');
+  const test = spawn(binary, ['-p', runDir, '-c', file, '-t'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';
@@ -88,7 +93,7 @@ async function testConfig(runDir: string, file: string): Promise<void> {
  * The configuration is tested first, so a mistake fails with nginx's own words.
  */
 export async function startNginx(options: NginxOptions): Promise<NginxServer> {
-  const binary = NGINX_BINARY;
+  const binary = nginxBinary();
   if (!binary) {
     throw new Error(
       'nginx is not installed: run `bash scripts/setup-nginx.sh` (apt-get install nginx).',
