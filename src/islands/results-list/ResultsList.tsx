@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pagedHref, collectionPath } from '../../lib/catalog/collection-page.ts';
+import { collectionPath, pagedHref, productCountText } from '../../lib/catalog/collection-page.ts';
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
 import {
@@ -13,56 +13,35 @@ import { takeEarlyFilter } from '../../lib/search/early-filter.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
 import type { ApiCard, PageInfo } from '../../lib/search/filter-reply.ts';
 import { productIndex } from '../../lib/search/pagefind-client.ts';
-import {
-  fallbackWords,
-  searchFallback,
-  type FallbackCard,
-} from '../../lib/search/pagefind-fallback.ts';
-import { apiCardStock, resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
+import { fallbackWords, searchFallback } from '../../lib/search/pagefind-fallback.ts';
+import type { ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
   effectiveLimit,
   EMPTY_PARAMS,
-  PAGE_SIZES,
   parseSearchParams,
   searchParamsToQuery,
   shouldSearch,
-  SORT_OPTIONS,
   type SearchChange,
   type SearchParams,
 } from '../../lib/search/search-params.ts';
-import { cardAddDisabled } from '../../lib/product/quantity.ts';
-import { $addToOrderPending } from '../../stores/add-to-order.ts';
-import {
-  $cart,
-  $cartStillTrying,
-  $cartUpdating,
-  addToCartWithToast,
-  quantityInCart,
-} from '../../stores/cart.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import {
   $compareSelection,
   $resultsView,
-  setResultsView,
   setSearchLoading,
   toggleCompareProduct,
 } from '../../stores/search.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
-import { FallbackList } from './FallbackList.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { QuickView } from './QuickView.tsx';
-import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
+import { ResultsBody, type ListState } from './ResultsBody.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
+import { ResultsToolbar } from './ResultsToolbar.tsx';
+import { useCardAdd } from './use-card-add.ts';
 import './results-list.css';
-
-/** spec storefront 2 and 9. */
-export const EMPTY_RESULTS = 'No products match your search criteria, please try again.';
-export const SKELETON_CARDS = 8;
-/** Shown on /search.php while neither q nor v has 3 characters (spec storefront 5). */
-export const TOO_SHORT = 'Enter at least 3 characters of a keyword or part number to search.';
 
 export interface ResultsListSettings {
   currency: string;
@@ -98,20 +77,6 @@ interface Props {
   /** How many of the first cards load their image eagerly. */
   eager?: number;
 }
-
-type ListState =
-  | { kind: 'idle' }
-  | { kind: 'short' }
-  | {
-      kind: 'loaded';
-      cards: ApiCard[];
-      total: number;
-      pages: number;
-      /** The prerendered page is on screen: its pager links go to the prerendered pages. */
-      prerendered: boolean;
-    }
-  | { kind: 'fallback'; cards: FallbackCard[]; total: number; pages: number }
-  | { kind: 'error'; message: string };
 
 function ResultsList({
   settings,
@@ -152,11 +117,6 @@ function ResultsList({
   const [choicesFailed, setChoicesFailed] = useState(false);
   const storedView = useStore($resultsView);
   const selection = useStore($compareSelection);
-  const cart = useStore($cart);
-  const cartUpdating = useStore($cartUpdating);
-  const addingToOrder = useStore($addToOrderPending);
-  const stillTrying = useStore($cartStillTrying);
-  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
   const running = useRef<AbortController | null>(null);
   const choosing = useRef<AbortController | null>(null);
   const top = useRef<HTMLElement>(null);
@@ -217,16 +177,10 @@ function ResultsList({
         if (error instanceof ApiUnreachableError && words) {
           // DESIGN, Search: the static index answers while the API cannot be reached.
           try {
-            const pagefind = await productIndex();
             const size = effectiveLimit(next, settings.defaultLimit);
-            const found = await searchFallback(pagefind, words, next.page, size);
+            const found = await searchFallback(await productIndex(), words, next.page, size);
             if (abort.signal.aborted) return;
-            setState({
-              kind: 'fallback',
-              cards: found.cards,
-              total: found.total,
-              pages: Math.max(1, Math.ceil(found.total / size)),
-            });
+            setState({ kind: 'fallback', ...found });
             return;
           } catch (fallbackError) {
             console.error('[results] the search index failed too:', fallbackError);
@@ -347,104 +301,21 @@ function ResultsList({
     setCompareError(toggleCompareProduct(id) ?? '');
   };
 
-  /** The add button of a card: spec storefront 4's card rule, 8's toasts. */
-  const addFor = (card: ApiCard): CardAdd | null => {
-    const stock = apiCardStock(card);
-    if (!stock) return null;
-    const remaining =
-      stock.available === null
-        ? Number.POSITIVE_INFINITY
-        : stock.available - quantityInCart(cart, stock.levelId);
-    const busy = adding.has(stock.levelId);
-    return {
-      forSale: stock.availableForSale,
-      busy,
-      stillTrying,
-      // Disabled until hydrated: the server cannot know the cart.
-      disabled:
-        !hydrated ||
-        busy ||
-        cardAddDisabled({
-          updating: cartUpdating,
-          availableForSale: stock.availableForSale,
-          remaining,
-          addingToOrder,
-        }),
-      onAdd: () => {
-        setAdding((now) => new Set(now).add(stock.levelId));
-        void addToCartWithToast(stock.levelId, 1).finally(() => {
-          setAdding((now) => {
-            const next = new Set(now);
-            next.delete(stock.levelId);
-            return next;
-          });
-        });
-      },
-    };
-  };
+  const addFor = useCardAdd(hydrated);
 
   const current = params.page + 1;
-  const cardSettings = settings;
   const groups = filterGroups(info, params, {
     brands: true,
     hidden: settings.hiddenTagPrefixes,
   });
 
-  let body;
-  if (loading) {
-    body = (
-      <ul className={`rl-grid rl-${view}`} aria-busy="true" aria-label="Loading products">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <li key={index}>
-            <SkeletonCard />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (state.kind === 'short') {
-    body = <p className="rl-message">{TOO_SHORT}</p>;
-  } else if (state.kind === 'error') {
-    body = (
-      <p className="rl-error" role="alert">
-        {state.message}
-      </p>
-    );
-  } else if (state.kind === 'fallback') {
-    body =
-      state.cards.length > 0 ? (
-        <FallbackList
-          cards={state.cards}
-          currency={settings.currency}
-          noImageUrl={settings.noImageUrl}
-        />
-      ) : (
-        <p className="rl-message">{EMPTY_RESULTS}</p>
-      );
-  } else if (state.kind === 'loaded') {
-    body =
-      state.cards.length > 0 ? (
-        <ul className={`rl-grid rl-${view}`}>
-          {state.cards.map((card, index) => (
-            <li key={card.id}>
-              <ResultCard
-                card={resultCardView(card, cardSettings)}
-                add={addFor(card)}
-                selected={selection.includes(card.id)}
-                onCompare={onCompare}
-                onQuickView={setQuickView}
-                eager={index < eager}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rl-message">{EMPTY_RESULTS}</p>
-      );
-  }
-
   const total = state.kind === 'loaded' || state.kind === 'fallback' ? state.total : 0;
   const pages = state.kind === 'loaded' || state.kind === 'fallback' ? state.pages : 0;
   const range = pageRange(current, limit, total);
+  const count =
+    state.kind === 'loaded' || state.kind === 'fallback'
+      ? `${productCountText(total)}${params.q ? ` found for “${params.q}”` : ''}`
+      : '';
   const prerendered = state.kind === 'loaded' && state.prerendered;
 
   return (
@@ -459,75 +330,17 @@ function ResultsList({
       <div className="rl-head">
         <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
         <p className="rl-count" aria-live="polite">
-          {loading
-            ? 'Searching…'
-            : state.kind === 'loaded' || state.kind === 'fallback'
-              ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}${
-                  params.q ? ` found for “${params.q}”` : ''
-                }`
-              : ''}
+          {loading ? 'Searching…' : count}
         </p>
       </div>
-      <div className="rl-toolbar">
-        <div className="rl-view" role="group" aria-labelledby="rl-view-label">
-          <span id="rl-view-label" className="rl-label">
-            VIEW AS
-          </span>
-          <button
-            type="button"
-            aria-pressed={view === 'grid'}
-            aria-label="Grid"
-            onClick={() => {
-              setResultsView('grid');
-            }}
-          >
-            <span aria-hidden="true">▦</span>
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === 'list'}
-            aria-label="List"
-            onClick={() => {
-              setResultsView('list');
-            }}
-          >
-            <span aria-hidden="true">☰</span>
-          </button>
-        </div>
-        <label className="rl-select">
-          <span className="rl-label">Sort by</span>
-          <select
-            value={params.sortBy}
-            onChange={(event) => {
-              change({ kind: 'sortBy', value: event.target.value });
-            }}
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="rl-select">
-          <span className="rl-label">Per page</span>
-          <select
-            value={limit}
-            onChange={(event) => {
-              change({ kind: 'limit', value: event.target.value });
-            }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="rl-compare-button" onClick={compare}>
-          Compare Selected{selection.length > 0 ? ` (${selection.length})` : ''}
-        </button>
-      </div>
+      <ResultsToolbar
+        view={view}
+        sortBy={params.sortBy}
+        limit={limit}
+        selected={selection.length}
+        onChange={change}
+        onCompare={compare}
+      />
       <p className="rl-compare-error" role="alert">
         {compareError}
       </p>
@@ -551,7 +364,17 @@ function ResultsList({
           ? `Showing ${range.first}-${range.last} of ${range.total}`
           : '\u00a0'}
       </p>
-      {body}
+      <ResultsBody
+        loading={loading}
+        state={state}
+        view={view}
+        settings={settings}
+        eager={eager}
+        addFor={addFor}
+        selection={selection}
+        onCompare={onCompare}
+        onQuickView={setQuickView}
+      />
       {!loading && (
         <ResultsPager
           current={current}

@@ -45,8 +45,9 @@ describe('searchFallback', () => {
     },
   });
   it('pages through the results and counts them all', async () => {
-    const { total, cards } = await searchFallback(fake(20), 'wheel', 1, 8);
+    const { total, pages, cards } = await searchFallback(fake(20), 'wheel', 1, 8);
     expect(total).toBe(20);
+    expect(pages).toBe(3);
     expect(cards.map((card) => card.title)).toEqual([
       'P8',
       'P9',
@@ -94,6 +95,6 @@ describe('searchFallback', () => {
   });
   it('copes with no search at all', async () => {
     const none: PagefindApi = { search: () => Promise.resolve(null) };
-    expect(await searchFallback(none, 'x', 0, 8)).toEqual({ total: 0, cards: [] });
+    expect(await searchFallback(none, 'x', 0, 8)).toEqual({ total: 0, pages: 1, cards: [] });
   });
 });

@@ -56,7 +56,7 @@ export async function searchFallback(
   words: string,
   page: number,
   limit: number,
-): Promise<{ total: number; cards: FallbackCard[] }> {
+): Promise<{ total: number; pages: number; cards: FallbackCard[] }> {
   // The products index holds only products (scripts/lib/search-index.ts).
   const found = await pagefind.search(words);
   const results = found?.results ?? [];
@@ -66,5 +66,5 @@ export async function searchFallback(
   const held = data.filter((one) => holdsWords(one, query));
   const cards = fallbackCards(held.map(toHit).filter((hit): hit is SearchHit => hit !== null));
   const total = held.length < data.length ? page * limit + held.length : results.length;
-  return { total, cards };
+  return { total, pages: Math.max(1, Math.ceil(total / limit)), cards };
 }

@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { cardAddDisabled } from '../../lib/product/quantity.ts';
+import type { ApiCard } from '../../lib/search/filter-reply.ts';
+import { apiCardStock } from '../../lib/search/result-card.ts';
+import { $addToOrderPending } from '../../stores/add-to-order.ts';
+import {
+  $cart,
+  $cartStillTrying,
+  $cartUpdating,
+  addToCartWithToast,
+  quantityInCart,
+} from '../../stores/cart.ts';
+import type { CardAdd } from './ResultCard.tsx';
+
+/**
+ * The add buttons of the results list's cards (spec storefront 4's card rule, 8's toasts),
+ * from the cart stores: returns each card's button state, or null for a card with nothing
+ * to add. Disabled until `hydrated`: the server cannot know the cart.
+ */
+export function useCardAdd(hydrated: boolean): (card: ApiCard) => CardAdd | null {
+  const cart = useStore($cart);
+  const cartUpdating = useStore($cartUpdating);
+  const addingToOrder = useStore($addToOrderPending);
+  const stillTrying = useStore($cartStillTrying);
+  // The inventory levels whose add runs from this list.
+  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
+
+  return (card) => {
+    const stock = apiCardStock(card);
+    if (!stock) return null;
+    const remaining =
+      stock.available === null
+        ? Number.POSITIVE_INFINITY
+        : stock.available - quantityInCart(cart, stock.levelId);
+    const busy = adding.has(stock.levelId);
+    return {
+      forSale: stock.availableForSale,
+      busy,
+      stillTrying,
+      disabled:
+        !hydrated ||
+        busy ||
+        cardAddDisabled({
+          updating: cartUpdating,
+          availableForSale: stock.availableForSale,
+          remaining,
+          addingToOrder,
+        }),
+      onAdd: () => {
+        setAdding((now) => new Set(now).add(stock.levelId));
+        void addToCartWithToast(stock.levelId, 1).finally(() => {
+          setAdding((now) => {
+            const next = new Set(now);
+            next.delete(stock.levelId);
+            return next;
+          });
+        });
+      },
+    };
+  };
+}
