@@ -39,10 +39,10 @@ async function fillRegistration(page: Page, email: string) {
 async function register(page: Page, admin: APIRequestContext): Promise<string> {
   const email = `shopper-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await fillRegistration(page, email);
-  await expect(page.getByRole('status')).toHaveText(REGISTRATION_SENT);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(REGISTRATION_SENT);
   await page.goto(await mailedPath(admin, email, 'verify-account'));
   await page.getByRole('button', { name: 'Verify account' }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
     'Your account is ready, and you are signed in.',
   );
   await page.getByRole('link', { name: 'Go to my account' }).click();
@@ -255,7 +255,7 @@ test('sign-in pages show clear errors and pass axe', async ({ page }) => {
   await page.goto('/recover-account');
   await page.getByLabel('Email').fill('ghost@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toContainText('If an account exists for that email');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('If an account exists for that email');
 });
 
 test('registering a taken email reads as for a new one; the owner is told by email', async ({
@@ -265,7 +265,7 @@ test('registering a taken email reads as for a new one; the owner is told by ema
   const email = await register(page, admin);
   await signOut(page);
   await fillRegistration(page, email);
-  await expect(page.getByRole('status')).toHaveText(REGISTRATION_SENT);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(REGISTRATION_SENT);
   expect(await mailedPath(admin, email, 'account-exists')).toBe('/login.asp');
 });
 
