@@ -37,6 +37,20 @@ describe('linkTree', () => {
       expect(statSync(join(to, file)).ino).toBe(statSync(join(from, file)).ino);
   });
 
+  it('takes paths relative to the working folder, as the default PUBLISH_DIR is', async () => {
+    root = mkdtempSync(join(tmpdir(), 'link-tree-'));
+    mkdirSync(join(root, 'live', 'products', 'a'), { recursive: true });
+    writeFileSync(join(root, 'live', 'products', 'a', 'index.html'), '<p>a</p>');
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      await linkTree('live', 'next');
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(files(join(root, 'next'))).toEqual(['products/a/index.html']);
+  });
+
   it('stops when aborted, and refuses a target that is there', async () => {
     root = mkdtempSync(join(tmpdir(), 'link-tree-'));
     const from = join(root, 'live');

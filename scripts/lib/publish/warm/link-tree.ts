@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** cp processes at once: the links are the kernel's work, and two halve the time on 2 cores. */
 const LANES = 2;
@@ -20,7 +20,15 @@ interface Batch {
  * (products/: 100,000 page folders at 100,000 products) are split into batches that two cp
  * processes link side by side: 15 s instead of 30 s for the 570,000 files of 100,000 products.
  */
-export async function linkTree(from: string, to: string, signal?: AbortSignal): Promise<void> {
+export async function linkTree(
+  fromPath: string,
+  toPath: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  // Absolute: each cp runs inside a folder of `from`, where a relative target (the default
+  // PUBLISH_DIR is ./publish) would name a folder that is not there.
+  const from = resolve(fromPath);
+  const to = resolve(toPath);
   await mkdir(to);
   const batches: Batch[] = [];
   const add = (dir: string, names: string[]) => {
