@@ -1,12 +1,13 @@
-// The search box's part of `npm run bench` (issue 5): the Pagefind index's size on disk,
+// The search box's part of `npm run bench` (issue 14): the suggestion index's size on disk,
 // and in Chromium the time from the last keystroke to the dropdown showing, cold (a fresh
-// browser context: pagefind.js, its wasm and the index chunks load for this query) and warm
-// (later queries on the same page), with the bytes fetched from /pagefind/ per query.
+// browser context: the manifest and the index's files load for this query) and warm (later
+// queries on the same page), with the bytes fetched from /suggest/ per query.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { env } from '../../src/lib/env.ts';
 import { DEBOUNCE_MS } from '../../src/lib/search/search-box.ts';
+import { SUGGEST_DIR } from '../../src/lib/search/suggest-format.ts';
 import { percentile } from './percentile.ts';
 
 export interface SearchBenchResult {
@@ -43,7 +44,7 @@ async function openStore(context: BrowserContext, siteUrl: string) {
   const page = await context.newPage();
   let bytes = 0;
   page.on('requestfinished', (request) => {
-    if (!new URL(request.url()).pathname.startsWith('/pagefind/')) return;
+    if (!new URL(request.url()).pathname.startsWith(`/${SUGGEST_DIR}/`)) return;
     void request.sizes().then((sizes) => {
       bytes += sizes.responseBodySize + sizes.responseHeadersSize;
     });
@@ -106,7 +107,7 @@ export async function benchSearchBox(options: {
   coldRuns?: number;
 }): Promise<SearchBenchResult> {
   const { siteUrl, distDir, queries, coldRuns = 8 } = options;
-  const index = directorySize(join(distDir, 'pagefind'));
+  const index = directorySize(join(distDir, SUGGEST_DIR));
   const browser = await chromium.launch({
     executablePath: env.CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

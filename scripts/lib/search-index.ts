@@ -10,6 +10,7 @@ import {
 } from '../../src/lib/search/pagefind-shards.ts';
 import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
 import { readJsonFile } from './json-file.ts';
+import { writeSuggestIndex } from './suggest-index.ts';
 import { writeAtomically } from './web/precompress.ts';
 
 /** Where astro build writes the search records (an endpoint, src/pages/search-index). */
@@ -25,7 +26,7 @@ export interface SearchIndexOptions {
   shardRecords?: number | undefined;
   /**
    * The live release a warm publish follows, whose files `outDir` holds as hard links: its
-   * shard count is kept, and its shards (and collections' index) with the same records too.
+   * shard count is kept, and its shards with the same records too.
    */
   live?: string;
 }
@@ -35,15 +36,17 @@ export interface SearchIndexReport {
   records: number;
   /** Records in the indexes written again (all of them unless `live` was given). */
   indexed: number;
-  /** The directories written again, for the caller to compress. */
+  /** The Pagefind directories written again, for the caller to compress. */
   written: string[];
+  /** The suggestion index's files written again (new or changed), for the caller to compress. */
+  suggestFiles: string[];
 }
 
 /**
- * Indexes the search records written by the build with Pagefind's Node API: the products in
- * shards under /pagefind/ (src/lib/search/pagefind-shards.ts), the collections (the search
- * box's Categories) in /pagefind/collections/ (src/lib/search/pagefind-client.ts says why
- * they are apart). The records are kept in `_server/` for the next publish to compare.
+ * Indexes the search records written by the build: the search box's suggestion index under
+ * /suggest/ (scripts/lib/suggest-index.ts), and with Pagefind's Node API the products in
+ * shards under /pagefind/ (src/lib/search/pagefind-shards.ts) for the results list's fallback.
+ * The records are kept in `_server/` for the next publish to compare.
  */
 export async function writeSearchIndex(
   outDir: string,
@@ -52,21 +55,30 @@ export async function writeSearchIndex(
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
   const records = JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[];
   const root = join(outDir, 'pagefind');
+  const products = records.filter((record) => !isCollection(record));
+  // Written while Pagefind's own process indexes the shards.
+  const suggesting = writeSuggestIndex(outDir, records);
+  suggesting.catch(() => {});
   const kept = options.live
     ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
     : undefined;
   const shards = options.live
     ? manifestShards(await readJsonFile(join(options.live, 'pagefind', SHARDS_FILE)))
-    : shardCount(records.filter((record) => !isCollection(record)).length, options.shardRecords);
+    : shardCount(products.length, options.shardRecords);
 
-  const now = groups(records, shards);
-  const before = kept ? groups(kept, shards) : undefined;
+  const now = groups(products, shards);
+  const before = kept
+    ? groups(
+        kept.filter((record) => !isCollection(record)),
+        shards,
+      )
+    : undefined;
   const written: string[] = [];
   let indexed = 0;
   try {
     for (const [key, group] of now) {
       if (before && sameRecords(group, before.get(key) ?? [])) continue;
-      const dir = join(root, key === COLLECTIONS ? 'collections/' : shardDir(key));
+      const dir = join(root, shardDir(key));
       await removeIndex(dir);
       await writeIndex(group, dir);
       written.push(dir);
@@ -75,7 +87,10 @@ export async function writeSearchIndex(
   } finally {
     await pagefind.close();
   }
-  const empty = [...now].filter(([key, group]) => key !== COLLECTIONS && !group.length);
+  const suggestFiles = await suggesting;
+  // Releases before the suggestion index had the collections' own Pagefind index here.
+  await rm(join(root, 'collections'), { recursive: true, force: true });
+  const empty = [...now].filter(([, group]) => !group.length);
   await writeAtomically(
     join(root, SHARDS_FILE),
     `${JSON.stringify({ shards, empty: empty.map(([key]) => key) })}\n`,
@@ -83,24 +98,18 @@ export async function writeSearchIndex(
   await mkdir(join(outDir, '_server'), { recursive: true });
   await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
   await rm(join(outDir, 'search-index'), { recursive: true, force: true });
-  return { records: records.length, indexed, written };
+  return { records: records.length, indexed, written, suggestFiles };
 }
-
-const COLLECTIONS = 'collections';
 
 const isCollection = (record: SearchRecord) =>
   record.filters.type?.includes(RECORD_TYPE.collection) === true;
 
-/** The records of each product shard (every shard, empty ones too) and of the collections. */
-function groups(records: readonly SearchRecord[], shards: number) {
-  const grouped = new Map<number | typeof COLLECTIONS, SearchRecord[]>(
+/** The records of each product shard (every shard, empty ones too). */
+function groups(products: readonly SearchRecord[], shards: number) {
+  const grouped = new Map<number, SearchRecord[]>(
     Array.from({ length: shards }, (_, shard) => [shard, []]),
   );
-  grouped.set(COLLECTIONS, []);
-  for (const record of records) {
-    const key = isCollection(record) ? COLLECTIONS : shardOf(record.url, shards);
-    grouped.get(key)?.push(record);
-  }
+  for (const record of products) grouped.get(shardOf(record.url, shards))?.push(record);
   return grouped;
 }
 
@@ -135,7 +144,8 @@ async function writeIndex(records: SearchRecord[], outputPath: string) {
   for (let start = 0; start < records.length; start += RECORDS_IN_FLIGHT) {
     const batch = records.slice(start, start + RECORDS_IN_FLIGHT);
     const added = await Promise.all(
-      batch.map((record) => index.addCustomRecord({ ...record, language: 'en' })),
+      // The product id is the suggestion index's key, not a Pagefind field.
+      batch.map(({ id: _id, ...record }) => index.addCustomRecord({ ...record, language: 'en' })),
     );
     added.forEach(({ errors }, i) => {
       if (errors.length)

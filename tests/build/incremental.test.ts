@@ -17,6 +17,13 @@ import {
   shardOf,
 } from '../../src/lib/search/pagefind-shards.ts';
 import {
+  collectionsPath,
+  MANIFEST_FILE,
+  SUGGEST_DIR,
+  type SuggestCollection,
+  type SuggestManifest,
+} from '../../src/lib/search/suggest-format.ts';
+import {
   PATHS_FILE,
   warmBuild,
   type WarmBuildReport,
@@ -103,8 +110,7 @@ const productPage = (outDir: string, handle: string) =>
 
 /**
  * The records of one Pagefind index (gzipped JSON after a signature): a products' shard in
- * pagefind/ or pagefind/shard-n/, the collections' in pagefind/collections/
- * (scripts/lib/search-index.ts).
+ * pagefind/ or pagefind/shard-n/ (scripts/lib/search-index.ts).
  */
 async function searchRecords(indexDir: string): Promise<{ url: string; content: string }[]> {
   const dir = join(indexDir, 'fragment');
@@ -123,6 +129,21 @@ async function productRecords(outDir: string) {
     join(outDir, 'pagefind', shardDir(shard)),
   );
   return (await Promise.all(dirs.map(searchRecords))).flat();
+}
+
+/** The suggestion index of a release: its manifest, collections and every product shown. */
+async function suggestIndex(outDir: string) {
+  const read = async <T>(path: string) =>
+    JSON.parse(await readFile(join(outDir, path), 'utf8')) as T;
+  const manifest = await read<SuggestManifest>(join(SUGGEST_DIR, MANIFEST_FILE));
+  const collections = await read<SuggestCollection[]>(collectionsPath(manifest.collections));
+  const chunks = await readdir(join(outDir, SUGGEST_DIR, 'd'));
+  const docs = await Promise.all(
+    chunks
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => read<[number, string][]>(join(SUGGEST_DIR, 'd', name))),
+  );
+  return { manifest, collections, urls: docs.flat().map(([, url]) => url) };
 }
 
 async function sitemapText(outDir: string): Promise<string> {
@@ -336,6 +357,29 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     expect(warm.searchRecords).toBeLessThan(PRODUCTS);
   });
 
+  it("rewrites only the suggestion index's files that changed", async () => {
+    const { root } = need();
+    const files = (await readdir(join(root, 'W', SUGGEST_DIR), { recursive: true })).filter(
+      (name) => name.endsWith('.json'),
+    );
+    let kept = 0;
+    let written = 0;
+    for (const name of files) {
+      const live = join(root, 'B1', SUGGEST_DIR, name);
+      const next = join(root, 'W', SUGGEST_DIR, name);
+      const before = await readFile(live, 'utf8').catch(() => undefined);
+      const same = before === (await readFile(next, 'utf8'));
+      const [a, b] = await Promise.all([live, next].map((file) => stat(file).catch(() => null)));
+      // A file with the live release's bytes is the live release's file (a hard link).
+      expect(a != null && a.ino === b?.ino, name).toBe(same);
+      if (same) kept++;
+      else written++;
+    }
+    // Three products changed: the chunks of most products, and most collections, did not.
+    expect(kept).toBeGreaterThan(written);
+    expect(written).toBeGreaterThan(0);
+  });
+
   it("keeps a collection's later pages, which load their products, when its products change", async () => {
     const { root, priced, deleted } = need();
     // The collections whose lists the new product (in the priced one's) and the deleted one
@@ -417,9 +461,9 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
       if (!html.includes(`>${NEW_NAME}<`)) stale.push(handle);
     }
     expect(stale).toEqual([]);
-    const collections = await searchRecords(join(root, 'B', 'pagefind', 'collections'));
+    const { collections } = await suggestIndex(join(root, 'B'));
     const record = collections.find((r) => r.url === `/collections/${renamed.handle}`);
-    expect(record?.content).toContain(NEW_NAME);
+    expect(record?.title).toBe(NEW_NAME);
   });
 
   it("has no page, sitemap entry or search record of the deleted product, and has the new one's", async () => {
@@ -433,6 +477,9 @@ describe('an incremental build after catalogue changes (issue 12 item 4)', () =>
     const urls = (await productRecords(B)).map((record) => record.url);
     expect(urls).not.toContain(`/products/${deleted.handle}`);
     expect(urls).toContain(`/products/${NEW_HANDLE}`);
+    const suggested = (await suggestIndex(B)).urls;
+    expect(suggested).not.toContain(`/products/${deleted.handle}`);
+    expect(suggested).toContain(`/products/${NEW_HANDLE}`);
     const handles = await readFile(join(B, 'product-handles.txt'), 'utf8');
     expect(handles.split('\n')).not.toContain(deleted.handle);
   });

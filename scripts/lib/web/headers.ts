@@ -28,10 +28,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
- * Paths whose names carry a hash of their content: Astro's bundles and Pagefind's index
- * chunks. Everything else (HTML, pagefind.js, the sitemap) is revalidated on every use.
+ * Paths whose names carry a hash of their content: Astro's bundles, Pagefind's index chunks
+ * and the suggestion index's blocks, tops, collections and sets (a 12-character hash before
+ * `.json`, src/lib/search/suggest-format.ts). Everything else (HTML, pagefind.js, the
+ * suggestion index's manifest and product chunks, the sitemap) is revalidated on every use.
  */
-export const IMMUTABLE_PATH = /^\/(?:_astro\/|pagefind\/(?:.*\/)?[^/]+\.pf_[a-z]+$)/;
+export const IMMUTABLE_PATH =
+  /^\/(?:_astro\/|pagefind\/(?:.*\/)?[^/]+\.pf_[a-z]+$|suggest\/.*[./][\w-]{12}\.json$)/;
 
 /** Cache-Control of a static path. */
 export const cacheControlFor = (path: string): string =>

@@ -169,6 +169,7 @@ map "$store_static:$store_media_request:$uri" $store_cache_control {
   "~^1:1:" ${quote(IMMUTABLE)};
   "~^1:0:/_astro/" ${quote(IMMUTABLE)};
   "~^1:0:/pagefind/(.*/)?[^/]+\\.pf_[a-z]+$" ${quote(IMMUTABLE)};
+  "~^1:0:/suggest/.*[./][\\w-]{12}\\.json$" ${quote(IMMUTABLE)};
   "~^1:" ${quote(REVALIDATE)};
 }
 

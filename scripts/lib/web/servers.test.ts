@@ -57,6 +57,8 @@ beforeAll(async () => {
     ]),
   );
   write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
+  write('suggest/w/AbC-12_xyz78.json', '{"words":[],"postings":[]}');
+  write('suggest/index.json', '{"version":1}');
   write('products/poly-load-wheel/index.html', page('Poly Load Wheel'));
   write('about-us/index.html', page('About us'));
   write('brands/Blue Giant/index.html', page('Blue Giant'));
@@ -236,6 +238,11 @@ describe.each(both)('%s', (name) => {
     const plain = await get(base(), '/cart.php');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('cart page');
+    // The suggestion index: its hashed blocks kept, its manifest revalidated.
+    const block = await get(base(), '/suggest/w/AbC-12_xyz78.json');
+    expect(block.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await get(base(), '/suggest/index.json');
+    expect(manifest.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
   it('serves exported media itself, and asks the API only for the rest', async () => {

@@ -8,7 +8,7 @@ import {
   type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
-import { dropdownSearch, lazyDropdownIndexes } from '../../lib/search/pagefind-client.ts';
+import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
   NO_RESULTS,
@@ -38,7 +38,8 @@ export interface SearchBoxProps {
   categories: { id: number; title: string }[];
 }
 
-const pagefind = lazyDropdownIndexes();
+// One per page: each index file is read once.
+const suggestions = new SuggestIndex();
 
 function navigate(url: string) {
   window.location.assign(url);
@@ -46,8 +47,8 @@ function navigate(url: string) {
 
 /**
  * The header's search box (spec storefront 2, 4, 5, 9): a plain GET form to /search.php
- * that works before hydration, and after it a combobox whose dropdown reads the Pagefind
- * index (no API call per key) with groups Categories and Products and price badges.
+ * that works before hydration, and after it a combobox whose dropdown reads the static
+ * suggestion index (src/lib/search/suggest-format.ts; no API call per key) with groups Categories and Products and price badges.
  */
 function SearchBox({ categories }: SearchBoxProps) {
   const id = useId();
@@ -91,18 +92,16 @@ function SearchBox({ categories }: SearchBoxProps) {
     let current = true;
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
-      pagefind()
-        .then((indexes) => dropdownSearch(indexes, term, category, prices))
-        .then(
-          (found) => current && dispatch({ type: 'results', term, scope, ...found }),
-          (error: unknown) => {
-            if (!current) return;
-            dispatch({ type: 'failed', term });
-            // spec storefront 8: search failures are a danger toast with the message.
-            const message = error instanceof Error ? error.message : String(error);
-            showToast({ variant: 'danger', message: `Search is unavailable: ${message}` });
-          },
-        );
+      dropdownSearch(suggestions, term, category, prices).then(
+        (found) => current && dispatch({ type: 'results', term, scope, ...found }),
+        (error: unknown) => {
+          if (!current) return;
+          dispatch({ type: 'failed', term });
+          // spec storefront 8: search failures are a danger toast with the message.
+          const message = error instanceof Error ? error.message : String(error);
+          showToast({ variant: 'danger', message: `Search is unavailable: ${message}` });
+        },
+      );
     }, debounceFor(window.location.pathname));
     return () => {
       current = false;
@@ -131,9 +130,9 @@ function SearchBox({ categories }: SearchBoxProps) {
     return () => document.removeEventListener('pointerdown', outside);
   }, [state.open]);
 
-  // The first focus loads the index's entry file ahead of the first query.
+  // The first focus loads the index's manifest ahead of the first query.
   const warm = useCallback(() => {
-    pagefind().catch(() => {
+    suggestions.manifest().catch(() => {
       /* reported by the search that needs it */
     });
   }, []);

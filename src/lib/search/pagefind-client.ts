@@ -1,18 +1,10 @@
 // zod's small build: this runs in the browser, where the full build costs about 25 kB gzipped.
 import { z } from 'zod/mini';
 import { manifestEmpty, manifestShards, SHARDS_FILE, shardDir } from './pagefind-shards.ts';
-import { holdsEveryWord, queryWords } from './term-match.ts';
-import {
-  DROPDOWN_CATEGORIES,
-  DROPDOWN_PRODUCTS,
-  inPriceRange,
-  type PriceRange,
-  type SearchHit,
-} from './search-box.ts';
+import { holdsEveryWord } from './term-match.ts';
+import type { SearchHit } from './search-box.ts';
 
-const NO_PRICE_RANGE: PriceRange = { minPrice: null, maxPrice: null };
-
-/** The part of Pagefind's browser API (pagefind.js) the dropdown uses. */
+/** The part of Pagefind's browser API (pagefind.js) the results list's fallback uses. */
 export interface PagefindApi {
   options?: (options: Record<string, unknown>) => Promise<void>;
   init?: () => Promise<void>;
@@ -24,16 +16,13 @@ export interface PagefindApi {
 }
 
 /**
- * Where the build writes the two indexes (scripts/lib/search-index.ts): products, in shards
- * (./pagefind-shards.ts) merged into one runtime, and the collections (the dropdown's
- * Categories) in a small index of their own. One index with a
- * `type` filter made every dropdown search intersect its hits with the 100,000 products'
- * filter list: 7 s for "wheel" in Chromium at 100,000 products, against 1 s without it.
+ * Where the build writes the products' index (scripts/lib/search-index.ts), in shards
+ * (./pagefind-shards.ts) merged into one runtime. Only the results list reads it, when the API
+ * cannot be reached; the search box reads the suggestion index (./suggest-format.ts).
  */
 const PAGEFIND_BASE = '/pagefind/';
 export const PAGEFIND_URL = `${PAGEFIND_BASE}pagefind.js`;
 export const SHARDS_URL = `${PAGEFIND_BASE}${SHARDS_FILE}`;
-export const COLLECTIONS_PAGEFIND_URL = '/pagefind/collections/pagefind.js';
 
 const fragment = z.object({
   url: z.string(),
@@ -61,12 +50,6 @@ export function toHit(data: unknown): SearchHit | null {
 }
 
 export type PagefindLoader = () => Promise<PagefindApi>;
-
-/** The dropdown's two indexes. */
-export interface DropdownIndexes {
-  products: PagefindApi;
-  collections: PagefindApi;
-}
 
 const importIndex = (url: string) => () => import(/* @vite-ignore */ url) as Promise<PagefindApi>;
 
@@ -143,71 +126,5 @@ export function holdsWords(data: unknown, words: readonly string[]): boolean {
   return content === undefined || holdsEveryWord(words, content);
 }
 
-/**
- * How many results the dropdown reads at most to find those that hold every word, and within
- * a price range (the range is checked here: a Pagefind filter over 100,000 products costs
- * seconds, see above).
- */
-const DROPDOWN_CHECKED = 24;
-const DROPDOWN_CHECKED_PRICED = 48;
-
-async function firstHits(
-  api: PagefindApi,
-  term: string,
-  filters: Record<string, string>,
-  count: number,
-  prices: PriceRange = NO_PRICE_RANGE,
-): Promise<SearchHit[]> {
-  const found = await api.search(term, { filters });
-  if (!found) return [];
-  const words = queryWords(term);
-  const hits: SearchHit[] = [];
-  // Only the shown results' fragments are fetched, a few at a time: a few kilobytes per query.
-  const priced = prices.minPrice !== null || prices.maxPrice !== null;
-  const results = found.results.slice(0, priced ? DROPDOWN_CHECKED_PRICED : DROPDOWN_CHECKED);
-  for (let start = 0; start < results.length && hits.length < count; start += count) {
-    const data = await Promise.all(results.slice(start, start + count).map((r) => r.data()));
-    for (const one of data) {
-      const hit = holdsWords(one, words) ? toHit(one) : null;
-      const inRange = !priced || inPriceRange(hit?.price ? Number(hit.price) : NaN, prices);
-      if (hit && inRange && hits.length < count) hits.push(hit);
-    }
-  }
-  return hits;
-}
-
-/**
- * The products index, loaded once per page: the search box and the results list's fallback
- * share it, so its options and init run once.
- */
+/** The products index, loaded once per page, when the results list's fallback needs it. */
 export const productIndex = lazyPagefind(importIndex(PAGEFIND_URL), mergeShards);
-
-/** Both indexes of the dropdown, from loaders that load once (lazyPagefind). */
-export function lazyDropdownIndexes(
-  products: PagefindLoader = productIndex,
-  collections: PagefindLoader = lazyPagefind(importIndex(COLLECTIONS_PAGEFIND_URL)),
-): () => Promise<DropdownIndexes> {
-  return async () => {
-    const [productApi, collectionApi] = await Promise.all([products(), collections()]);
-    return { products: productApi, collections: collectionApi };
-  };
-}
-
-/**
- * The dropdown's two groups for a term (spec storefront 2, "Search box"): matching
- * categories and the first 4 products, both inside the chosen category when there is one.
- */
-export async function dropdownSearch(
-  indexes: DropdownIndexes,
-  term: string,
-  categoryId = '',
-  /** The products' prices (search-box.ts previewPrices); categories have none. */
-  prices: PriceRange = NO_PRICE_RANGE,
-): Promise<{ categories: SearchHit[]; products: SearchHit[] }> {
-  const within: Record<string, string> = categoryId ? { categoryId } : {};
-  const [categories, products] = await Promise.all([
-    firstHits(indexes.collections, term, within, DROPDOWN_CATEGORIES),
-    firstHits(indexes.products, term, within, DROPDOWN_PRODUCTS, prices),
-  ]);
-  return { categories, products };
-}

@@ -9,6 +9,7 @@ import {
 } from './search-record.ts';
 
 const product = {
+  id: 7,
   handle: 'load-wheel',
   title: '<b>Load</b> Wheel',
   vendor: 'Crown',
@@ -30,6 +31,7 @@ describe('partNumberForms', () => {
 describe('productSearchRecord', () => {
   it('indexes what a shopper searches for', () => {
     const record = productSearchRecord(product, '/products');
+    expect(record.id).toBe(7);
     expect(record.url).toBe('/products/load-wheel');
     expect(record.content).toContain('Load Wheel');
     expect(record.content).toContain('85288001');

@@ -2,6 +2,8 @@ import { htmlToText } from '../format/html-text.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */
 export interface SearchRecord {
+  /** A product's id (the suggestion index's key, scripts/lib/suggest-index.ts); not Pagefind's. */
+  id?: number;
   url: string;
   content: string;
   meta: Record<string, string>;
@@ -10,6 +12,7 @@ export interface SearchRecord {
 }
 
 interface Searchable {
+  id: number;
   handle: string;
   title: string;
   vendor: string;
@@ -84,7 +87,9 @@ export function productSearchRecord(
   ]);
   const categories = product.Collections.map((collection) => collection.title);
   return {
+    id: product.id,
     url: `${productBase}/${product.handle}`,
+    // Lines in this order: the suggestion index reads the title and part numbers apart.
     content: [title, codes.join(' '), product.vendor, categories.join(' ')].join('\n'),
     meta: {
       title,

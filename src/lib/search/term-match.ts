@@ -12,7 +12,11 @@
 /** Dashes and other punctuation: the characters Pagefind removes from a query word. */
 const PUNCTUATION = /[\p{Pd}\p{Pe}\p{Pf}\p{Pi}\p{Po}\p{Ps}]/gu;
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+// Plain ASCII (nearly every catalogue word) has no marks to take off.
+const fold = (text: string) =>
+  /^[\x20-\x7e]*$/.test(text)
+    ? text.toLowerCase()
+    : text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 
 /** The query's words as Pagefind searches them: folded, punctuation removed. */
 export function queryWords(query: string): string[] {
@@ -35,15 +39,23 @@ export function contentWords(content: string): Set<string> {
 
 /** An ending Pagefind's English stemmer folds ("wheels", "batteries", "charging"). */
 const ENDING = /^[a-z]{0,3}$/;
+const MAX_ENDING = 3;
 /** The shortest shared start for two words to count as one stem. */
 const STEM = 4;
+
+/**
+ * The start every word that `wordMatches` a query word shares with it: the query word, or
+ * for a longer word its stem without a possible ending ("wheels" -> "whee").
+ */
+export const stemPrefix = (query: string): string =>
+  query.length > STEM ? query.slice(0, Math.max(STEM, query.length - MAX_ENDING)) : query;
 
 /**
  * Whether one query word matches one indexed word: as its prefix (what Pagefind matches while
  * the shopper types), or as the same word with another English ending. Digits must match
  * exactly, so a part number never matches its neighbour.
  */
-function wordMatches(query: string, word: string): boolean {
+export function wordMatches(query: string, word: string): boolean {
   if (word.startsWith(query)) return true;
   let shared = 0;
   while (shared < query.length && query[shared] === word[shared]) shared++;

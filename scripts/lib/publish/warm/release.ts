@@ -220,6 +220,7 @@ export async function warmBuild(
     ...sitemapFiles,
     // The indexes written again: their scripts are compressed as a full build's are.
     ...(search ? await indexFiles(outDir, search.written) : []),
+    ...(search?.suggestFiles ?? []),
   ]);
   step('compress');
   await writeSiteConfig(outDir, hashes, options.live);
