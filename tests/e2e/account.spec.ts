@@ -255,7 +255,9 @@ test('sign-in pages show clear errors and pass axe', async ({ page }) => {
   await page.goto('/recover-account');
   await page.getByLabel('Email').fill('ghost@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('If an account exists for that email');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'If an account exists for that email',
+  );
 });
 
 test('registering a taken email reads as for a new one; the owner is told by email', async ({
