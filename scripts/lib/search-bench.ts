@@ -50,6 +50,8 @@ async function openStore(context: BrowserContext, siteUrl: string) {
     });
   });
   await page.goto(siteUrl);
+  // The box hydrates when the shopper reaches for it (client:interact).
+  await page.locator('header input[name="q"]').hover();
   await page.waitForSelector('astro-island:not([ssr])[component-url*="SearchBox"]', {
     state: 'attached',
   });
