@@ -10,6 +10,7 @@ import {
 import { formatPrice } from '../../lib/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
+import { productPath } from '../../lib/routing/paths.ts';
 
 interface Props {
   line: CartLine;
@@ -78,7 +79,7 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
   };
 
   const current = Number(digitsOnly(draft)) || 0;
-  const href = `${productBase}/${encodeURIComponent(line.handle)}`;
+  const href = productPath(productBase, line.handle);
   return (
     <li className="cart-line" data-testid="cart-line" data-inventory-level={line.inventoryLevelId}>
       <a href={href} className="cart-line-image" tabIndex={-1} aria-hidden="true">

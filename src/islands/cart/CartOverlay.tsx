@@ -6,6 +6,7 @@ import { formatPrice } from '../../lib/format/price.ts';
 import { $cart, $cartOpen } from '../../stores/cart.ts';
 import { showToast } from '../../stores/toast.ts';
 import { CartSummary } from './CartSummary.tsx';
+import { productPath } from '../../lib/routing/paths.ts';
 
 export const OVERLAY_ID = 'cart-overlay';
 
@@ -135,7 +136,7 @@ export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
                   ) : (
                     <span className="cart-thumb" aria-hidden="true" />
                   )}
-                  <a href={`${productBase}/${encodeURIComponent(line.handle)}`}>{line.title}</a>
+                  <a href={productPath(productBase, line.handle)}>{line.title}</a>
                   <span>
                     {line.quantity} × {formatPrice(line.price, cart.currencyCode)}
                   </span>

@@ -12,6 +12,7 @@ import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { lockScroll } from './focus-trap.ts';
 import './product-image.css';
+import { productPath } from '../../lib/routing/paths.ts';
 
 type State =
   | { status: 'loading' }
@@ -86,7 +87,7 @@ function ProductImagePage({ productBase }: Props) {
   const back =
     state.status === 'ready'
       ? {
-          href: `${productBase}/${encodeURIComponent(state.product.handle)}`,
+          href: productPath(productBase, state.product.handle),
           text: 'Back to product',
         }
       : { href: '/', text: 'Go to the home page' };

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { collectionPath, pagedHref, productCountText } from '../../lib/catalog/collection-page.ts';
+import { pagedHref, productCountText } from '../../lib/catalog/collection-page.ts';
+import { collectionPath } from '../../lib/routing/paths.ts';
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
 import {

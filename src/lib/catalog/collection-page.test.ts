@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   collectionCrumbs,
   collectionPageParam,
-  collectionPath,
   listPages,
   pagedHref,
   pagedTitle,
@@ -54,11 +53,6 @@ describe('collection page links', () => {
     expect(pagedHref('/collections/wheels', 1)).toBe('/collections/wheels');
     expect(pagedHref('/collections/wheels', 0)).toBe('/collections/wheels');
     expect(pagedHref('/collections/wheels', 3)).toBe('/collections/wheels/page/3');
-  });
-
-  it('encodes the handle under the configured base', () => {
-    expect(collectionPath('/c', 'load-wheels')).toBe('/c/load-wheels');
-    expect(collectionPath('/collections', 'a b')).toBe('/collections/a%20b');
   });
 });
 

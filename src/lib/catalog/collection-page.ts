@@ -1,5 +1,6 @@
 import type { Crumb } from './breadcrumbs.ts';
 import { pageCount } from './pagination.ts';
+import { collectionPath } from '../routing/paths.ts';
 
 /**
  * The paged product list of a collection page (spec storefront 2, "Collection page"): page 1
@@ -30,10 +31,6 @@ export function pageFromParam(param: string | undefined): number | undefined {
  */
 export const pagedHref = (root: string, page: number): string =>
   page <= 1 ? root : `${root}/page/${page}`;
-
-/** A collection's own path under the configured base. */
-export const collectionPath = (base: string, handle: string): string =>
-  `${base}/${encodeURIComponent(handle)}`;
 
 /**
  * The pages of a collection's list prerendered with their products (issue 12 item 5: a new

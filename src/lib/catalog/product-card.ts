@@ -2,6 +2,7 @@ import { htmlToText } from '../format/html-text.ts';
 import { srcsetFor } from '../images/srcset.ts';
 import { priceDisplay, type PriceDisplay } from './price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from './rating.ts';
+import { productPath } from '../routing/paths.ts';
 
 /**
  * What a product card reads: an API card (the results list, the recently viewed strip) or a
@@ -59,7 +60,7 @@ export function productCardView(source: CardSource, settings: CardSettings): Pro
   return {
     id: source.id,
     title: htmlToText(source.title),
-    href: `${settings.productBase}/${encodeURIComponent(source.handle)}`,
+    href: productPath(settings.productBase, source.handle),
     image,
     srcset: srcsetFor(image, settings.cdnPrefix),
     vendor,

@@ -3,6 +3,7 @@ import { formatPrice } from '../format/price.ts';
 import { htmlToText } from '../format/html-text.ts';
 import type { ApiCard } from '../search/filter-reply.ts';
 import { MAX_COMPARE, MIN_COMPARE } from '../search/compare-selection.ts';
+import { productPath } from '../routing/paths.ts';
 
 /** account-and-shell 2.7 and 8. */
 export const COMPARE_TITLE = 'Product Comparison';
@@ -125,7 +126,7 @@ export function compareColumns(
       {
         id,
         title: orNA(card.title),
-        href: `${settings.productBase}/${encodeURIComponent(card.handle)}`,
+        href: productPath(settings.productBase, card.handle),
         image: card.imageUrl || null,
         price: comparePrice(card.price, settings.currency),
         brand: orNA(card.vendor),

@@ -1,6 +1,6 @@
 import { pageCacheKey } from '../product/cache-key.ts';
 import { isSafeTarget, legacyArticleParam } from '../routing/article-redirects.ts';
-import { articlePath } from './articles.ts';
+import { articlePath } from '../routing/paths.ts';
 import { HELP_PATH } from './help-topics.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   articleCard,
-  articlePath,
   formatDate,
   newestFirst,
   readTimeLabel,
@@ -43,7 +42,6 @@ describe('article card', () => {
   });
 
   it('follows the configured article base', () => {
-    expect(articlePath('/blog', 'a b')).toBe('/blog/a%20b');
     expect(articleCard(article(), '/blog').href).toBe('/blog/check-compatibility-ask-our-experts');
   });
 

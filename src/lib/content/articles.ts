@@ -1,4 +1,5 @@
 import { readTimeMinutes } from './read-time.ts';
+import { articlePath } from '../routing/paths.ts';
 
 /** Articles on one page of the blog list. */
 export const ARTICLES_PER_PAGE = 12;
@@ -54,11 +55,6 @@ export function formatDate(iso: string): string {
  */
 export function readTimeLabel(wordCount: number): string {
   return `${readTimeMinutes(wordCount)} min read`;
-}
-
-/** The path of an article's page under the configured article base. */
-export function articlePath(articleBase: string, handle: string): string {
-  return `${articleBase}/${encodeURIComponent(handle)}`;
 }
 
 /**

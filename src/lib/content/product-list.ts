@@ -1,5 +1,6 @@
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
 import { formatPrice } from '../format/price.ts';
+import { productPath } from '../routing/paths.ts';
 
 /** What the product list reads from a product. */
 export interface ProductListSource {
@@ -53,7 +54,7 @@ export function productListRows(
     .map(({ product, partNumber }) => ({
       id: product.id,
       title: product.title,
-      path: `${productBase}/${product.handle}`,
+      path: productPath(productBase, product.handle),
       partNumber,
       vendor: product.vendor,
       price: product.price === 0 ? CALL_FOR_PRICE : formatPrice(product.price, currency),

@@ -1,3 +1,5 @@
+import { articlePath, collectionPath } from '../routing/paths.ts';
+
 /** spec account-and-shell 9: "Sitemap sections: pages, categories, brands". */
 export const SITEMAP_SECTIONS = [
   { key: 'pages', title: 'Pages' },
@@ -59,7 +61,7 @@ export function flattenTree<T extends TreeNode>(
     const { node, depth } = next;
     links.push({
       label: node.title,
-      path: `${collectionBase}/${encodeURIComponent(node.handle)}`,
+      path: collectionPath(collectionBase, node.handle),
       depth,
       note: productCountNote(node.productCount),
     });
@@ -112,9 +114,7 @@ export function pagesSection(input: PagesSectionInput): SitemapGroup[] {
     },
     {
       heading: 'Blog',
-      links: input.articles.map((a) =>
-        link(a.title, `${input.articleBase}/${encodeURIComponent(a.handle)}`),
-      ),
+      links: input.articles.map((a) => link(a.title, articlePath(input.articleBase, a.handle))),
     },
     {
       heading: 'Help',

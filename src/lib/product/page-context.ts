@@ -1,4 +1,5 @@
 import type { Crumb } from '../catalog/breadcrumbs.ts';
+import { collectionPath } from '../routing/paths.ts';
 
 interface ChainCollection {
   handle: string;
@@ -27,7 +28,7 @@ export function productCrumbs(
   return [
     ...chain.map((link) => ({
       label: link.title,
-      path: `${collectionBase}/${encodeURIComponent(link.handle)}`,
+      path: collectionPath(collectionBase, link.handle),
     })),
     { label: productTitle, path: productPath },
   ];

@@ -1,4 +1,5 @@
 import { htmlToText } from '../format/html-text.ts';
+import { collectionPath, productPath } from '../routing/paths.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */
 export interface SearchRecord {
@@ -88,7 +89,7 @@ export function productSearchRecord(
   const categories = product.Collections.map((collection) => collection.title);
   return {
     id: product.id,
-    url: `${productBase}/${product.handle}`,
+    url: productPath(productBase, product.handle),
     // Lines in this order: the suggestion index reads the title and part numbers apart.
     content: [title, codes.join(' '), product.vendor, categories.join(' ')].join('\n'),
     meta: {
@@ -124,7 +125,7 @@ export function collectionSearchRecord(
   const title = htmlToText(collection.title);
   const trail = collection.breadcrumbs.map((crumb) => crumb.title).filter((t) => t !== title);
   return {
-    url: `${collectionBase}/${collection.handle}`,
+    url: collectionPath(collectionBase, collection.handle),
     content: [title, ...trail].join('\n'),
     meta: { title, image: collection.imageUrl ?? '' },
     filters: {
