@@ -2,16 +2,7 @@ import { htmlToText } from '../../src/lib/format/html-text.ts';
 import { formatCents } from './money.ts';
 import type { PlacedOrder } from './place-order.ts';
 import type { CheckoutTotals } from './view.ts';
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../src/lib/format/escape-html.ts';
 
 /** The inline style of every page; the pages' CSP allows exactly this text by its hash. */
 export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}

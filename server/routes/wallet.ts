@@ -13,7 +13,8 @@ import {
   listTransactions,
   updatePaymentAddress,
 } from '../accounts/wallet.ts';
-import { escapeHtml, page, STYLE } from '../cart/html.ts';
+import { escapeHtml } from '../../src/lib/format/escape-html.ts';
+import { page, STYLE } from '../cart/html.ts';
 import type { Deps } from '../deps.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { htmlPolicy } from '../http/security-headers.ts';

@@ -1,5 +1,5 @@
 import { brandPath } from './brand-name.ts';
-import { escapeHtml } from './collection-tree.ts';
+import { escapeHtml } from '../format/escape-html.ts';
 
 /** spec account-and-shell 9: "Brands sidebar: 10 vendors by product count descending". */
 export const BRANDS_SIDEBAR_LIMIT = 10;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   categoryTreeHtml,
   cutToDepth,
-  escapeHtml,
   pathToNode,
   SIDEBAR_NAV_DEPTH,
   type TreeNode,
@@ -104,13 +103,5 @@ describe('categoryTreeHtml', () => {
 
   it('renders an empty list for no nodes', () => {
     expect(categoryTreeHtml([])).toBe('<ul class="tree-list"></ul>');
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes the five special characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
-    );
   });
 });

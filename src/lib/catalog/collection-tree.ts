@@ -1,17 +1,8 @@
 import type { NavNode } from '../../loaders/catalogue-records.ts';
+import { escapeHtml } from '../format/escape-html.ts';
 
 /** spec storefront 9: "Sidebar nav default depth 6". */
 export const SIDEBAR_NAV_DEPTH = 6;
-
-/** Text and attribute values made safe for HTML. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** A tree node as the sidebar shows it. */
 export type TreeNode = Pick<NavNode, 'id' | 'title' | 'url'> & { children: TreeNode[] };
