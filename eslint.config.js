@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -30,6 +31,23 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    // The rules of hooks and React's own checks (the compiler's rules) for every island.
+    files: ['**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      // An island renders on the server first and must render the same on its first client
+      // render; what only the browser knows (the address, localStorage, the signed-in user)
+      // is set in an effect once hydrated, which is the pattern this rule reports.
+      'react-hooks/set-state-in-effect': 'off',
+      // Reports event handlers made during render (the buy box's singleClick(() => ...), the
+      // recently viewed cards' remove buttons) as reading a ref during render, though the ref
+      // is read only when the handler runs.
+      'react-hooks/refs': 'off',
     },
   },
   ...astro.configs.recommended,

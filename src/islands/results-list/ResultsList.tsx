@@ -274,6 +274,7 @@ function ResultsList({
       choosing.current?.abort();
     };
     // Once per mount: the props of an island never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** Applies one change, or several as one step (Clear all, a price range). */

@@ -108,6 +108,7 @@ function SearchBox({ categories }: SearchBoxProps) {
       clearTimeout(timer);
     };
     // The scope holds the category and the prices: a new one searches again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term, scope, state.open, searched]);
 
   // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
