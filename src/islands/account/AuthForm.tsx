@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { accountCall, messageOf, newIdempotencyKey } from '../../lib/account/api.ts';
+import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { nextPath } from '../../lib/account/next-path.ts';
 import { signIn, SignInError } from '../../lib/account/sign-in.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
@@ -126,7 +126,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
       const body: Record<string, string> = { ...values };
       if (mode === 'reset' || mode === 'verify') body['token'] = token;
       const reply = await accountCall<{ message?: string }>('POST', ENDPOINT[mode], body, {
-        'idempotency-key': newIdempotencyKey(),
+        idempotent: true,
       });
       // Registration answers alike for every email (issue 11 item 4): the account is made by
       // the mailed link, so the page says to check the mailbox and signs nobody in.

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { accountCall, messageOf, newIdempotencyKey } from '../../lib/account/api.ts';
+import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { botCheckToken } from '../../lib/account/bot-token.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { useSignedInUser } from './useAccount.ts';
@@ -56,9 +56,7 @@ export default function RecoveryEmail() {
         'PUT',
         '/api/user/recoveryEmail',
         { token, recoveryEmail: email.trim() },
-        {
-          'idempotency-key': newIdempotencyKey(),
-        },
+        { idempotent: true },
       );
       setNotice({ variant: 'success', message: 'Recovery email updated successfully' });
       setSent(false);
@@ -75,12 +73,7 @@ export default function RecoveryEmail() {
     setBusy(true);
     try {
       const token = await botCheckToken('recovery_email_verify');
-      await accountCall(
-        'POST',
-        '/api/user/recoveryEmail/verify',
-        { token },
-        { 'idempotency-key': newIdempotencyKey() },
-      );
+      await accountCall('POST', '/api/user/recoveryEmail/verify', { token }, { idempotent: true });
       setNotice({
         variant: 'success',
         message: 'Verification link has been sent to your recovery email',

@@ -1,19 +1,15 @@
+import { getJson, type ApiClient } from '../api/client.ts';
 import { isSignedIn } from './account-links.ts';
 
 let userReply: Promise<unknown> | undefined;
 
 /**
  * The reply of GET /api/user, asked once per page however many scripts want it (the
- * exit-intent popup and the realtime visit). Rejects when the call fails.
+ * exit-intent popup and the realtime visit), through the API client. Rejects when the call
+ * fails.
  */
-export function currentUserReply(fetchImpl: typeof fetch = fetch): Promise<unknown> {
-  userReply ??= fetchImpl('/api/user', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  }).then((reply) => {
-    if (!reply.ok) throw new Error(`GET /api/user answered ${String(reply.status)}`);
-    return reply.json() as Promise<unknown>;
-  });
+export function currentUserReply(get: ApiClient['getJson'] = getJson): Promise<unknown> {
+  userReply ??= get<unknown>('/api/user');
   return userReply;
 }
 
@@ -21,9 +17,11 @@ export function currentUserReply(fetchImpl: typeof fetch = fetch): Promise<unkno
  * true signed in, false guest, undefined when the user call failed (spec account-and-shell
  * 8: only logged; nothing that depends on being a guest happens then).
  */
-export async function signedInState(fetchImpl: typeof fetch = fetch): Promise<boolean | undefined> {
+export async function signedInState(
+  get: ApiClient['getJson'] = getJson,
+): Promise<boolean | undefined> {
   try {
-    return isSignedIn(await currentUserReply(fetchImpl));
+    return isSignedIn(await currentUserReply(get));
   } catch (error) {
     console.error('[shell] could not load the user:', error);
     return undefined;
