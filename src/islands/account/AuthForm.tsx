@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { nextPath } from '../../lib/account/next-path.ts';
 import { signIn, SignInError } from '../../lib/account/sign-in.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import './account.css';
 
@@ -84,7 +85,7 @@ const ENDPOINT: Record<AuthMode, string> = {
  * The sign-in family of forms: one island, one mode per page. Errors from the server show
  * as danger notices; the button is disabled while a call runs (no double submit).
  */
-export default function AuthForm({ mode }: { mode: AuthMode }) {
+function AuthForm({ mode }: { mode: AuthMode }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -179,3 +180,5 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
     </form>
   );
 }
+
+export default withErrorBoundary(AuthForm);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { botCheckToken } from '../../lib/account/bot-token.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
@@ -10,7 +11,7 @@ export const LINK_SENT_TEXT =
   'Verification link has been sent to your recovery email. Please check your recovery email and follow the instructions.';
 
 /** The recovery email page (spec 2.5, 4: none, unverified, link sent, verified). */
-export default function RecoveryEmail() {
+function RecoveryEmail() {
   const { user } = useSignedInUser();
   const [record, setRecord] = useState<{
     recoveryEmail: string | null;
@@ -137,3 +138,5 @@ export default function RecoveryEmail() {
     </div>
   );
 }
+
+export default withErrorBoundary(RecoveryEmail);

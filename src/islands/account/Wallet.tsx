@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from '../../lib/account/wallet.ts';
 import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type Column } from './StackedTable.tsx';
@@ -43,7 +44,7 @@ const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
 ];
 
 /** The wallet page (spec 2.4): Payment methods and Transaction History tabs. */
-export default function Wallet() {
+function Wallet() {
   const { user } = useSignedInUser();
   const [tab, setTab] = useState<Tab>('methods');
   if (!user) return <p className="acct">Loading…</p>;
@@ -345,3 +346,5 @@ function Transactions({ userId }: { userId: number }) {
     </section>
   );
 }
+
+export default withErrorBoundary(Wallet);
