@@ -14,7 +14,7 @@ import { withErrorBoundary } from '../shared/index.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type Column } from './StackedTable.tsx';
-import { useModal } from './useModal.ts';
+import { Modal } from './Modal.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
 
@@ -274,12 +274,14 @@ function ConfirmDelete({
   onNo: () => void;
   onYes: () => void;
 }) {
-  const ref = useModal(open);
   return (
-    <dialog ref={ref} aria-labelledby="delete-title" aria-describedby="delete-text" onCancel={onNo}>
-      <div className="dialog-head">
-        <h2 id="delete-title">Delete payment method</h2>
-      </div>
+    <Modal
+      open={open}
+      titleId="delete-title"
+      title="Delete payment method"
+      describedBy="delete-text"
+      onCancel={onNo}
+    >
       <p id="delete-text" style={{ padding: '1rem 1.2rem', margin: 0 }}>
         Are you sure you want to delete this payment method?
       </p>
@@ -291,7 +293,7 @@ function ConfirmDelete({
           Yes
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
