@@ -5,6 +5,10 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Why browser code may not fetch on its own (issue 15 item 1). */
+export const ONE_CLIENT =
+  'Call the API through src/lib/api (getJson, sendJson, requestJson). A fetch of something that is not /api says why in an eslint-disable comment.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,13 +56,42 @@ export default tseslint.config(
   },
   ...astro.configs.recommended,
   {
+    // Issue 15 item 1, one client: browser code calls /api only through src/lib/api (its
+    // time-out, errors, idempotency keys, retries). Build-time code (loaders, integrations,
+    // data) reads the API with the merchandiser token through src/loaders/fetch-json.ts.
+    // A browser module that fetches something else (a static file) says why in an
+    // eslint-disable comment. Checked by src/lib/api/one-client.test.ts.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: [
+      'src/lib/api/**',
+      'src/loaders/**',
+      'src/integrations/**',
+      'src/data/**',
+      'src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: ONE_CLIENT }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: ONE_CLIENT },
+        { object: 'globalThis', property: 'fetch', message: ONE_CLIENT },
+        { object: 'self', property: 'fetch', message: ONE_CLIENT },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='XMLHttpRequest']", message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
     // Plain JavaScript config and helper files are not part of the TypeScript project.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
     // Astro files are checked by `astro check`; type-aware lint rules need a TS program for them.
-    files: ['**/*.astro'],
+    // Their <script>s are linted as virtual files (`X.astro/1_1.ts`), which no TS program holds.
+    files: ['**/*.astro', '**/*.astro/*.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

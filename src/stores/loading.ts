@@ -21,7 +21,7 @@ export function finishLoading(): void {
 
 /**
  * Shows the loading bar while `work` runs and passes its result or failure through.
- * @example const reply = await trackLoading(fetch('/api/quoteRequests', init));
+ * @example const reply = await trackLoading(requestJson('POST', '/api/quoteRequests', { body }));
  */
 export function trackLoading<T>(work: Promise<T>): Promise<T> {
   startLoading();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { addressCardView } from '../../lib/account/address-form.ts';
 import type { MailingAddress } from '../../lib/contracts/account.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { AddressDialog } from './AddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { useSignedInUser } from './useAccount.ts';
@@ -12,7 +13,7 @@ import './account.css';
  * mailing addresses as cards with Edit and Delete (spec 2.3), an add button, and, on the
  * home, links to the other account pages.
  */
-export default function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
+function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
   const { user } = useSignedInUser();
   const [addresses, setAddresses] = useState<MailingAddress[] | null>(null);
   const [editing, setEditing] = useState<MailingAddress | undefined>(undefined);
@@ -147,3 +148,5 @@ export default function AccountHome({ withLinks = true }: { withLinks?: boolean 
     </div>
   );
 }
+
+export default withErrorBoundary(AccountHome);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   addressPayload,
   formFromAddress,
@@ -8,6 +8,7 @@ import {
 } from '../../lib/account/address-form.ts';
 import type { MailingAddress } from '../../lib/contracts/account.ts';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
+import { Modal } from './Modal.tsx';
 
 interface Country {
   countryCode: string;
@@ -46,19 +47,12 @@ export function AddressDialog({
   onClose: () => void;
   onSaved: (saved: MailingAddress) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<AddressForm>(() => formFromAddress(address));
   const [countries, setCountries] = useState<Country[]>([]);
   const [states, setStates] = useState<State[]>([]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => setForm(formFromAddress(address)), [address]);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   useEffect(() => {
     accountCall<{ countries: Country[] }>('GET', '/api/countries')
       .then((reply) => setCountries(reply.countries))
@@ -111,93 +105,90 @@ export function AddressDialog({
 
   const title = address === undefined ? 'Add Mailing Address' : 'Edit Mailing Address';
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="address-dialog-title"
-      onClose={onClose}
+    <Modal
+      open={open}
+      titleId="address-dialog-title"
+      title={title}
       onCancel={onClose}
+      onClose={onClose}
+      onSubmit={(event) => void confirm(event)}
     >
-      <form onSubmit={(event) => void confirm(event)}>
-        <div className="dialog-head">
-          <h2 id="address-dialog-title">{title}</h2>
+      <div className="dialog-body">
+        <div className="acct-field">
+          <label htmlFor="address-country">Country</label>
+          <select
+            id="address-country"
+            name="countryCode"
+            autoComplete="country"
+            className={mark('countryCode')}
+            value={form.countryCode}
+            required
+            onChange={(event) =>
+              setForm({ ...form, countryCode: event.target.value, stateCode: '' })
+            }
+          >
+            <option value="">Choose a country</option>
+            {countries.map((country) => (
+              <option key={country.countryCode} value={country.countryCode}>
+                {country.title}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="dialog-body">
-          <div className="acct-field">
-            <label htmlFor="address-country">Country</label>
-            <select
-              id="address-country"
-              name="countryCode"
-              autoComplete="country"
-              className={mark('countryCode')}
-              value={form.countryCode}
-              required
-              onChange={(event) =>
-                setForm({ ...form, countryCode: event.target.value, stateCode: '' })
-              }
-            >
-              <option value="">Choose a country</option>
-              {countries.map((country) => (
-                <option key={country.countryCode} value={country.countryCode}>
-                  {country.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          {form.countryCode !== '' && (
-            <>
-              <div className="acct-field">
-                <label htmlFor="address-state">State</label>
-                <select
-                  id="address-state"
-                  name="stateCode"
-                  autoComplete="address-level1"
-                  className={mark('stateCode')}
-                  value={form.stateCode}
-                  onChange={(event) => setForm({ ...form, stateCode: event.target.value })}
-                >
-                  <option value="">Choose a state</option>
-                  {states.map((state) => (
-                    <option key={state.stateCode} value={state.stateCode}>
-                      {state.title}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {TEXT_FIELDS.map(([field, label, autoComplete]) => (
-                <label className="acct-field" key={field}>
-                  {label}
-                  {required(field) ? '' : ' (optional)'}
-                  <input
-                    name={field}
-                    autoComplete={autoComplete}
-                    type={field === 'phone' ? 'tel' : 'text'}
-                    className={mark(field)}
-                    value={String(form[field])}
-                    onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-                  />
-                </label>
-              ))}
-              <label className="check">
+        {form.countryCode !== '' && (
+          <>
+            <div className="acct-field">
+              <label htmlFor="address-state">State</label>
+              <select
+                id="address-state"
+                name="stateCode"
+                autoComplete="address-level1"
+                className={mark('stateCode')}
+                value={form.stateCode}
+                onChange={(event) => setForm({ ...form, stateCode: event.target.value })}
+              >
+                <option value="">Choose a state</option>
+                {states.map((state) => (
+                  <option key={state.stateCode} value={state.stateCode}>
+                    {state.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {TEXT_FIELDS.map(([field, label, autoComplete]) => (
+              <label className="acct-field" key={field}>
+                {label}
+                {required(field) ? '' : ' (optional)'}
                 <input
-                  type="checkbox"
-                  name="makeDefault"
-                  checked={form.makeDefault}
-                  onChange={(event) => setForm({ ...form, makeDefault: event.target.checked })}
+                  name={field}
+                  autoComplete={autoComplete}
+                  type={field === 'phone' ? 'tel' : 'text'}
+                  className={mark(field)}
+                  value={String(form[field])}
+                  onChange={(event) => setForm({ ...form, [field]: event.target.value })}
                 />
-                Make this my default address
               </label>
-            </>
-          )}
-        </div>
-        <div className="dialog-foot">
-          <button type="button" className="acct-btn secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="acct-btn" disabled={busy}>
-            Confirm
-          </button>
-        </div>
-      </form>
-    </dialog>
+            ))}
+            <label className="check">
+              <input
+                type="checkbox"
+                name="makeDefault"
+                checked={form.makeDefault}
+                onChange={(event) => setForm({ ...form, makeDefault: event.target.checked })}
+              />
+              Make this my default address
+            </label>
+          </>
+        )}
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="acct-btn secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" className="acct-btn" disabled={busy}>
+          Confirm
+        </button>
+      </div>
+    </Modal>
   );
 }

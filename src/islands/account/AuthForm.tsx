@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { accountCall, messageOf, newIdempotencyKey } from '../../lib/account/api.ts';
+import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { nextPath } from '../../lib/account/next-path.ts';
 import { signIn, SignInError } from '../../lib/account/sign-in.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import './account.css';
 
@@ -84,7 +85,7 @@ const ENDPOINT: Record<AuthMode, string> = {
  * The sign-in family of forms: one island, one mode per page. Errors from the server show
  * as danger notices; the button is disabled while a call runs (no double submit).
  */
-export default function AuthForm({ mode }: { mode: AuthMode }) {
+function AuthForm({ mode }: { mode: AuthMode }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -126,7 +127,7 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
       const body: Record<string, string> = { ...values };
       if (mode === 'reset' || mode === 'verify') body['token'] = token;
       const reply = await accountCall<{ message?: string }>('POST', ENDPOINT[mode], body, {
-        'idempotency-key': newIdempotencyKey(),
+        idempotent: true,
       });
       // Registration answers alike for every email (issue 11 item 4): the account is made by
       // the mailed link, so the page says to check the mailbox and signs nobody in.
@@ -179,3 +180,5 @@ export default function AuthForm({ mode }: { mode: AuthMode }) {
     </form>
   );
 }
+
+export default withErrorBoundary(AuthForm);

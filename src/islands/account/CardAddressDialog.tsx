@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MailingAddress, PaymentMethod } from '../../lib/contracts/account.ts';
-import { useModal } from './useModal.ts';
+import { Modal } from './Modal.tsx';
 
 /** The wallet's 'Update card address' dialog (spec 2.4): pick one of the account's addresses. */
 export function CardAddressDialog({
@@ -14,7 +14,6 @@ export function CardAddressDialog({
   onClose: () => void;
   onSave: (mailingAddressId: number) => Promise<void>;
 }) {
-  const ref = useModal(method !== null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setChosen(null), [method]);
@@ -39,10 +38,12 @@ export function CardAddressDialog({
     ['country', 'Country'],
   ];
   return (
-    <dialog ref={ref} aria-labelledby="card-address-title" onCancel={onClose}>
-      <div className="dialog-head">
-        <h2 id="card-address-title">Update card address</h2>
-      </div>
+    <Modal
+      open={method !== null}
+      titleId="card-address-title"
+      title="Update card address"
+      onCancel={onClose}
+    >
       <div className="dialog-body">
         {readOnly.map(([key, label]) => (
           <label className="acct-field" key={key}>
@@ -94,6 +95,6 @@ export function CardAddressDialog({
           Save Changes
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

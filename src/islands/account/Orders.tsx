@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { statusBadge } from '../../lib/account/wallet.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
@@ -17,7 +18,7 @@ interface Order {
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /** /orders.asp: the signed-in customer's orders, newest first. */
-export function OrderList() {
+function OrderListIsland() {
   const { user } = useSignedInUser();
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -70,7 +71,7 @@ export function OrderList() {
 }
 
 /** /account/orders/{id}: one order with its lines; the id is read from the address. */
-export function OrderDetail() {
+function OrderDetailIsland() {
   const { user } = useSignedInUser();
   const [order, setOrder] = useState<Order | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -132,3 +133,8 @@ export function OrderDetail() {
     </div>
   );
 }
+
+/** /account/orders (spec 2.6), inside the shared error boundary. */
+export const OrderList = withErrorBoundary(OrderListIsland);
+/** /account/order?id= (spec 2.7), inside the shared error boundary. */
+export const OrderDetail = withErrorBoundary(OrderDetailIsland);

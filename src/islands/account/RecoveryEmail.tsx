@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { accountCall, messageOf, newIdempotencyKey } from '../../lib/account/api.ts';
+import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { botCheckToken } from '../../lib/account/bot-token.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
@@ -10,7 +11,7 @@ export const LINK_SENT_TEXT =
   'Verification link has been sent to your recovery email. Please check your recovery email and follow the instructions.';
 
 /** The recovery email page (spec 2.5, 4: none, unverified, link sent, verified). */
-export default function RecoveryEmail() {
+function RecoveryEmail() {
   const { user } = useSignedInUser();
   const [record, setRecord] = useState<{
     recoveryEmail: string | null;
@@ -56,9 +57,7 @@ export default function RecoveryEmail() {
         'PUT',
         '/api/user/recoveryEmail',
         { token, recoveryEmail: email.trim() },
-        {
-          'idempotency-key': newIdempotencyKey(),
-        },
+        { idempotent: true },
       );
       setNotice({ variant: 'success', message: 'Recovery email updated successfully' });
       setSent(false);
@@ -75,12 +74,7 @@ export default function RecoveryEmail() {
     setBusy(true);
     try {
       const token = await botCheckToken('recovery_email_verify');
-      await accountCall(
-        'POST',
-        '/api/user/recoveryEmail/verify',
-        { token },
-        { 'idempotency-key': newIdempotencyKey() },
-      );
+      await accountCall('POST', '/api/user/recoveryEmail/verify', { token }, { idempotent: true });
       setNotice({
         variant: 'success',
         message: 'Verification link has been sent to your recovery email',
@@ -144,3 +138,5 @@ export default function RecoveryEmail() {
     </div>
   );
 }
+
+export default withErrorBoundary(RecoveryEmail);

@@ -10,10 +10,11 @@ import {
   type Transaction,
 } from '../../lib/account/wallet.ts';
 import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';
+import { withErrorBoundary } from '../shared/index.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type Column } from './StackedTable.tsx';
-import { useModal } from './useModal.ts';
+import { Modal } from './Modal.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
 
@@ -43,7 +44,7 @@ const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
 ];
 
 /** The wallet page (spec 2.4): Payment methods and Transaction History tabs. */
-export default function Wallet() {
+function Wallet() {
   const { user } = useSignedInUser();
   const [tab, setTab] = useState<Tab>('methods');
   if (!user) return <p className="acct">Loading…</p>;
@@ -273,12 +274,14 @@ function ConfirmDelete({
   onNo: () => void;
   onYes: () => void;
 }) {
-  const ref = useModal(open);
   return (
-    <dialog ref={ref} aria-labelledby="delete-title" aria-describedby="delete-text" onCancel={onNo}>
-      <div className="dialog-head">
-        <h2 id="delete-title">Delete payment method</h2>
-      </div>
+    <Modal
+      open={open}
+      titleId="delete-title"
+      title="Delete payment method"
+      describedBy="delete-text"
+      onCancel={onNo}
+    >
       <p id="delete-text" style={{ padding: '1rem 1.2rem', margin: 0 }}>
         Are you sure you want to delete this payment method?
       </p>
@@ -290,7 +293,7 @@ function ConfirmDelete({
           Yes
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -345,3 +348,5 @@ function Transactions({ userId }: { userId: number }) {
     </section>
   );
 }
+
+export default withErrorBoundary(Wallet);

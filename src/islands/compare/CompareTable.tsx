@@ -6,7 +6,7 @@ import {
   type CompareColumn,
 } from '../../lib/compare/compare-table.ts';
 import { TOO_FEW_TO_COMPARE } from '../../lib/search/compare-selection.ts';
-import { fetchProductsByIds } from '../../lib/search/filter-api.ts';
+import { fetchProductsByIds } from '../../lib/search/products-by-ids.ts';
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import { showToast } from '../../stores/toast.ts';

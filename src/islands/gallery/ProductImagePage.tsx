@@ -42,7 +42,7 @@ function ProductImagePage({ productBase }: Props) {
       return;
     }
     const controller = new AbortController();
-    fetchMediaProduct(param.id, (input, init) => fetch(input, init), controller.signal).then(
+    fetchMediaProduct(param.id, controller.signal).then(
       (result) => {
         if (result.ok) {
           setState({ status: 'ready', product: result.value });

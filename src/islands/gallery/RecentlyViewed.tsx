@@ -49,7 +49,7 @@ function RecentlyViewed({ currentId, settings }: Props) {
     const asked = wantedKey.split(',').map(Number);
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    fetchCards(asked, (input, init) => fetch(input, init), controller.signal).then(
+    fetchCards(asked, controller.signal).then(
       (result) => {
         if (!result.ok) {
           setLoad({ status: 'failed', message: result.message });

@@ -1,33 +1,49 @@
 import { describe, expect, it } from 'vitest';
+import { testClient } from '../api/test-client.ts';
 import { accountCall } from './api.ts';
 
+const over = (fetch: (input: string, init: RequestInit) => Promise<Response>) =>
+  testClient(fetch).requestJson;
 const reply = (body: string, status = 200) =>
-  (() => Promise.resolve(new Response(body, { status }))) as unknown as typeof fetch;
+  over(() => Promise.resolve(new Response(body, { status })));
 
 describe('accountCall', () => {
-  it('sends JSON with the cookie and returns the reply', async () => {
+  it('sends JSON with the cookie through the API client and returns the reply', async () => {
     let seen: RequestInit | undefined;
-    const fake = ((_: string, init: RequestInit) => {
+    const fake = over((_, init) => {
       seen = init;
       return Promise.resolve(new Response('{"success":true}'));
-    }) as unknown as typeof fetch;
+    });
     expect(await accountCall('DELETE', '/api/x', undefined, {}, fake)).toEqual({ success: true });
     expect(seen?.credentials).toBe('same-origin');
-    expect((seen?.headers as Record<string, string>)['content-type']).toBe('application/json');
+    const headers = new Headers(seen?.headers);
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('idempotency-key')).toBeNull();
+  });
+  it('adds an Idempotency-Key when asked', async () => {
+    let seen: RequestInit | undefined;
+    const fake = over((_, init) => {
+      seen = init;
+      return Promise.resolve(new Response('{}'));
+    });
+    await accountCall('POST', '/api/x', { a: 1 }, { idempotent: true }, fake);
+    expect(new Headers(seen?.headers).get('idempotency-key')).toBe('key-1');
+    expect(seen?.body).toBe('{"a":1}');
   });
   it('throws the server error text, a status or a malformed reply', async () => {
     await expect(
       accountCall('GET', '/x', undefined, {}, reply('{"error":"Nope"}', 422)),
     ).rejects.toThrow('Nope');
-    await expect(accountCall('GET', '/x', undefined, {}, reply('{}', 500))).rejects.toThrow('500');
+    await expect(accountCall('GET', '/x', undefined, {}, reply('{}', 500))).rejects.toThrow(
+      'The server answered 500.',
+    );
     await expect(accountCall('GET', '/x', undefined, {}, reply('<html>', 502))).rejects.toThrow(
-      'without a readable reply',
+      'The server answered 502 without a readable reply.',
     );
     await expect(accountCall('GET', '/x', undefined, {}, reply('3'))).rejects.toThrow(
       'unexpected reply',
     );
-    const offline = (() =>
-      Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
+    const offline = over(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(accountCall('GET', '/x', undefined, {}, offline)).rejects.toThrow(
       'Failed to fetch',
     );

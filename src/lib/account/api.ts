@@ -1,45 +1,50 @@
+import { browserError, requestJson, type JsonReply, type RequestJson } from '../api/client.ts';
+
 /**
- * The account pages' calls to the API (spec: account-and-shell 7, 8). Every call is JSON
- * from this origin with the session cookie; mutations send Content-Type: application/json
- * even without a body (the API's CSRF rule). A reply with `error` or a failing status
+ * The words of an account reply (spec: account-and-shell 7, 8): the reply itself when it is a
+ * JSON object without `error`; otherwise an Error with the server's words, its status, or
+ * what was wrong with the reply.
+ */
+export function accountReply<T = Record<string, unknown>>(reply: JsonReply): T {
+  if (!reply.readable) {
+    throw new Error(`The server answered ${reply.status} without a readable reply.`);
+  }
+  const body = reply.body;
+  const error =
+    body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (typeof error === 'string' && error.length > 0) throw new Error(error);
+  if (!reply.ok) throw new Error(`The server answered ${reply.status}.`);
+  if (body === null || typeof body !== 'object') {
+    throw new Error('The server sent an unexpected reply.');
+  }
+  return body as T;
+}
+
+/**
+ * The account pages' calls to the API (spec: account-and-shell 7, 8), through the one client
+ * (src/lib/api): JSON from this origin with the session cookie; mutations send Content-Type:
+ * application/json even without a body (the API's CSRF rule); `idempotent` adds an
+ * Idempotency-Key (the call is still made once). A reply with `error` or a failing status
  * throws an Error with the server's words; a network failure throws the browser's message.
  */
 export async function accountCall<T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
-  headers: Record<string, string> = {},
-  doFetch: typeof fetch = fetch,
+  options: { idempotent?: boolean; headers?: Record<string, string> } = {},
+  request: RequestJson = requestJson,
 ): Promise<T> {
-  const response = await doFetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  let reply: unknown;
+  let reply: JsonReply;
   try {
-    reply = await response.json();
-  } catch {
-    throw new Error(`The server answered ${response.status} without a readable reply.`);
+    reply = await request(method, path, {
+      ...(body === undefined ? {} : { body }),
+      ...(options.idempotent ? { idempotent: true } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  } catch (error) {
+    throw browserError(error);
   }
-  const error =
-    reply !== null && typeof reply === 'object' ? (reply as { error?: unknown }).error : undefined;
-  if (typeof error === 'string' && error.length > 0) throw new Error(error);
-  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
-  if (reply === null || typeof reply !== 'object') {
-    throw new Error('The server sent an unexpected reply.');
-  }
-  return reply as T;
-}
-
-/** A new Idempotency-Key for one call and its retries. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return accountReply<T>(reply);
 }
 
 /** The error's message for a notice (spec 8: exceptions show their message). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testClient } from '../api/test-client.ts';
 import { signIn, SignInError } from './sign-in.ts';
 
 const LOGIN_FAILED = 'The email or password is incorrect.';
@@ -7,14 +8,14 @@ const BOT_CHECK_NEEDED = 'Please confirm you are not a robot, then sign in again
 /** A fake API answering the given replies in turn, keeping the bodies it was sent. */
 function api(...replies: [number, Record<string, unknown>][]) {
   const sent: Record<string, unknown>[] = [];
-  const doFetch = ((_: string, init: RequestInit) => {
+  const { requestJson: request } = testClient((_, init) => {
     sent.push(JSON.parse(init.body as string) as Record<string, unknown>);
     const [status, body] = replies[sent.length - 1] ?? [500, {}];
     return Promise.resolve(new Response(JSON.stringify(body), { status }));
-  }) as unknown as typeof fetch;
+  });
   let tokens = 0;
   const getToken = () => Promise.resolve(`token-${String((tokens += 1))}`);
-  return { sent, doFetch, getToken, tokens: () => tokens };
+  return { sent, request, getToken, tokens: () => tokens };
 }
 
 const credentials = { email: 'ada@example.com', password: 'correct horse 1' };

@@ -1,4 +1,5 @@
-import { accountCall, messageOf } from './api.ts';
+import { browserError, requestJson, type JsonReply, type RequestJson } from '../api/client.ts';
+import { accountReply, messageOf } from './api.ts';
 import { botCheckToken } from './bot-token.ts';
 
 /** A refused sign-in; `botCheckRequired` says the next try must carry a bot-check token. */
@@ -16,8 +17,8 @@ export interface SignInDeps {
   /** Whether the last reply asked for the bot check (the form remembers it). */
   needsBotCheck?: boolean;
   getToken?: (action: string) => Promise<string>;
-  doFetch?: typeof fetch;
-  headers?: Record<string, string>;
+  /** The API client's call (src/lib/api); tests pass one over a fake fetch. */
+  request?: RequestJson;
 }
 
 /**
@@ -31,12 +32,7 @@ export interface SignInDeps {
  */
 export async function signIn(
   credentials: { email: string; password: string },
-  {
-    needsBotCheck = false,
-    getToken = botCheckToken,
-    doFetch = fetch,
-    headers = {},
-  }: SignInDeps = {},
+  { needsBotCheck = false, getToken = botCheckToken, request = requestJson }: SignInDeps = {},
 ): Promise<void> {
   let withToken = needsBotCheck;
   for (;;) {
@@ -44,19 +40,17 @@ export async function signIn(
       ? { ...credentials, botCheckToken: await getToken('login') }
       : credentials;
     let asked = false;
-    // accountCall throws the server's words only; the flag beside them is read here.
-    const watching = (async (input: string, init: RequestInit) => {
-      const response = await doFetch(input, init);
-      try {
-        const reply = (await response.clone().json()) as { botCheckRequired?: unknown };
-        asked = reply.botCheckRequired === true;
-      } catch {
-        // Not JSON: accountCall reports it.
-      }
-      return response;
-    }) as typeof fetch;
     try {
-      await accountCall('POST', '/api/auth/login', body, headers, watching);
+      let reply: JsonReply;
+      try {
+        reply = await request('POST', '/api/auth/login', { body });
+      } catch (error) {
+        throw browserError(error);
+      }
+      // accountReply throws the server's words only; the flag beside them is read here.
+      const flag = reply.body as { botCheckRequired?: unknown } | null | undefined;
+      asked = flag?.botCheckRequired === true;
+      accountReply(reply);
       return;
     } catch (error) {
       if (asked && !withToken) {

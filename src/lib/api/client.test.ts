@@ -420,3 +420,64 @@ describe('the retry budget (issue 11 item 10)', () => {
     expect(result.elapsed).toBeLessThanOrEqual(8100);
   });
 });
+
+describe('requestJson', () => {
+  it('sends JSON with the cookie and an Idempotency-Key when asked, and returns the reply unjudged', async () => {
+    const { client, requests } = harness([json({ error: 'Nope' }, 422)]);
+    await expect(
+      client.requestJson('POST', '/api/auth/login', {
+        body: { email: 'a@b.c' },
+        headers: { 'X-Extra': '1' },
+        idempotent: true,
+      }),
+    ).resolves.toEqual({
+      status: 422,
+      statusText: '',
+      ok: false,
+      readable: true,
+      body: { error: 'Nope' },
+    });
+    const sent = requests[0];
+    expect(sent?.init.method).toBe('POST');
+    expect(sent?.init.credentials).toBe('same-origin');
+    expect(sent?.init.body).toBe('{"email":"a@b.c"}');
+    expect(sent?.headers.get('Content-Type')).toBe('application/json');
+    expect(sent?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(sent?.headers.get('X-Extra')).toBe('1');
+  });
+
+  it('sends a GET without a content type or key, and marks a body that is not JSON', async () => {
+    const { client, requests } = harness([new Response('<html>', { status: 502 })]);
+    await expect(client.requestJson('GET', '/api/user')).resolves.toMatchObject({
+      status: 502,
+      ok: false,
+      readable: false,
+      body: undefined,
+    });
+    expect(requests[0]?.headers.get('Content-Type')).toBeNull();
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBeNull();
+  });
+
+  it('never retries, even a 503 or an idempotent call', async () => {
+    const { client, requests } = harness([json({}, 503)]);
+    await expect(
+      client.requestJson('DELETE', '/api/x', { idempotent: true }),
+    ).resolves.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('throws an unreachable ApiError that keeps the browser error when no reply came', async () => {
+    const offline = new TypeError('Failed to fetch');
+    const { client } = harness([offline]);
+    const error = await client.requestJson('GET', '/api/user').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ unreachable: true, status: undefined, cause: offline });
+  });
+
+  it('gives up after its time-out', async () => {
+    const { client } = harness([() => new Promise<Response>(() => {})]);
+    await expect(client.requestJson('GET', '/api/user', { timeoutMs: 10 })).rejects.toMatchObject({
+      unreachable: true,
+    });
+  });
+});

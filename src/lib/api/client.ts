@@ -26,8 +26,14 @@ export class ApiError extends Error {
    * that broke off) or the proxy in front of it answered 502, 503 or 504.
    */
   readonly unreachable: boolean;
-  constructor(message: string, status?: number, fromServer = false, unreachable = false) {
-    super(message);
+  constructor(
+    message: string,
+    status?: number,
+    fromServer = false,
+    unreachable = false,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.name = 'ApiError';
     this.fromServer = fromServer;
     this.unreachable = unreachable;
@@ -35,8 +41,27 @@ export class ApiError extends Error {
   }
 }
 
-/** The failure of a call that got no reply at all. */
-const noReply = () => new ApiError(DEFAULT_ERROR, undefined, false, true);
+/**
+ * The failure of a call that got no reply at all; `cause` keeps what failed (the browser's
+ * own TypeError for a network failure), for callers that show it.
+ */
+const noReply = (cause?: unknown) =>
+  new ApiError(DEFAULT_ERROR, undefined, false, true, cause === undefined ? undefined : { cause });
+
+/**
+ * The error to show for a call that got no reply: the browser's own error (a network failure,
+ * as `fetch` words it) where there is one, kept as the ApiError's cause; otherwise, and for
+ * the client's time-out, the error itself. For callers that have always shown the browser's
+ * words (the account pages, the sidebar).
+ * @example catch (error) { throw browserError(error); }
+ */
+export function browserError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.unreachable || error.status !== undefined) {
+    return error;
+  }
+  const cause = error.cause;
+  return cause instanceof Error && cause.name !== 'TimeoutError' && cause.message ? cause : error;
+}
 
 /** What the client needs from the outside world; tests pass fakes so retries run instantly. */
 export interface ClientDeps {
@@ -73,9 +98,42 @@ export interface GetOptions {
   timeoutMs?: number;
 }
 
+/** Options of {@link ApiClient.requestJson}. */
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Added to the JSON headers (and may override them). */
+  headers?: Record<string, string>;
+  /** Sends one fresh Idempotency-Key; the call is still made once, never retried. */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+  /** Gives up after this long without a reply (default: the attempt time-out, 30 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * A reply read as JSON and not judged: for a caller that words its own failures (the account
+ * pages, the sidebar). `readable` is false when the body is not JSON (`body` is then undefined).
+ */
+export interface JsonReply {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  readable: boolean;
+  body: unknown;
+}
+
+/** One call, its reply read as JSON; throws only when no reply came (ApiError) or on abort. */
+export type RequestJson = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options?: RequestOptions,
+) => Promise<JsonReply>;
+
 /** The client's functions, bound to its dependencies. */
 export interface ApiClient {
   getJson: <T>(path: string, init?: GetOptions) => Promise<T>;
+  requestJson: RequestJson;
   sendJson: <T>(
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
@@ -137,6 +195,22 @@ async function readReply<T>(reply: Response, now: number): Promise<T | undefined
   return body as T | undefined;
 }
 
+/** Reads a reply as JSON without judging it; a body that broke off is a network failure. */
+async function readRaw(reply: Response): Promise<JsonReply> {
+  let text: string;
+  try {
+    text = await reply.text();
+  } catch (error) {
+    throw new Retryable(noReply(error));
+  }
+  const head = { status: reply.status, statusText: reply.statusText, ok: reply.ok };
+  try {
+    return { ...head, readable: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ...head, readable: false, body: undefined };
+  }
+}
+
 /**
  * Builds a client. Production code uses the default one ({@link getJson}, {@link sendJson});
  * tests build their own with a fake fetch, clock and sleep.
@@ -146,7 +220,17 @@ export function createApiClient(deps: ClientDeps): ApiClient {
   async function attempt<T>(
     path: string,
     init: RequestInit,
-    { signal, timeoutMs, onSlow }: { signal?: AbortSignal; timeoutMs: number; onSlow?: () => void },
+    {
+      signal,
+      timeoutMs,
+      onSlow,
+      read,
+    }: {
+      signal?: AbortSignal;
+      timeoutMs: number;
+      onSlow?: () => void;
+      read: (reply: Response) => Promise<T>;
+    },
   ) {
     const timeout = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -154,7 +238,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         timeout.abort();
-        reject(new Error('timed out'));
+        reject(new DOMException('No reply in time.', 'TimeoutError'));
       }, timeoutMs);
     });
     // A slow attempt is left to finish (a second one with the same key would only be told the
@@ -169,18 +253,16 @@ export function createApiClient(deps: ClientDeps): ApiClient {
           deps.fetch(path, { ...init, signal: timeout.signal }),
           timedOut,
         ]);
-      } catch {
+      } catch (error) {
         if (signal?.aborted) throw abortError(signal);
         // A network failure, a dropped connection or our own time-out: nothing was read.
-        throw new Retryable(noReply());
+        throw new Retryable(noReply(error));
       }
-      const value = await Promise.race([readReply<T>(reply, deps.now()), timedOut]).catch(
-        (error: unknown) => {
-          if (signal?.aborted) throw abortError(signal);
-          if (error instanceof ApiError || error instanceof Retryable) throw error;
-          throw new Retryable(noReply()); // the time-out, while reading
-        },
-      );
+      const value = await Promise.race([read(reply), timedOut]).catch((error: unknown) => {
+        if (signal?.aborted) throw abortError(signal);
+        if (error instanceof ApiError || error instanceof Retryable) throw error;
+        throw new Retryable(noReply()); // the time-out, while reading
+      });
       return value;
     } finally {
       clearTimeout(timer);
@@ -201,8 +283,15 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       signal,
       timeoutMs = deps.attemptTimeoutMs,
       onStillTrying,
-    }: { retries: number; signal?: AbortSignal; timeoutMs?: number; onStillTrying?: () => void },
-  ): Promise<T | undefined> {
+      read,
+    }: {
+      retries: number;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      onStillTrying?: () => void;
+      read: (reply: Response) => Promise<T>;
+    },
+  ): Promise<T> {
     const deadline = deps.now() + deps.retryBudgetMs;
     let told = false;
     const tell =
@@ -218,6 +307,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       const left = retries > 0 ? deadline - deps.now() : timeoutMs;
       try {
         return await attempt<T>(path, init, {
+          read,
           ...(signal ? { signal } : {}),
           timeoutMs: Math.max(0, Math.min(timeoutMs, left)),
           ...(tell ? { onSlow: tell } : {}),
@@ -238,11 +328,12 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     async getJson<T>(path: string, init: GetOptions = {}): Promise<T> {
       // Reads are not retried here: their callers reload on the next event anyway (STYLE:
       // "retries stacked at several layers" is what to avoid).
-      const value = await withRetries<T>(
+      const value = await withRetries<T | undefined>(
         path,
         { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' },
         {
           retries: 0,
+          read: (reply) => readReply<T>(reply, deps.now()),
           ...(init.signal ? { signal: init.signal } : {}),
           ...(init.timeoutMs === undefined ? {} : { timeoutMs: init.timeoutMs }),
         },
@@ -268,10 +359,29 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       const init: RequestInit = { method, headers, credentials: 'same-origin' };
       if (body !== undefined) init.body = JSON.stringify(body);
       // Only a call the server can recognise again may be repeated without a second effect.
-      return withRetries<T>(path, init, {
+      return withRetries<T | undefined>(path, init, {
         retries: options.idempotent ? MAX_RETRIES : 0,
+        read: (reply) => readReply<T>(reply, deps.now()),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onStillTrying ? { onStillTrying: options.onStillTrying } : {}),
+      });
+    },
+
+    async requestJson(method, path, options = {}) {
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        // The API's CSRF rule: a mutating call carries the JSON header, with or without a body.
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+        ...(options.idempotent ? { 'Idempotency-Key': deps.newKey() } : {}),
+        ...options.headers,
+      };
+      const init: RequestInit = { method, headers, credentials: 'same-origin' };
+      if (options.body !== undefined) init.body = JSON.stringify(options.body);
+      return withRetries(path, init, {
+        retries: 0,
+        read: readRaw,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
     },
   };
@@ -334,3 +444,12 @@ export function sendJson<T>(
 ): Promise<T | undefined> {
   return defaultClient.sendJson<T>(method, path, body, options);
 }
+
+/**
+ * One call whose reply the caller judges itself (its own error texts): JSON headers, the
+ * session cookie, the time-out, an Idempotency-Key when asked. Never retried. A reply that
+ * did not come throws ApiError (`unreachable`, the browser's error as `cause`).
+ * @example const reply = await requestJson('GET', '/api/user'); if (reply.ok) read(reply.body);
+ */
+export const requestJson: RequestJson = (method, path, options) =>
+  defaultClient.requestJson(method, path, options);

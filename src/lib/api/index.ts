@@ -1,13 +1,23 @@
 export {
   ApiError,
+  browserError,
   CART_UPDATE_ERROR,
   DEFAULT_ERROR,
   INVALID_CHECKOUT_ERROR,
   createApiClient,
   getJson,
+  requestJson,
   sendJson,
 } from './client.ts';
-export type { ApiClient, ClientDeps, GetOptions, SendOptions } from './client.ts';
+export type {
+  ApiClient,
+  ClientDeps,
+  GetOptions,
+  JsonReply,
+  RequestJson,
+  RequestOptions,
+  SendOptions,
+} from './client.ts';
 export {
   MAX_RETRIES,
   RETRY_BUDGET_MS,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { testClient } from '../api/test-client.ts';
 import {
   brandsErrorText,
   categoriesErrorText,
@@ -10,7 +11,6 @@ import {
   SIDEBAR_BRANDS_URL,
   sidebarData,
   sidebarNavUrl,
-  type FetchLike,
 } from './collection-sidebar.ts';
 
 const reply = (body: unknown, status = 200) =>
@@ -20,7 +20,10 @@ const reply = (body: unknown, status = 200) =>
     headers: { 'content-type': 'application/json' },
   });
 
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 const fetchReturning = (response: Response) => vi.fn<FetchLike>(() => Promise.resolve(response));
+/** The API client's call over a fake fetch. */
+const over = (fetchFn: FetchLike) => testClient(fetchFn).requestJson;
 
 describe('texts and calls', () => {
   it('uses the spec texts', () => {
@@ -44,23 +47,24 @@ describe('texts and calls', () => {
 describe('fetchList', () => {
   it('returns the list under the key', async () => {
     const fetchFn = fetchReturning(reply({ vendors: [{ name: 'Crown' }] }));
-    await expect(fetchList(fetchFn, '/x', 'vendors')).resolves.toEqual([{ name: 'Crown' }]);
-    expect(fetchFn).toHaveBeenCalledWith('/x', { headers: { accept: 'application/json' } });
+    await expect(fetchList('/x', 'vendors', over(fetchFn))).resolves.toEqual([{ name: 'Crown' }]);
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/x');
+    expect(new Headers(fetchFn.mock.calls[0]?.[1].headers).get('accept')).toBe('application/json');
   });
 
   it("throws the server's error text", async () => {
     const fetchFn = fetchReturning(reply({ error: 'Database is busy' }, 503));
-    await expect(fetchList(fetchFn, '/x', 'vendors')).rejects.toThrow('Database is busy');
+    await expect(fetchList('/x', 'vendors', over(fetchFn))).rejects.toThrow('Database is busy');
   });
 
   it('throws the status when the reply has no error text', async () => {
     const fetchFn = fetchReturning(reply('<html>', 502));
-    await expect(fetchList(fetchFn, '/x', 'vendors')).rejects.toThrow('502 Server Error');
+    await expect(fetchList('/x', 'vendors', over(fetchFn))).rejects.toThrow('502 Server Error');
   });
 
   it('throws when the list is missing', async () => {
     const fetchFn = fetchReturning(reply({ other: [] }));
-    await expect(fetchList(fetchFn, '/x', 'vendors')).rejects.toThrow(
+    await expect(fetchList('/x', 'vendors', over(fetchFn))).rejects.toThrow(
       'Unexpected response: no vendors',
     );
   });
@@ -77,10 +81,13 @@ describe('loadCategoriesSection', () => {
       },
     ];
     const fetchFn = fetchReturning(reply({ navData }));
-    const result = await loadCategoriesSection(fetchFn, {
-      collectionBase: '/collections',
-      currentPath: '/collections/wheels',
-    });
+    const result = await loadCategoriesSection(
+      {
+        collectionBase: '/collections',
+        currentPath: '/collections/wheels',
+      },
+      over(fetchFn),
+    );
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/nav?collectionUrlPrefix=%2Fcollections&depth=6');
     expect(result).toHaveProperty('html');
     const html = 'html' in result ? result.html : '';
@@ -91,7 +98,7 @@ describe('loadCategoriesSection', () => {
 
   it('gives the error text when the call fails', async () => {
     const fetchFn = vi.fn<FetchLike>(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(loadCategoriesSection(fetchFn, { collectionBase: '/c' })).resolves.toEqual({
+    await expect(loadCategoriesSection({ collectionBase: '/c' }, over(fetchFn))).resolves.toEqual({
       error: 'Error loading categories: Failed to fetch',
     });
   });
@@ -100,7 +107,7 @@ describe('loadCategoriesSection', () => {
 describe('loadBrandsSection', () => {
   it('renders the brands', async () => {
     const fetchFn = fetchReturning(reply({ vendors: [{ name: 'Crown', productCount: 3 }] }));
-    await expect(loadBrandsSection(fetchFn)).resolves.toEqual({
+    await expect(loadBrandsSection(over(fetchFn))).resolves.toEqual({
       html: '<ul class="brand-list"><li><a class="brand-link" href="/brands/Crown">Crown</a></li></ul>',
     });
     expect(fetchFn.mock.calls[0]?.[0]).toBe(SIDEBAR_BRANDS_URL);
@@ -108,14 +115,14 @@ describe('loadBrandsSection', () => {
 
   it('gives the error text when the call fails', async () => {
     const fetchFn = fetchReturning(reply({ error: 'Vendors unavailable' }, 500));
-    await expect(loadBrandsSection(fetchFn)).resolves.toEqual({
+    await expect(loadBrandsSection(over(fetchFn))).resolves.toEqual({
       error: 'Error loading brands: Vendors unavailable',
     });
   });
 
   it('gives the error text of a non-Error throw', async () => {
     const fetchFn = vi.fn<FetchLike>(() => Promise.reject(new Error('offline')));
-    await expect(loadBrandsSection(fetchFn)).resolves.toEqual({
+    await expect(loadBrandsSection(over(fetchFn))).resolves.toEqual({
       error: 'Error loading brands: offline',
     });
   });

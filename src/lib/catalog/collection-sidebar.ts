@@ -1,3 +1,4 @@
+import { browserError, requestJson, type JsonReply, type RequestJson } from '../api/client.ts';
 import {
   brandsListHtml,
   BRANDS_SIDEBAR_LIMIT,
@@ -46,16 +47,26 @@ export const sidebarNavUrl = (collectionBase: string, depth = SIDEBAR_NAV_DEPTH)
 /** GET api/products/vendors/fullDetail: 10 vendors by product count, descending. */
 export const SIDEBAR_BRANDS_URL = `/api/products/vendors/fullDetail?page=0&limit=${BRANDS_SIDEBAR_LIMIT}&sortBy=PRODUCT_COUNT&order=DESC`;
 
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
-
 /** The message of anything thrown. */
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/** The array under `key` of a JSON reply; the reply's own error text when it fails. */
-export async function fetchList<T>(fetchFn: FetchLike, url: string, key: string): Promise<T[]> {
-  const reply = await fetchFn(url, { headers: { accept: 'application/json' } });
-  const body = (await reply.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+/**
+ * The array under `key` of a JSON reply, read through the API client (src/lib/api); the
+ * reply's own error text, its status, or the browser's words when it fails.
+ */
+export async function fetchList<T>(
+  url: string,
+  key: string,
+  request: RequestJson = requestJson,
+): Promise<T[]> {
+  let reply: JsonReply;
+  try {
+    reply = await request('GET', url);
+  } catch (error) {
+    throw browserError(error);
+  }
+  const body = reply.body as Record<string, unknown> | null | undefined;
   const serverError = body?.['error'];
   if (typeof serverError === 'string' && serverError) throw new Error(serverError);
   if (!reply.ok) throw new Error(`${reply.status} ${reply.statusText}`.trim());
@@ -68,12 +79,12 @@ export async function fetchList<T>(fetchFn: FetchLike, url: string, key: string)
 export type SectionResult = { html: string } | { error: string };
 
 export async function loadCategoriesSection(
-  fetchFn: FetchLike,
   options: { collectionBase: string; depth?: number; currentPath?: string },
+  request: RequestJson = requestJson,
 ): Promise<SectionResult> {
   try {
     const url = sidebarNavUrl(options.collectionBase, options.depth);
-    const nodes = await fetchList<TreeNode>(fetchFn, url, 'navData');
+    const nodes = await fetchList<TreeNode>(url, 'navData', request);
     return {
       html: categoryTreeHtml(nodes, { currentPath: options.currentPath, idPrefix: 'live' }),
     };
@@ -82,9 +93,11 @@ export async function loadCategoriesSection(
   }
 }
 
-export async function loadBrandsSection(fetchFn: FetchLike): Promise<SectionResult> {
+export async function loadBrandsSection(
+  request: RequestJson = requestJson,
+): Promise<SectionResult> {
   try {
-    const vendors = await fetchList<VendorCount>(fetchFn, SIDEBAR_BRANDS_URL, 'vendors');
+    const vendors = await fetchList<VendorCount>(SIDEBAR_BRANDS_URL, 'vendors', request);
     return { html: brandsListHtml(vendors) };
   } catch (error) {
     return { error: brandsErrorText(errorMessage(error)) };

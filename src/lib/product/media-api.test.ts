@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testClient } from '../api/test-client.ts';
 import {
   DEFAULT_ERROR,
   fetchCards,
@@ -7,9 +8,12 @@ import {
   PRODUCT_ID_REQUIRED,
   productIdParam,
   viewerImages,
-  type Fetch,
   type MediaProduct,
 } from './media-api.ts';
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+/** The API client's call over a fake fetch. */
+const over = (fetch: Fetch) => testClient(fetch).requestJson;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -66,28 +70,31 @@ describe('fetchMediaProduct', () => {
     const fetchFn = vi.fn<Fetch>(() =>
       Promise.resolve(json({ product: { ...product, extra: 1 } })),
     );
-    const result = await fetchMediaProduct(7, fetchFn);
+    const result = await fetchMediaProduct(7, undefined, over(fetchFn));
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/products/7');
     expect(result).toEqual({ ok: true, value: product });
   });
 
   it("passes on the API's error text, such as 'Product not found.'", async () => {
-    const result = await fetchMediaProduct(9, () =>
-      Promise.resolve(json({ error: 'Product not found.' }, 404)),
+    const result = await fetchMediaProduct(
+      9,
+      undefined,
+      over(() => Promise.resolve(json({ error: 'Product not found.' }, 404))),
     );
     expect(result).toEqual({ ok: false, message: 'Product not found.', status: 404 });
   });
 
   it('gives the default text for a network failure, a non-JSON reply or a bad shape', async () => {
-    const down = await fetchMediaProduct(1, () => Promise.reject(new TypeError('offline')));
+    const get = (fetch: Fetch) => fetchMediaProduct(1, undefined, over(fetch));
+    const down = await get(() => Promise.reject(new TypeError('offline')));
     expect(down).toEqual({ ok: false, message: DEFAULT_ERROR });
-    const html = await fetchMediaProduct(1, () =>
+    const html = await get(() =>
       Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 })),
     );
     expect(html).toEqual({ ok: false, message: DEFAULT_ERROR, status: 502 });
-    const shape = await fetchMediaProduct(1, () => Promise.resolve(json({ product: { id: 'x' } })));
+    const shape = await get(() => Promise.resolve(json({ product: { id: 'x' } })));
     expect(shape).toEqual({ ok: false, message: DEFAULT_ERROR, status: 200 });
-    const noText = await fetchMediaProduct(1, () => Promise.resolve(json({ error: '' }, 500)));
+    const noText = await get(() => Promise.resolve(json({ error: '' }, 500)));
     expect(noText).toEqual({ ok: false, message: DEFAULT_ERROR, status: 500 });
   });
 
@@ -97,30 +104,45 @@ describe('fetchMediaProduct', () => {
     await expect(
       fetchMediaProduct(
         1,
-        () => Promise.reject(new DOMException('aborted', 'AbortError')),
         controller.signal,
+        over(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
       ),
     ).rejects.toThrow('aborted');
   });
 });
 
 describe('fetchCards', () => {
-  it('asks for every id in one call, in order', async () => {
-    const fetchFn = vi.fn<Fetch>(() => Promise.resolve(json({ products: [card] })));
-    const result = await fetchCards([3, 8], fetchFn);
-    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/products?productIds=3,8');
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const stubFetch = (fetch: Fetch) => {
+    const spy = vi.fn(fetch);
+    vi.stubGlobal('fetch', spy);
+    return spy;
+  };
+
+  it("asks for every id in one call, in order, through the comparison page's call", async () => {
+    const fetchFn = stubFetch(() => Promise.resolve(json({ products: [card] })));
+    const result = await fetchCards([3, 8]);
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/products?productIds=3%2C8');
     expect(result).toEqual({ ok: true, value: [card] });
   });
 
   it('makes no call for an empty list', async () => {
-    const fetchFn = vi.fn<Fetch>();
-    expect(await fetchCards([], fetchFn)).toEqual({ ok: true, value: [] });
+    const fetchFn = stubFetch(() => Promise.resolve(json({})));
+    expect(await fetchCards([])).toEqual({ ok: true, value: [] });
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
-  it('fails on a reply without the products list', async () => {
-    const result = await fetchCards([3], () => Promise.resolve(json({ items: [] })));
-    expect(result.ok).toBe(false);
+  it("fails with the default text, or the API's own words", async () => {
+    stubFetch(() => Promise.resolve(json({ items: [] })));
+    expect(await fetchCards([3])).toEqual({ ok: false, message: DEFAULT_ERROR });
+    stubFetch(() => Promise.reject(new TypeError('offline')));
+    expect(await fetchCards([3])).toEqual({ ok: false, message: DEFAULT_ERROR });
+    stubFetch(() => Promise.resolve(json({ error: 'Too many ids.' }, 400)));
+    expect(await fetchCards([3])).toEqual({ ok: false, message: 'Too many ids.', status: 400 });
+    stubFetch(() => Promise.resolve(new Response('<html>', { status: 500 })));
+    expect(await fetchCards([3])).toEqual({ ok: false, message: DEFAULT_ERROR, status: 500 });
   });
 });
 

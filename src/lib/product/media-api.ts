@@ -1,7 +1,10 @@
 // zod's small build: this module runs in the browser (the recently viewed strip and the
 // image viewer), where the full build would add about 24 kB gzipped.
 import { z } from 'zod/mini';
+import { ApiError, requestJson, type JsonReply, type RequestJson } from '../api/client.ts';
 import { htmlToText } from '../format/html-text.ts';
+import { fetchProductsByIds } from '../search/products-by-ids.ts';
+import type { ApiCard } from '../search/filter-reply.ts';
 
 /** account-and-shell 5 and 8: /productimage.php without product_id. */
 export const PRODUCT_ID_REQUIRED = 'Product ID is required to display images.';
@@ -39,57 +42,38 @@ const mediaProductSchema = z.object({
 /** The fields the expanded image viewer reads (account-and-shell 3, "Product fields"). */
 export type MediaProduct = z.infer<typeof mediaProductSchema>;
 
-const cardSchema = z.object({
-  id: z.int(),
-  handle: z.string(),
-  title: z.string(),
-  vendor: z.string(),
-  imageUrl: z.nullable(z.string()),
-  avgRating: z.number(),
-  totalReviews: z.int(),
-  price: z.number(),
-  compareAtPrice: z.nullable(z.number()),
-  availableForSale: z.boolean(),
-});
-
 /** A product card as GET /api/products?productIds= sends it (the fields a card shows). */
-export type ApiCard = z.infer<typeof cardSchema>;
+export type { ApiCard } from '../search/filter-reply.ts';
 
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string; status?: number };
 
-/** GETs JSON and validates it; the API's own `error` text, or the default, on failure. */
+/**
+ * GETs JSON through the API client and validates it; the API's own `error` text, or the
+ * default, on failure.
+ */
 async function getJson<T>(
-  fetchFn: Fetch,
+  request: RequestJson,
   path: string,
   schema: z.ZodMiniType<T>,
   signal?: AbortSignal,
 ): Promise<Result<T>> {
-  let reply: Response;
+  let reply: JsonReply;
   try {
-    reply = await fetchFn(path, {
-      headers: { accept: 'application/json' },
-      signal: signal ?? null,
-    });
+    reply = await request('GET', path, signal ? { signal } : {});
   } catch (error) {
     if (signal?.aborted) throw error;
     return { ok: false, message: DEFAULT_ERROR };
   }
-  let body: unknown;
-  try {
-    body = await reply.json();
-  } catch {
-    return { ok: false, message: DEFAULT_ERROR, status: reply.status };
-  }
+  if (!reply.readable) return { ok: false, message: DEFAULT_ERROR, status: reply.status };
   if (!reply.ok) {
-    const error = z.object({ error: z.string().check(z.minLength(1)) }).safeParse(body);
+    const error = z.object({ error: z.string().check(z.minLength(1)) }).safeParse(reply.body);
     return {
       ok: false,
       message: error.success ? error.data.error : DEFAULT_ERROR,
       status: reply.status,
     };
   }
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(reply.body);
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, message: DEFAULT_ERROR, status: reply.status };
@@ -101,11 +85,11 @@ async function getJson<T>(
  */
 export async function fetchMediaProduct(
   id: number,
-  fetchFn: Fetch,
   signal?: AbortSignal,
+  request: RequestJson = requestJson,
 ): Promise<Result<MediaProduct>> {
   const result = await getJson(
-    fetchFn,
+    request,
     `/api/products/${String(id)}`,
     z.object({ product: mediaProductSchema }),
     signal,
@@ -114,22 +98,29 @@ export async function fetchMediaProduct(
 }
 
 /**
- * Cards for these ids in the order asked: GET /api/products?productIds= (spec storefront 7).
- * Unknown ids are simply missing from the reply.
+ * Cards for these ids (the recently viewed strip): the comparison page's call,
+ * {@link fetchProductsByIds}, as a Result whose message is the API's own `error` text or the
+ * default. Unknown ids are simply missing from the reply.
  */
 export async function fetchCards(
   ids: readonly number[],
-  fetchFn: Fetch,
   signal?: AbortSignal,
 ): Promise<Result<ApiCard[]>> {
   if (ids.length === 0) return { ok: true, value: [] };
-  const result = await getJson(
-    fetchFn,
-    `/api/products?productIds=${ids.join(',')}`,
-    z.object({ products: z.array(cardSchema) }),
-    signal,
-  );
-  return result.ok ? { ok: true, value: result.value.products } : result;
+  try {
+    return { ok: true, value: await fetchProductsByIds(ids, signal) };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause instanceof ApiError) {
+      return {
+        ok: false,
+        message: cause.fromServer ? cause.message : DEFAULT_ERROR,
+        ...(cause.status === undefined ? {} : { status: cause.status }),
+      };
+    }
+    return { ok: false, message: DEFAULT_ERROR };
+  }
 }
 
 /**

@@ -87,6 +87,7 @@ export function lazyPagefind(
  */
 export async function mergeShards(
   api: PagefindApi,
+  // eslint-disable-next-line no-restricted-globals -- the static Pagefind index, not /api
   get: (url: string) => Promise<Response> = (url) => fetch(url),
 ): Promise<void> {
   const reply = await get(SHARDS_URL);

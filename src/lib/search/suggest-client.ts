@@ -45,6 +45,7 @@ class IndexFileError extends Error {
 
 /** fetch, as JSON; a reply that is not 200 is an error naming the file and the status. */
 export const fetchJson: JsonLoader = async (path) => {
+  // eslint-disable-next-line no-restricted-globals -- a static file of the suggestion index, not /api
   const reply = await fetch(`/${path}`);
   if (!reply.ok) throw new IndexFileError(path, `answered ${String(reply.status)}`);
   return reply.json();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_HOME, GUEST_LINKS, isSignedIn, USER_LINKS } from './account-links.ts';
+import { ACCOUNT_HOME, GUEST_LINKS, USER_LINKS } from './account-links.ts';
 
 describe('account links (spec storefront 2)', () => {
   it('offer a guest Sign in and Create an account', () => {
@@ -12,17 +12,5 @@ describe('account links (spec storefront 2)', () => {
   it('offer a signed-in user Sign Out, and everyone the account home', () => {
     expect(USER_LINKS).toEqual([{ label: 'Sign Out', href: '/logout' }]);
     expect(ACCOUNT_HOME.href).toBe('/myaccount.asp');
-  });
-});
-
-describe('isSignedIn', () => {
-  it('is true for a user with an id', () => {
-    expect(isSignedIn({ user: { id: 7, firstName: 'Ann' } })).toBe(true);
-  });
-
-  it('is false for a guest or anything malformed', () => {
-    for (const reply of [{ user: null }, {}, null, 'x', { user: 'ann' }, { user: {} }]) {
-      expect(isSignedIn(reply)).toBe(false);
-    }
   });
 });

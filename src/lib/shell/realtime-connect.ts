@@ -1,3 +1,4 @@
+import { getJson } from '../api/client.ts';
 import {
   hasCustomerData,
   REALTIME_NAMESPACE,
@@ -12,12 +13,7 @@ import { realtimeSocket, realtimeUrl } from './realtime-socket.ts';
  * and not before, so the first load does not wait on it.
  */
 async function hasCustomer(): Promise<boolean> {
-  const reply = await fetch('/api/customer', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (!reply.ok) throw new Error(`GET /api/customer answered ${String(reply.status)}`);
-  return hasCustomerData(await reply.json());
+  return hasCustomerData(await getJson<unknown>('/api/customer'));
 }
 
 /** Reports this page through `socket` (realtime-client.ts); returns the function that stops. */

@@ -1,3 +1,4 @@
+import { browserError, requestJson } from '../../../lib/api/client.ts';
 import { quoteFromForm, type QuoteField } from '../../../lib/shell/quote-request.ts';
 import { trackLoading } from '../../../stores/loading.ts';
 import { showToast } from '../../../stores/toast.ts';
@@ -88,14 +89,13 @@ async function submit(made: HTMLDialogElement, form: HTMLFormElement): Promise<v
   setResult(form, 'Sending...', true);
   try {
     const reply = await trackLoading(
-      fetch('/api/quoteRequests', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(checked.request),
-      }),
+      requestJson('POST', '/api/quoteRequests', { body: checked.request }).catch(
+        (error: unknown) => {
+          throw browserError(error);
+        },
+      ),
     );
-    const body = (await reply.json().catch(() => ({}))) as { id?: unknown; error?: unknown };
+    const body = (reply.body ?? {}) as { id?: unknown; error?: unknown };
     if (!reply.ok) throw new Error(typeof body.error === 'string' ? body.error : FAILED);
     const number = typeof body.id === 'number' ? ` #${String(body.id)}` : '';
     form.reset();
