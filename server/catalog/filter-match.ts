@@ -1,0 +1,195 @@
+import type { CatalogueIndex } from './catalogue-index.ts';
+import type { FilterParams } from './filter-params.ts';
+
+/**
+ * The matching set of GET /api/products/filter over the in-memory catalogue index
+ * (catalogue-index.ts), and what it holds: size, highest price, and the count of every
+ * vendor and tag in it. The conditions are those the SQL filters had, NOCASE included.
+ */
+
+/** SQLite's NOCASE: only ASCII letters fold. */
+export const nocase = (text: string): string => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** A filter group the filter panel counts without its own filter (filter.ts, choices). */
+export type Group = 'vendors' | { tagPrefix: string } | undefined;
+
+/** What a matching set holds: filter-facets.ts turns it into pageInfo. */
+export interface Counts {
+  total: number;
+  maxPriceCents: number;
+  /** By vendor code, and by tag code. */
+  vendorCounts: ArrayLike<number>;
+  tagCounts: ArrayLike<number>;
+}
+
+export interface Match {
+  index: CatalogueIndex;
+  /** Whether a slot's product passes every condition but the vendor and tag groups. */
+  passesBase: (slot: number) => boolean;
+  /** Slots to visit for a count: the search's matches, or every product. */
+  candidates: Iterable<number>;
+  /** With a search text, 1 for each slot it matches; undefined without one. */
+  inText: Uint8Array | undefined;
+  /** Vendor codes that pass `v`; undefined without one. */
+  vendors: Uint8Array | undefined;
+  /** Per tag prefix filtered (lowercased, as filter.ts groups them): its passing tag codes. */
+  tagGroups: { prefix: string; codes: Uint8Array }[];
+  /** The one collection subtree that is the only condition, or null for no condition at all. */
+  only: number | null | undefined;
+  /** A collection filter none of whose collections exists: nothing matches, no choices. */
+  empty: boolean;
+}
+
+function* liveSlots(index: CatalogueIndex): Generator<number> {
+  for (let slot = 0; slot < index.slots; slot += 1) if (index.live[slot] === 1) yield slot;
+}
+
+/**
+ * The conditions of a request, from its parameters and, when it has a search text, the ids
+ * of the products the text matches (in the order to keep).
+ */
+export function matchOf(
+  index: CatalogueIndex,
+  params: FilterParams,
+  textIds: readonly number[] | undefined,
+): Match {
+  const collections = params.collectionIds ? index.descendants(params.collectionIds) : undefined;
+  const { minPriceCents, maxPriceCents, availableForSaleOnly } = params;
+  const min = minPriceCents ?? -Infinity;
+  const max = maxPriceCents ?? Infinity;
+  const { priceCents, available } = index;
+  const passesBase = (slot: number): boolean => {
+    const price = priceCents[slot] ?? 0;
+    if (price < min || price > max) return false;
+    if (availableForSaleOnly && available[slot] === 0) return false;
+    if (!collections) return true;
+    for (const id of index.collections[slot] ?? []) if (collections.has(id)) return true;
+    return false;
+  };
+  const textSlots = textIds?.map((id) => index.slotOf.get(id) ?? -1).filter((slot) => slot >= 0);
+  let inText: Uint8Array | undefined;
+  if (textSlots) {
+    inText = new Uint8Array(index.slots);
+    for (const slot of textSlots) inText[slot] = 1;
+  }
+  const candidates = textSlots ?? { [Symbol.iterator]: () => liveSlots(index) };
+  const roots = (params.collectionIds ?? []).filter((id) => index.collectionIds.has(id));
+  const plain = !textIds && min === -Infinity && max === Infinity && !availableForSaleOnly;
+  return {
+    index,
+    passesBase,
+    candidates,
+    inText,
+    vendors: vendorCodes(index, params.vendors),
+    tagGroups: tagGroups(index, params.tags),
+    only: !plain ? undefined : !collections ? null : roots.length === 1 ? roots[0] : undefined,
+    empty: collections !== undefined && collections.size === 0,
+  };
+}
+
+function vendorCodes(index: CatalogueIndex, vendors: readonly string[]): Uint8Array | undefined {
+  if (vendors.length === 0) return undefined;
+  const wanted = new Set(vendors.map(nocase));
+  return Uint8Array.from(index.vendors.names, (name) => (wanted.has(nocase(name)) ? 1 : 0));
+}
+
+// Filters of one prefix are alternatives (Size 8 or 10); prefixes all apply.
+function tagGroups(index: CatalogueIndex, tags: FilterParams['tags']): Match['tagGroups'] {
+  const byPrefix = new Map<string, Set<string>>();
+  for (const tag of tags) {
+    const key = tag.prefix.toLowerCase();
+    byPrefix.set(key, (byPrefix.get(key) ?? new Set()).add(nocase(tag.value)));
+  }
+  return [...byPrefix].map(([prefix, values]) => {
+    const folded = nocase(prefix);
+    const codes = new Uint8Array(index.tagCount);
+    for (let code = 0; code < index.tagCount; code += 1) {
+      const pass =
+        nocase(index.tagPrefix[code] ?? '') === folded &&
+        values.has(nocase(index.tagValue[code] ?? ''));
+      codes[code] = pass ? 1 : 0;
+    }
+    return { prefix, codes };
+  });
+}
+
+/** Whether a product's tags pass every group: one tag of each group's values. */
+function tagsPass(tags: readonly number[], groups: readonly Uint8Array[]): boolean {
+  for (const codes of groups) {
+    let found = false;
+    for (const code of tags) {
+      if (codes[code] === 1) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** The vendor codes and tag groups that apply when one group's own filter is left out. */
+function groupsOf(match: Match, without: Group) {
+  return {
+    vendors: without === 'vendors' ? undefined : match.vendors,
+    tags: match.tagGroups
+      .filter((group) => typeof without !== 'object' || group.prefix !== without.tagPrefix)
+      .map((group) => group.codes),
+  };
+}
+
+/** Whether a product (by id) is in the matching set: every condition applies. */
+export function membership(match: Match): (id: number) => boolean {
+  const { index, vendors, inText } = match;
+  const groups = match.tagGroups.map((group) => group.codes);
+  return (id) => {
+    const slot = index.slotOf.get(id);
+    if (slot === undefined) return false;
+    if (inText && inText[slot] !== 1) return false;
+    if (vendors && vendors[index.vendor[slot] ?? 0] === 0) return false;
+    return tagsPass(index.tags[slot] ?? [], groups) && match.passesBase(slot);
+  };
+}
+
+/** Counts the matching set in one pass, leaving out one group's own filter when asked. */
+export function tally(match: Match, without?: Group): Counts {
+  const { index } = match;
+  const { vendors, tags: groups } = groupsOf(match, without);
+  const kept = match.only === undefined ? undefined : countsOf(match, without);
+  if (kept) return kept;
+  const vendorCounts = new Int32Array(index.vendors.names.length);
+  const tagCounts = new Int32Array(index.tagCount);
+  const { vendor: vendorOf, priceCents, tags: tagsOf } = index;
+  let total = 0;
+  let max = -Infinity;
+  for (const slot of match.candidates) {
+    const vendor = vendorOf[slot] ?? 0;
+    if (vendors && vendors[vendor] === 0) continue;
+    const tags = tagsOf[slot] ?? [];
+    if (groups.length > 0 && !tagsPass(tags, groups)) continue;
+    if (!match.passesBase(slot)) continue;
+    total += 1;
+    const price = priceCents[slot] ?? 0;
+    if (price > max) max = price;
+    vendorCounts[vendor] = (vendorCounts[vendor] ?? 0) + 1;
+    for (const code of tags) tagCounts[code] = (tagCounts[code] ?? 0) + 1;
+  }
+  return { total, maxPriceCents: total > 0 ? max : 0, vendorCounts, tagCounts };
+}
+
+/**
+ * The running counts of the whole catalogue or of one collection subtree, when that is all
+ * the set is (no text, price, availability, or vendor and tag filters left); the highest
+ * price is counted again only when a removal may have lowered it.
+ */
+function countsOf(match: Match, without: Group): Counts | undefined {
+  const { vendors, tags } = groupsOf(match, without);
+  if (vendors || tags.length > 0 || match.only === undefined) return undefined;
+  const { index } = match;
+  const kept = match.only === null ? index.whole : index.subtrees.get(match.only);
+  if (!kept) return { total: 0, maxPriceCents: 0, vendorCounts: [], tagCounts: [] };
+  if (kept.maxPriceCents === undefined) {
+    kept.maxPriceCents = tally({ ...match, only: undefined }, without).maxPriceCents;
+  }
+  return { ...kept, maxPriceCents: kept.maxPriceCents };
+}
