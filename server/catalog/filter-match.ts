@@ -26,8 +26,8 @@ export interface Match {
   index: CatalogueIndex;
   /** Whether a slot's product passes every condition but the vendor and tag groups. */
   passesBase: (slot: number) => boolean;
-  /** Slots to visit for a count: the search's matches, or every product. */
-  candidates: Iterable<number>;
+  /** Slots to visit for a count: the search's matches; undefined for every product. */
+  candidates: Int32Array | undefined;
   /** With a search text, 1 for each slot it matches; undefined without one. */
   inText: Uint8Array | undefined;
   /** Vendor codes that pass `v`; undefined without one. */
@@ -40,8 +40,34 @@ export interface Match {
   empty: boolean;
 }
 
-function* liveSlots(index: CatalogueIndex): Generator<number> {
-  for (let slot = 0; slot < index.slots; slot += 1) if (index.live[slot] === 1) yield slot;
+/** The slots of a search's matches, in its order, and a flag per slot for a quick test. */
+export interface TextSlots {
+  slots: Int32Array;
+  inText: Uint8Array;
+}
+
+const textSlotCache = new WeakMap<readonly number[], TextSlots>();
+
+/**
+ * The slots of a search's ids. Kept with the ids (text-match.ts keeps one array per search
+ * and catalogue version, and the index's slots only move when that version does), so the
+ * pages and filters of one search map 30,000 ids to slots once.
+ */
+export function textSlotsOf(index: CatalogueIndex, ids: readonly number[]): TextSlots {
+  const kept = textSlotCache.get(ids);
+  if (kept) return kept;
+  const slots = new Int32Array(ids.length);
+  const inText = new Uint8Array(index.slots);
+  let n = 0;
+  for (const id of ids) {
+    const slot = index.slotOf.get(id);
+    if (slot === undefined) continue;
+    slots[n++] = slot;
+    inText[slot] = 1;
+  }
+  const made = { slots: slots.subarray(0, n), inText };
+  textSlotCache.set(ids, made);
+  return made;
 }
 
 /**
@@ -66,20 +92,14 @@ export function matchOf(
     for (const id of index.collections[slot] ?? []) if (collections.has(id)) return true;
     return false;
   };
-  const textSlots = textIds?.map((id) => index.slotOf.get(id) ?? -1).filter((slot) => slot >= 0);
-  let inText: Uint8Array | undefined;
-  if (textSlots) {
-    inText = new Uint8Array(index.slots);
-    for (const slot of textSlots) inText[slot] = 1;
-  }
-  const candidates = textSlots ?? { [Symbol.iterator]: () => liveSlots(index) };
+  const text = textIds && textSlotsOf(index, textIds);
   const roots = (params.collectionIds ?? []).filter((id) => index.collectionIds.has(id));
   const plain = !textIds && min === -Infinity && max === Infinity && !availableForSaleOnly;
   return {
     index,
     passesBase,
-    candidates,
-    inText,
+    candidates: text?.slots,
+    inText: text?.inText,
     vendors: vendorCodes(index, params.vendors),
     tagGroups: tagGroups(index, params.tags),
     only: !plain ? undefined : !collections ? null : roots.length === 1 ? roots[0] : undefined,
@@ -138,16 +158,24 @@ function groupsOf(match: Match, without: Group) {
   };
 }
 
-/** Whether a product (by id) is in the matching set: every condition applies. */
-export function membership(match: Match): (id: number) => boolean {
+/** Whether a slot's product is in the matching set: every condition applies. */
+export function slotMembership(match: Match): (slot: number) => boolean {
   const { index, vendors, inText } = match;
   const groups = match.tagGroups.map((group) => group.codes);
-  return (id) => {
-    const slot = index.slotOf.get(id);
-    if (slot === undefined) return false;
+  return (slot) => {
+    if (index.live[slot] !== 1) return false;
     if (inText && inText[slot] !== 1) return false;
     if (vendors && vendors[index.vendor[slot] ?? 0] === 0) return false;
     return tagsPass(index.tags[slot] ?? [], groups) && match.passesBase(slot);
+  };
+}
+
+/** Whether a product (by id) is in the matching set. */
+export function membership(match: Match): (id: number) => boolean {
+  const passes = slotMembership(match);
+  return (id) => {
+    const slot = match.index.slotOf.get(id);
+    return slot !== undefined && passes(slot);
   };
 }
 
@@ -159,10 +187,14 @@ export function tally(match: Match, without?: Group): Counts {
   if (kept) return kept;
   const vendorCounts = new Int32Array(index.vendors.names.length);
   const tagCounts = new Int32Array(index.tagCount);
-  const { vendor: vendorOf, priceCents, tags: tagsOf } = index;
+  const { vendor: vendorOf, priceCents, tags: tagsOf, live } = index;
+  const { candidates } = match;
   let total = 0;
   let max = -Infinity;
-  for (const slot of match.candidates) {
+  const end = candidates ? candidates.length : index.slots;
+  for (let at = 0; at < end; at += 1) {
+    const slot = candidates ? (candidates[at] ?? 0) : at;
+    if (!candidates && live[slot] !== 1) continue;
     const vendor = vendorOf[slot] ?? 0;
     if (vendors && vendors[vendor] === 0) continue;
     const tags = tagsOf[slot] ?? [];

@@ -1,34 +1,23 @@
 import type { Database } from '../db/open.ts';
 import type { Sort } from './filter-params.ts';
 import { arrayRows } from './filter-sql.ts';
+import { ORDER } from './sort-orders.ts';
 
 /**
  * One page of a matching set, in the requested order. The set is known already (filter.ts
  * counted it in memory), so no page query repeats its conditions:
  * - relevance walks the search's ranked ids (text-match.ts);
  * - the whole catalogue is a LIMIT/OFFSET on the sort's index;
- * - a large set walks the sort's index and keeps the ids in the set, stopping at the page's
- *   end (rows read: about the page's end over the set's share of the catalogue);
- * - a small set sorts its own ids, when that reads fewer rows than the walk would.
+ * - a large set walks the catalogue's order in memory (sort-orders.ts) and keeps the
+ *   products in the set, stopping at the page's end;
+ * - a small set sorts its own ids, when that costs less than the walk would.
  */
 
-// spec storefront 9. Ties break on id so pages never overlap; descending sorts break on id
-// descending, which lets SQLite walk one index backwards. Every order has an index
-// (schema-catalog.ts).
-const ORDER: Record<Sort, string> = {
-  '': 'p.id',
-  id_asc: 'p.id',
-  id_desc: 'p.id DESC',
-  title_asc: 'p.sort_title COLLATE NOCASE, p.id',
-  title_desc: 'p.sort_title COLLATE NOCASE DESC, p.id DESC',
-  price_asc: 'p.price_cents, p.id',
-  price_desc: 'p.price_cents DESC, p.id DESC',
-  top_rated: 'p.avg_rating DESC, p.total_reviews DESC, p.id DESC',
-  best_selling: 'p.units_sold DESC, p.id DESC',
-};
-
-/** Sorting a row costs about this many rows of an index walk (measured at 100,000). */
-const SORT_COST = 4;
+/**
+ * Sorting a row in SQLite (a temporary B-tree over the product rows) costs about as much as
+ * walking this many slots of an order in memory (measured at 100,000 products).
+ */
+const SORT_COST = 200;
 
 /** The SQL of every product in `sort` order, from `offset` (a page with a limit). */
 export const orderedSql = (sort: Sort, where = ''): string =>
@@ -40,6 +29,11 @@ export interface PageRequest {
   ranked: readonly number[] | undefined;
   /** Whether a product id is in the matching set. */
   has: (id: number) => boolean;
+  /** Whether a slot's product is in the matching set, and the slot's id. */
+  passes: (slot: number) => boolean;
+  idOf: (slot: number) => number;
+  /** Every slot in the sort's order (sort-orders.ts). */
+  order: () => Int32Array;
   /** Size of the matching set, and of the whole catalogue. */
   total: number;
   catalogue: number;
@@ -68,20 +62,12 @@ export function pageIds(db: Database, request: PageRequest, matching: () => numb
     const where = 'WHERE p.id IN (SELECT value FROM json_each(?))';
     return ids(orderedSql(sort, where), JSON.stringify(matching()), limit, offset);
   }
-  // The walk reads the index in growing chunks (all() reads rows several times faster
-  // than iterate()), starting with what the set's share of the catalogue predicts.
+  // A large set: walk the whole catalogue's order in memory, keeping the set's products.
   let seen = 0;
-  let read = 0;
-  let chunk = Math.ceil((end * catalogue) / total) + 64;
-  for (;;) {
-    const rows = ids(orderedSql(sort), chunk, read);
-    for (const id of rows) {
-      if (!has(id)) continue;
-      if (seen++ >= offset) page.push(id);
-      if (seen >= end) return page;
-    }
-    if (rows.length < chunk) return page;
-    read += chunk;
-    chunk *= 2;
+  for (const slot of request.order()) {
+    if (!request.passes(slot)) continue;
+    if (seen++ >= offset) page.push(request.idOf(slot));
+    if (seen >= end) break;
   }
+  return page;
 }

@@ -1,9 +1,10 @@
 import { transaction, type Database } from '../db/open.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 import { byTag, EMPTY_FACETS, facetsOf, type Facets } from './filter-facets.ts';
-import { matchOf, membership, tally, type Match } from './filter-match.ts';
+import { matchOf, membership, slotMembership, tally, type Match } from './filter-match.ts';
 import { pageIds } from './filter-page.ts';
 import type { FilterParams } from './filter-params.ts';
+import { sortedSlots } from './sort-orders.ts';
 import { textMatches } from './text-match.ts';
 
 /**
@@ -63,6 +64,19 @@ function choices(
   return { availableVendors, availableTagFilters, availableTagPrefixes };
 }
 
+/** Every id of the matching set (the page walk sorts a small set by itself). */
+function matchingIds(match: Match, has: (id: number) => boolean): number[] {
+  const { index, candidates } = match;
+  const ids: number[] = [];
+  const end = candidates ? candidates.length : index.slots;
+  for (let at = 0; at < end; at += 1) {
+    const slot = candidates ? (candidates[at] ?? 0) : at;
+    const id = index.id[slot] ?? 0;
+    if (index.live[slot] === 1 && has(id)) ids.push(id);
+  }
+  return ids;
+}
+
 /** Runs a product search: the page of ids and the pageInfo of the whole matching set. */
 export function filterProducts(db: Database, params: FilterParams): FilterResult {
   return transaction(db, () => {
@@ -91,12 +105,15 @@ export function filterProducts(db: Database, params: FilterParams): FilterResult
         sort: params.sortBy,
         ranked: params.sortBy === '' ? ranked : undefined,
         has,
+        passes: slotMembership(match),
+        idOf: (slot) => index.id[slot] ?? 0,
+        order: () => sortedSlots(db, index, params.sortBy),
         total: facets.totalObjects,
         catalogue: index.slotOf.size,
         offset,
         limit: params.limit,
       },
-      () => [...match.candidates].map((slot) => index.id[slot] ?? 0).filter(has),
+      () => matchingIds(match, has),
     );
     return { ids, pageInfo };
   });
