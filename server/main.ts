@@ -79,6 +79,9 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],
     reads,
   });
+  // Listen once every read worker has its catalogue index (seconds at 100,000 products),
+  // so the first searches do not wait for it.
+  await reads.ready;
   const server = await new Promise<HttpServer>((resolve) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () =>
       resolve(started as HttpServer),

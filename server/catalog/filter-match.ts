@@ -40,7 +40,7 @@ export interface Match {
   empty: boolean;
 }
 
-/** The slots of a search's matches, in its order, and a flag per slot for a quick test. */
+/** The slots of a search's matches, in slot order, and a flag per slot for a quick test. */
 export interface TextSlots {
   slots: Int32Array;
   inText: Uint8Array;
@@ -65,7 +65,9 @@ export function textSlotsOf(index: CatalogueIndex, ids: readonly number[]): Text
     slots[n++] = slot;
     inText[slot] = 1;
   }
-  const made = { slots: slots.subarray(0, n), inText };
+  // In slot order, not rank order: a count visits the products' arrays as they lie in memory
+  // (several times faster than jumping about at 100,000 products).
+  const made = { slots: slots.subarray(0, n).sort(), inText };
   textSlotCache.set(ids, made);
   return made;
 }
