@@ -114,6 +114,9 @@ describe('the read pool', () => {
   it('fails a job with the error a worker met, and refuses jobs once closed', async () => {
     const other = startReadPool({ file: join(dir, 'missing', 'store.db'), size: 1 });
     await expect(other.run('filter', '')).rejects.toThrow();
+    // A worker that could not start is not started again and again.
+    await other.ready;
+    await expect(other.run('filter', '')).rejects.toThrow(/could start/);
     await other.close();
     await expect(other.run('filter', '')).rejects.toThrow(/closed/);
   });

@@ -45,6 +45,8 @@ export interface ReadPoolOptions {
 
 interface Slot {
   worker: Worker;
+  /** Set once the worker has opened its connection and built its index. */
+  ready: boolean;
   pending: Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>;
 }
 
@@ -57,7 +59,7 @@ export function startReadPool({ file, size = availableParallelism() }: ReadPoolO
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
       workerData: { file } satisfies WorkerData,
     });
-    const slot: Slot = { worker, pending: new Map() };
+    const slot: Slot = { worker, ready: false, pending: new Map() };
     readies.push(
       new Promise<void>((resolve) => {
         worker.once('message', () => resolve());
@@ -65,18 +67,24 @@ export function startReadPool({ file, size = availableParallelism() }: ReadPoolO
       }),
     );
     worker.on('message', (reply: ReadReply | { ready: true }) => {
-      if (!('id' in reply)) return;
+      if (!('id' in reply)) {
+        slot.ready = true;
+        return;
+      }
       const job = slot.pending.get(reply.id);
       slot.pending.delete(reply.id);
       if ('json' in reply) job?.resolve(reply.json);
       else job?.reject(new Error(reply.error));
     });
-    // A worker that dies fails its jobs instead of leaving them waiting, and is replaced.
+    // A worker that dies fails its jobs instead of leaving them waiting, and is replaced; one
+    // that could not start (no database file) is not, or it would be started again forever.
     worker.on('error', (error) => fail(slot, error));
     worker.on('exit', (code) => {
       fail(slot, new Error(`read worker exited with code ${String(code)}`));
       const at = slots.indexOf(slot);
-      if (!closing && at >= 0) slots[at] = spawn();
+      if (at < 0 || closing) return;
+      if (slot.ready) slots[at] = spawn();
+      else slots.splice(at, 1);
     });
     return slot;
   };
@@ -89,7 +97,11 @@ export function startReadPool({ file, size = availableParallelism() }: ReadPoolO
     ready: Promise.all(readies).then(() => undefined),
     run(kind, search) {
       if (closing) return Promise.reject(new Error('the read pool is closed'));
-      const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const slot = slots.reduce<Slot | undefined>(
+        (a, b) => (a && a.pending.size <= b.pending.size ? a : b),
+        undefined,
+      );
+      if (!slot) return Promise.reject(new Error('no read worker could start'));
       const id = (next += 1);
       return new Promise<string>((resolve, reject) => {
         slot.pending.set(id, { resolve, reject });
