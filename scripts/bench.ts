@@ -1,17 +1,21 @@
-// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8]`
+// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8 --only api
+//   --seed-cache DIR]`
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
-// loopback. Prints a table and writes bench-results/bench-<time>.json.
+// loopback, alone and together (scripts/lib/api-bench.ts). `--only api` runs the API part
+// alone (a minute instead of a 15-minute build); `--seed-cache DIR` keeps each seeded
+// database in DIR and copies it on later runs. Prints tables and writes
+// bench-results/bench-<time>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseFile, startApi } from '../server/main.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { seedDemo } from '../server/seed/index.ts';
+import { startApi } from '../server/main.ts';
 import { storeConfig } from '../src/lib/config/store-config.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
 import { benchStaticUnderLoad } from './lib/static-bench.ts';
-import { runLoad, summarize, type LoadResult } from './lib/load.ts';
+import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from './lib/api-bench.ts';
+import { benchCatalogue } from './lib/bench-seed.ts';
+import type { LoadSummary } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
@@ -24,8 +28,13 @@ const { values } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
+    // 'api': only the API measurements (no build, search box, static pages or publishes).
+    only: { type: 'string', default: 'all' },
+    'seed-cache': { type: 'string' },
   },
 });
+const only = values.only ?? 'all';
+if (only !== 'all' && only !== 'api') throw new Error(`--only takes all or api, not ${only}`);
 const sizes = (values.sizes ?? '')
   .split(',')
   .map(Number)
@@ -33,45 +42,51 @@ const sizes = (values.sizes ?? '')
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-const load = (urls: string[]) => runLoad(urls, { concurrency, seconds });
-const summary = (result: LoadResult) => summarize(result, seconds);
-
-const results = [];
+interface SizeResult {
+  products: number;
+  seedMs: number;
+  api: ApiFigures;
+  /** api.filter and api.byHandle, under the names earlier runs' JSON used. */
+  filter: LoadSummary;
+  byHandle: LoadSummary;
+  /** The rest, absent with --only api. */
+  publishCases?: PublishCase[];
+  build?: {
+    pages: number;
+    astroMs: number;
+    pagefindMs: number;
+    compressMs: number;
+    publishMs: number;
+    pagesPerSecond: number;
+  };
+  search?: Awaited<ReturnType<typeof benchSearchBox>> | null;
+  staticUnderLoad?: Awaited<ReturnType<typeof benchStaticUnderLoad>>;
+}
+const results: SizeResult[] = [];
 for (const size of sizes) {
   const work = temporaryDir(`store-bench-${size}-`);
   try {
     console.log(`\n--- ${size} products`);
-    const seedStarted = Date.now();
-    const db = openDatabase(databaseFile(work.path));
-    seedDemo(db, { products: size, seed: 1 });
-    db.close();
-    const seedMs = Date.now() - seedStarted;
-    console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+    const seeded = benchCatalogue({ size, dataDir: work.path, cacheDir: values['seed-cache'] });
+    const seedMs = seeded.ms;
+    console.log(
+      `${seeded.from === 'seed' ? 'seeded' : 'copied from the seed cache'} in ${(seedMs / 1000).toFixed(1)} s`,
+    );
 
-    const api = await startApi({ port: 0, dataDir: work.path });
+    const api = await startApi({ port: 0, dataDir: work.path, adminToken: env.ADMIN_TOKEN });
     try {
-      const handles = (
-        (await (
-          await fetch(`${api.url}/api/products/filter?limit=76&sortBy=title_asc`)
-        ).json()) as {
-          products: { handle: string }[];
-        }
-      ).products.map((p) => p.handle);
-      const filterQueries = [
-        '?limit=24',
-        '?limit=24&sortBy=price_asc&page=3',
-        '?q=wheel&limit=24',
-        '?q=seal%20kit&limit=24&sortBy=best_selling',
-        '?q=85-288&limit=24',
-        '?q=polyurethane%20load%20wheel&minPrice=20&maxPrice=200&limit=24',
-        '?v=Crown&limit=24&sortBy=title_asc',
-        // A collection page's list after a sort (the results-list island's call).
-        '?c=1&limit=24&sortBy=price_asc&page=1',
-      ].map((query) => `${api.url}/api/products/filter${query}`);
-      const filter = summary(await load(filterQueries));
-      const byHandle = summary(
-        await load(handles.map((handle) => `${api.url}/api/products/handle/${handle}`)),
-      );
+      const { handles, filter: filterQueries } = await apiBenchUrls(api.url);
+      const apiFigures = await benchApi({
+        apiUrl: api.url,
+        seconds,
+        concurrency,
+        adminToken: env.ADMIN_TOKEN,
+      });
+      const { filter, byHandle } = apiFigures;
+      if (only === 'api') {
+        results.push({ products: size, seedMs, api: apiFigures, filter, byHandle });
+        continue;
+      }
 
       // The site is built by a first publish; the publish cases (issue 12) run last, since they
       // change the catalogue.
@@ -151,6 +166,7 @@ for (const size of sizes) {
         publishCases,
         seedMs,
         build: { ...build, pagesPerSecond },
+        api: apiFigures,
         filter,
         byHandle,
         search,
@@ -164,68 +180,79 @@ for (const size of sizes) {
   }
 }
 
-console.log(
-  '\n| products | seed s | pages | build s | pages/s | pagefind s | filter p50/p95 ms | by handle p50/p95 ms |',
-);
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of results) {
+/** The build, search box, static-page and publish tables (not with --only api). */
+function printSiteTables(rows: Required<SizeResult>[]): void {
   console.log(
-    `| ${r.products} | ${(r.seedMs / 1000).toFixed(1)} | ${r.build.pages} | ${(r.build.astroMs / 1000).toFixed(1)} | ` +
-      `${r.build.pagesPerSecond.toFixed(0)} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
-      `${r.filter.p50Ms} / ${r.filter.p95Ms} | ${r.byHandle.p50Ms} / ${r.byHandle.p95Ms} |`,
+    '\n| products | seed s | pages | build s | pages/s | pagefind s | filter p50/p95 ms | by handle p50/p95 ms |',
   );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.products} | ${(r.seedMs / 1000).toFixed(1)} | ${r.build.pages} | ${(r.build.astroMs / 1000).toFixed(1)} | ` +
+        `${r.build.pagesPerSecond.toFixed(0)} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+        `${r.filter.p50Ms} / ${r.filter.p95Ms} | ${r.byHandle.p50Ms} / ${r.byHandle.p95Ms} |`,
+    );
+  }
+  console.log(
+    '\n| products | index MB | index files | indexing s | dropdown cold median/p95 ms | warm median/p95 ms | bytes/query cold / warm |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const s = r.search;
+    console.log(
+      s
+        ? `| ${r.products} | ${(s.indexBytes / 1e6).toFixed(1)} | ${s.indexFiles} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+            `${s.cold.medianMs} / ${s.cold.p95Ms} | ${s.warm.medianMs} / ${s.warm.p95Ms} | ` +
+            `${s.cold.medianBytes} / ${s.warm.medianBytes} |`
+        : `| ${r.products} | - | - | ${(r.build.pagefindMs / 1000).toFixed(1)} | - | - | - |`,
+    );
+  }
+  console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
+  console.log(
+    '\n| products | serving | static p50/p95 ms, idle | static p50/p95 ms, API under filter load | filter calls/s |',
+  );
+  console.log('|---:|---|---:|---:|---:|');
+  for (const r of rows) {
+    for (const t of r.staticUnderLoad ?? []) {
+      console.log(
+        `| ${r.products} | ${t.topology} | ${t.idle.p50Ms} / ${t.idle.p95Ms} | ` +
+          `${t.underLoad.p50Ms} / ${t.underLoad.p95Ms} | ${t.apiLoad.perSecond} |`,
+      );
+    }
+  }
+  console.log(
+    '\n| products | case | live after the API call, s | publish s | build / search / compress / switch s | pages rendered |',
+  );
+  console.log('|---:|---|---:|---:|---|---:|');
+  const sec = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+  for (const r of rows) {
+    for (const c of r.publishCases ?? []) {
+      const t = c.timings ?? {};
+      console.log(
+        `| ${r.products} | ${c.name} | ${sec(c.liveMs)} | ${sec(c.publishMs)} | ` +
+          `${sec(t.build)} / ${sec(t.search)} / ${sec(t.compress)} / ${sec(t.switch)} | ${c.rendered} of ${c.pages} |`,
+      );
+    }
+  }
 }
+
+console.log(`\n${apiTable(results).join('\n')}`);
 // Issue 5's named figure: the p95 of the results list's call (products/filter) at 100,000
-// products, over the query mix above (words, part number, price range, vendor, deep page).
+// products, over the query mix (api-bench.ts); issue 14's: a cheap call's p95 beside it.
 const at100k = results.find((r) => r.products === 100_000);
-const figures = { apiFilterP95MsAt100k: at100k ? at100k.filter.p95Ms : null };
+const figures = {
+  apiFilterP95MsAt100k: at100k ? at100k.filter.p95Ms : null,
+  apiByHandleUnderFilterP95MsAt100k: at100k ? at100k.api.byHandleUnderFilter.p95Ms : null,
+  targets: API_TARGETS,
+};
 console.log(
   at100k
-    ? `\nAPI filter p95 at 100,000 products: ${at100k.filter.p95Ms} ms`
+    ? `\nAPI filter p95 at 100,000 products: ${at100k.filter.p95Ms} ms (target ${API_TARGETS.filterP95Ms}); ` +
+        `by handle under filter load: ${at100k.api.byHandleUnderFilter.p95Ms} ms (target ${API_TARGETS.byHandleUnderFilterP95Ms})`
     : '\nAPI filter p95 at 100,000 products: not measured (--sizes has no 100000)',
 );
 
-console.log(
-  '\n| products | index MB | index files | indexing s | dropdown cold median/p95 ms | warm median/p95 ms | bytes/query cold / warm |',
-);
-console.log('|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of results) {
-  const s = r.search;
-  console.log(
-    s
-      ? `| ${r.products} | ${(s.indexBytes / 1e6).toFixed(1)} | ${s.indexFiles} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
-          `${s.cold.medianMs} / ${s.cold.p95Ms} | ${s.warm.medianMs} / ${s.warm.p95Ms} | ` +
-          `${s.cold.medianBytes} / ${s.warm.medianBytes} |`
-      : `| ${r.products} | - | - | ${(r.build.pagefindMs / 1000).toFixed(1)} | - | - | - |`,
-  );
-}
-console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
-console.log(
-  '\n| products | serving | static p50/p95 ms, idle | static p50/p95 ms, API under filter load | filter calls/s |',
-);
-console.log('|---:|---|---:|---:|---:|');
-for (const r of results) {
-  for (const t of r.staticUnderLoad) {
-    console.log(
-      `| ${r.products} | ${t.topology} | ${t.idle.p50Ms} / ${t.idle.p95Ms} | ` +
-        `${t.underLoad.p50Ms} / ${t.underLoad.p95Ms} | ${t.apiLoad.perSecond} |`,
-    );
-  }
-}
-console.log(
-  '\n| products | case | live after the API call, s | publish s | build / search / compress / switch s | pages rendered |',
-);
-console.log('|---:|---|---:|---:|---|---:|');
-const sec = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
-for (const r of results) {
-  for (const c of r.publishCases) {
-    const t = c.timings ?? {};
-    console.log(
-      `| ${r.products} | ${c.name} | ${sec(c.liveMs)} | ${sec(c.publishMs)} | ` +
-        `${sec(t.build)} / ${sec(t.search)} / ${sec(t.compress)} / ${sec(t.switch)} | ${c.rendered} of ${c.pages} |`,
-    );
-  }
-}
+if (only === 'all') printSiteTables(results as Required<SizeResult>[]);
 mkdirSync('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(

@@ -1,6 +1,7 @@
 import type { BotVerifier } from './accounts/bot-check.ts';
 import type { Mailer } from './accounts/mailer.ts';
 import type { Database } from './db/open.ts';
+import type { ReadPool } from './reads/read-pool.ts';
 import type { RealtimeEvent } from './realtime.ts';
 
 /** What every route module is built with (one sub-app per resource, STYLE). */
@@ -34,4 +35,9 @@ export interface Deps {
    * Host). createApp sets it; optional for deps built by hand.
    */
   siteUrl?: string;
+  /**
+   * Worker threads with their own read connections for the slow reads (products/filter,
+   * issue 14); absent, those reads run on `db` (tests through app.request).
+   */
+  reads?: ReadPool;
 }

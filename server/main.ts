@@ -11,6 +11,7 @@ import { smtpMailer } from './accounts/smtp-mailer.ts';
 import { createApp } from './app.ts';
 import { assertDeployable, isProduction } from './config/production.ts';
 import { openDatabase, type Database } from './db/open.ts';
+import { startReadPool } from './reads/read-pool.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
 
 export interface ApiServer {
@@ -26,6 +27,8 @@ export interface StartOptions {
   adminToken?: string;
   /** X-Proxy-Secret of the web server in front (PROXY_SECRET); unset, nobody's is believed. */
   proxySecret?: string;
+  /** Worker threads for the slow reads (server/reads/read-pool.ts); one per core by default. */
+  readWorkers?: number;
 }
 
 /** The database file under a data directory. */
@@ -51,6 +54,8 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     );
   }
   const db = openDatabase(databaseFile(dataDir));
+  // After openDatabase: the workers open a file that has its schema and WAL mode already.
+  const reads = startReadPool({ file: databaseFile(dataDir), size: options.readWorkers });
   const mailer: Mailer = env.SMTP_URL
     ? smtpMailer({ url: env.SMTP_URL, from: mailFrom(env.MAIL_FROM, env.SITE_URL) })
     : outboxMailer(db, () => Date.now());
@@ -72,7 +77,11 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     siteUrl: env.SITE_URL,
     visitors: () => live.realtime?.visitors() ?? 0,
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],
+    reads,
   });
+  // Listen once every read worker has its catalogue index (seconds at 100,000 products),
+  // so the first searches do not wait for it.
+  await reads.ready;
   const server = await new Promise<HttpServer>((resolve) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () =>
       resolve(started as HttpServer),
@@ -89,6 +98,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
       mailer.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await reads.close();
       db.close();
     },
   };

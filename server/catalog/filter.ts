@@ -1,17 +1,21 @@
-import type { SQLInputValue } from 'node:sqlite';
-import type { Database } from '../db/open.ts';
-import { byTag, facetsOf, type Facets } from './filter-facets.ts';
-import type { FilterParams, Sort } from './filter-params.ts';
-import { cachedStatement, matchSql, type MatchSql } from './filter-sql.ts';
+import { transaction, type Database } from '../db/open.ts';
+import { CatalogueIndex } from './catalogue-index.ts';
+import { byTag, EMPTY_FACETS, facetsOf, type Facets } from './filter-facets.ts';
+import { matchOf, membership, slotMembership, tally, type Match } from './filter-match.ts';
+import { pageIds } from './filter-page.ts';
+import type { FilterParams } from './filter-params.ts';
+import { sortedSlots } from './sort-orders.ts';
+import { textMatches } from './text-match.ts';
 
 /**
  * GET /api/products/filter as queries: which products match, in which order, and what the
  * matching set holds (spec storefront 3, "Page info from the filter response").
  *
- * Built for 100,000 products: every condition is an indexed lookup (FTS5 trigram index,
- * collection and tag indexes, NOCASE vendor index), every sort has an index ending in id
- * (schema-catalog.ts), and the facets of a matching set are cached until the catalogue
- * changes (filter-facets.ts).
+ * Built for 100,000 products (issue 14): the search text is the only condition read from
+ * SQLite (the FTS5 trigram index, ranked once per catalogue version: text-match.ts); every
+ * other condition and every count is a pass over the in-memory catalogue index, kept current
+ * from the change feed (catalogue-index.ts, filter-match.ts); the page walks a sort's index
+ * or the ranked ids (filter-page.ts). Everything reads one snapshot (one transaction).
  */
 
 /** pageInfo of the filter reply. */
@@ -28,70 +32,31 @@ export interface FilterResult {
   pageInfo: PageInfo;
 }
 
-// spec storefront 9. Ties break on id so pages never overlap; descending sorts break on id
-// descending, which lets SQLite walk one index backwards.
-const ORDER: Record<Exclude<Sort, ''>, string> = {
-  id_asc: 'p.id',
-  id_desc: 'p.id DESC',
-  title_asc: 'p.sort_title COLLATE NOCASE, p.id',
-  title_desc: 'p.sort_title COLLATE NOCASE DESC, p.id DESC',
-  price_asc: 'p.price_cents, p.id',
-  price_desc: 'p.price_cents DESC, p.id DESC',
-  top_rated: 'p.avg_rating DESC, p.total_reviews DESC, p.id DESC',
-  best_selling: 'p.units_sold DESC, p.id DESC',
-};
-
-/** Relevance: part numbers and titles weigh most (columns title, vendor, codes, keywords). */
-const RELEVANCE = 'bm25(products_fts, 10.0, 3.0, 10.0, 1.0), p.id';
-
-/** The SQL (and its parameters) of one page of a matching set, in the requested order. */
-export function pageSql(
-  match: MatchSql,
-  params: FilterParams,
-): { sql: string; args: SQLInputValue[] } {
-  const relevance = params.sortBy === '' && match.fts !== undefined;
-  const where = [...match.where];
-  const args = [...match.args];
-  let from = 'products p';
-  if (relevance) {
-    from = 'products_fts JOIN products p ON p.id = products_fts.rowid';
-    where.unshift('products_fts MATCH ?');
-    args.unshift(match.fts ?? '');
-  } else if (match.fts !== undefined) {
-    where.unshift('p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
-    args.unshift(match.fts);
-  }
-  const order = relevance ? RELEVANCE : params.sortBy === '' ? 'p.id' : ORDER[params.sortBy];
-  const sql = `SELECT p.id FROM ${from} WHERE ${where.join(' AND ') || '1'}
-    ORDER BY ${order} LIMIT ? OFFSET ?`;
-  return { sql, args: [...args, params.limit, params.page * params.limit] };
-}
-
 /**
  * The choices of the filter panel: each group's options are counted with every other
  * filter applied but not the group's own, so a shopper who picked Crown still sees Clark
  * and Yale with the products each would add (brands, and the values of each tag prefix, are
  * alternatives within their group). A group without a filter of its own reads the matching
- * set's facets; each group that has one costs one more facet query, cached like the first.
+ * set's facets; each group that has one costs one more pass over the set.
  */
 function choices(
-  db: Database,
+  match: Match,
   params: FilterParams,
   facets: Facets,
 ): Pick<Facets, 'availableVendors' | 'availableTagFilters' | 'availableTagPrefixes'> {
+  const without = (group: Parameters<typeof tally>[1]) =>
+    facetsOf(match.index, tally(match, group));
   const availableVendors =
-    params.vendors.length === 0
-      ? facets.availableVendors
-      : facetsOf(db, matchSql(db, { ...params, vendors: [] })).availableVendors;
+    params.vendors.length === 0 ? facets.availableVendors : without('vendors').availableVendors;
   const filtered = new Set(params.tags.map((tag) => tag.prefix.toLowerCase()));
   let availableTagFilters = facets.availableTagFilters.filter(
     (tag) => !filtered.has(tag.prefix.toLowerCase()),
   );
   for (const prefix of filtered) {
-    const others = params.tags.filter((tag) => tag.prefix.toLowerCase() !== prefix);
-    const without = facetsOf(db, matchSql(db, { ...params, tags: others }));
     availableTagFilters = availableTagFilters.concat(
-      without.availableTagFilters.filter((tag) => tag.prefix.toLowerCase() === prefix),
+      without({ tagPrefix: prefix }).availableTagFilters.filter(
+        (tag) => tag.prefix.toLowerCase() === prefix,
+      ),
     );
   }
   if (filtered.size > 0) availableTagFilters.sort(byTag);
@@ -99,21 +64,57 @@ function choices(
   return { availableVendors, availableTagFilters, availableTagPrefixes };
 }
 
+/** Every id of the matching set (the page walk sorts a small set by itself). */
+function matchingIds(match: Match, has: (id: number) => boolean): number[] {
+  const { index, candidates } = match;
+  const ids: number[] = [];
+  const end = candidates ? candidates.length : index.slots;
+  for (let at = 0; at < end; at += 1) {
+    const slot = candidates ? (candidates[at] ?? 0) : at;
+    const id = index.id[slot] ?? 0;
+    if (index.live[slot] === 1 && has(id)) ids.push(id);
+  }
+  return ids;
+}
+
 /** Runs a product search: the page of ids and the pageInfo of the whole matching set. */
 export function filterProducts(db: Database, params: FilterParams): FilterResult {
-  const match = matchSql(db, params);
-  const facets = facetsOf(db, match);
-  const pageInfo: PageInfo = {
-    ...facets,
-    ...(match.empty ? {} : choices(db, params, facets)),
-    limitPerPage: params.limit,
-    totalPages: Math.ceil(facets.totalObjects / params.limit),
-    page: params.page,
-  };
-  // Past the last match there is nothing to read (and no deep OFFSET to walk).
-  const beyond = params.page * params.limit >= facets.totalObjects;
-  if (beyond) return { ids: [], pageInfo };
-  const { sql, args } = pageSql(match, params);
-  const rows = cachedStatement(db, sql).all(...args) as { id: number }[];
-  return { ids: rows.map((row) => row.id), pageInfo };
+  return transaction(db, () => {
+    const index = CatalogueIndex.of(db);
+    const text = params.text;
+    const ranked = text && textMatches(db, text, index.seq);
+    const match = matchOf(index, params, ranked);
+    const paging = { limitPerPage: params.limit, page: params.page };
+    if (match.empty) return { ids: [], pageInfo: { ...EMPTY_FACETS, ...paging, totalPages: 0 } };
+    const counts = tally(match);
+    const facets = facetsOf(index, counts);
+    const pageInfo: PageInfo = {
+      ...facets,
+      ...choices(match, params, facets),
+      limitPerPage: params.limit,
+      totalPages: Math.ceil(facets.totalObjects / params.limit),
+      page: params.page,
+    };
+    const offset = params.page * params.limit;
+    // Past the last match there is nothing to read (and no deep OFFSET to walk).
+    if (offset >= facets.totalObjects) return { ids: [], pageInfo };
+    const has = membership(match);
+    const ids = pageIds(
+      db,
+      {
+        sort: params.sortBy,
+        ranked: params.sortBy === '' ? ranked : undefined,
+        has,
+        passes: slotMembership(match),
+        idOf: (slot) => index.id[slot] ?? 0,
+        order: () => sortedSlots(db, index, params.sortBy),
+        total: facets.totalObjects,
+        catalogue: index.slotOf.size,
+        offset,
+        limit: params.limit,
+      },
+      () => matchingIds(match, has),
+    );
+    return { ids, pageInfo };
+  });
 }

@@ -1,20 +1,8 @@
 import { Hono } from 'hono';
-import { filterProducts } from '../catalog/filter.ts';
-import { parseFilterParams } from '../catalog/filter-params.ts';
-import { productCards, type ProductCard } from '../catalog/read.ts';
 import type { Deps } from '../deps.ts';
+import { filterReplyJson } from '../reads/filter-reply.ts';
 
-/**
- * Only the asked-for card keys, plus id (spec storefront 7, `&fields={list}`). Unknown names
- * are ignored.
- */
-export function projectCard(card: ProductCard, fields: readonly string[]): Partial<ProductCard> {
-  const picked: Record<string, unknown> = { id: card.id };
-  for (const name of fields) {
-    if (Object.hasOwn(card, name)) picked[name] = card[name as keyof ProductCard];
-  }
-  return picked;
-}
+export { projectCard } from '../reads/filter-reply.ts';
 
 /**
  * GET /api/products/filter: search and list products (spec storefront 2 search results and
@@ -26,18 +14,17 @@ export function projectCard(card: ProductCard, fields: readonly string[]): Parti
  * vendors and tag filters are the filter panel's choices with counts, each group counted
  * without its own filter (catalog/filter.ts, choices).
  * A strange parameter never fails the search; it falls back to its default.
+ *
+ * With a read pool (issue 14) a worker thread reads it, so a slow search never holds up the
+ * calls behind it; without one (tests through app.request) the route's connection does.
  */
-export function productFilterRoutes({ db }: Deps): Hono {
+export function productFilterRoutes({ db, reads }: Deps): Hono {
   const app = new Hono();
-  app.get('/', (c) => {
-    const params = parseFilterParams(new URL(c.req.url).searchParams);
-    const { ids, pageInfo } = filterProducts(db, params);
-    const cards = productCards(db, ids);
-    const fields = params.fields;
-    return c.json({
-      products: fields ? cards.map((card) => projectCard(card, fields)) : cards,
-      pageInfo,
-    });
+  app.get('/', async (c) => {
+    const search = new URL(c.req.url).search;
+    const json = reads ? await reads.run('filter', search) : filterReplyJson(db, search);
+    // What c.json sends, without parsing and serialising the worker's reply again.
+    return c.body(json, 200, { 'Content-Type': 'application/json' });
   });
   return app;
 }
