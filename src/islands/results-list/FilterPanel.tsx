@@ -9,6 +9,7 @@ import {
   type FilterGroup,
 } from '../../lib/search/filter-choices.ts';
 import type { SearchChange, SearchParams } from '../../lib/search/search-params.ts';
+import './controls.css';
 import './filter-panel.css';
 
 /**

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { pagerItems } from '../../lib/catalog/pagination.ts';
+import '../shared/pager.css';
 
 interface Props {
   /** One-based current page and the number of pages. */

@@ -1,5 +1,6 @@
 import { PAGE_SIZES, SORT_OPTIONS, type SearchChange } from '../../lib/search/search-params.ts';
 import { setResultsView, type ResultsView } from '../../stores/search.ts';
+import './controls.css';
 
 interface Props {
   view: ResultsView;

@@ -17,6 +17,16 @@ export interface QuestionLink {
   createdAt: string;
 }
 
+/** What a list of questions shows of each (QuestionList.astro, ProductQuestions.astro). */
+export interface QuestionSummary {
+  displayableId: string;
+  handle: string;
+  title: string;
+  askedBy: string;
+  createdAt: string;
+  answerHtml: string;
+}
+
 /**
  * The path of a topic (spec account-and-shell 2.1: /questions/Topic/:topicHandle/:topicId).
  * @example topicPath({ id: 1, handle: 'compatibility' }) // '/questions/Topic/compatibility/1'

@@ -12,7 +12,8 @@ export interface BuyBoxLevel {
   availableForSale: boolean;
 }
 
-export interface BuyBoxVariant {
+/** What the buy box keeps of a variant as the API gives it (and the live reply repeats). */
+export interface VariantFields {
   id: number;
   title: string;
   price: number;
@@ -20,6 +21,9 @@ export interface BuyBoxVariant {
   availableForSale: boolean;
   availableQuantity: number | null;
   variantPosition: number;
+}
+
+export interface BuyBoxVariant extends VariantFields {
   /** Option id -> the value this variant has for it. */
   values: Record<number, string>;
   /** spec storefront 3: the first of availableInventoryLevels is the one the cart gets. */
@@ -36,13 +40,8 @@ export interface BuyBoxProduct {
   variants: BuyBoxVariant[];
 }
 
-/** An inventory level as the API's product detail gives it. */
-export interface LiveLevel {
-  id: number;
-  availableQuantity: number;
-  bypassNegativeQuantity: boolean;
-  availableForSale: boolean;
-}
+/** An inventory level as the API's product detail gives it: the buy box keeps it whole. */
+export type LiveLevel = BuyBoxLevel;
 
 /** The part of the API's product detail the buy box reads; other fields pass through. */
 export interface LiveProduct {
@@ -52,17 +51,10 @@ export interface LiveProduct {
   compareAtPrice: number | null;
   availableForSale: boolean;
   Options: { id: number; name: string; position: number }[];
-  Variants: {
-    id: number;
-    title: string;
-    price: number;
-    compareAtPrice: number | null;
-    availableForSale: boolean;
-    availableQuantity: number | null;
-    variantPosition: number;
+  Variants: (VariantFields & {
     Options: { id: number; VariantSelectedOptions: { optionValueSelected: string } }[];
     availableInventoryLevels: LiveLevel[];
-  }[];
+  })[];
 }
 
 // Checked by hand, not with zod/mini: this is the only schema a product page parses before

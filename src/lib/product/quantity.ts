@@ -1,5 +1,3 @@
-import { DEFAULT_VARIANT_TITLE } from './stock.ts';
-
 /** spec storefront 9: the quantity input commits after this long without typing. */
 export const QUANTITY_COMMIT_MS = 800;
 
@@ -26,19 +24,10 @@ interface StockVariant {
 
 /**
  * Whose stock counts (spec storefront 4, "Available quantity"): the selected variant, else
- * the single variant, else the one titled 'Default Title' or at position 1.
+ * the single variant, else the one titled 'Default Title' or at position 1. The one rule is
+ * stock.ts's, which the product page's stock note also follows.
  */
-export function stockSource<V extends StockVariant>(
-  variants: readonly V[],
-  selected: V | undefined,
-): V | undefined {
-  if (selected) return selected;
-  if (variants.length === 1) return variants[0];
-  return (
-    variants.find((variant) => variant.title === DEFAULT_VARIANT_TITLE) ??
-    variants.find((variant) => variant.variantPosition === 1)
-  );
-}
+export { stockVariant as stockSource } from './stock.ts';
 
 /** What can still be bought of one level, and whether it is for sale at all. */
 export interface Remaining {

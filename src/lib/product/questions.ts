@@ -22,6 +22,5 @@ export function questionsByProduct<Q extends Question>(questions: readonly Q[]):
   return byProduct;
 }
 
-/** The page of one question (account-and-shell 2.1: /questions/:displayableId/:handle). */
-export const questionPath = (question: { displayableId: string; handle: string }): string =>
-  `/questions/${encodeURIComponent(question.displayableId)}/${encodeURIComponent(question.handle)}`;
+/** The page of one question: the one definition, with the questions pages' helpers. */
+export { questionPath } from '../content/questions.ts';
