@@ -52,6 +52,17 @@ export async function stockedLevels(
   return levels;
 }
 
+/** One product for sale, as {@link stockedLevels} picks and stocks it. */
+export async function stockedLevel(
+  api: APIRequestContext,
+  admin: APIRequestContext,
+  options: { offset: number; stock?: number },
+): Promise<Level> {
+  const [level] = await stockedLevels(api, admin, { ...options, count: 1 });
+  if (!level) throw new Error('a product expected');
+  return level;
+}
+
 /** The server's cart for this page's visitor (the page's own cookie). */
 export async function serverCart(page: Page): Promise<Map<number, number>> {
   const reply = await page.request.get('/api/checkouts');

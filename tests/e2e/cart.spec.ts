@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addWithApi, lineRow, openCartPage, serverCart, stockedLevels } from './cart-fixtures.ts';
+import {
+  addWithApi,
+  lineRow,
+  openCartPage,
+  serverCart,
+  stockedLevel,
+  stockedLevels,
+} from './cart-fixtures.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
@@ -50,8 +57,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 2, count: 1, stock: 3 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 2, stock: 3 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 1);
     await openCartPage(page);
@@ -85,8 +91,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 3, count: 1, stock: 100 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 3, stock: 100 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 1);
     await openCartPage(page);
@@ -175,8 +180,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 6, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 6 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 1);
     await openCartPage(page);
@@ -197,8 +201,7 @@ test.describe('the cart page', () => {
   });
 
   test('shipping is estimated by state', async ({ page, api, admin }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 7, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 7 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 1);
     await openCartPage(page);
@@ -216,8 +219,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 8, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 8 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 2);
     await openCartPage(page);
@@ -231,8 +233,7 @@ test.describe('the cart page', () => {
 
   test('a change in one tab shows in another', async ({ context, api, admin }) => {
     test.setTimeout(90_000); // two pages hydrating on a shared, busy machine
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 9, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 9 });
     // The watching tab opens first; the acting tab opens last, so it is the one in front
     // (a page in the background gets no animation frames, which clicks and typing wait for).
     const second = await context.newPage();
@@ -257,8 +258,7 @@ test.describe('the header cart', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 10, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 10 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 2);
     await page.goto('/help.asp');
@@ -324,8 +324,7 @@ test('the cart page and the open overlay have no serious accessibility violation
   admin,
 }) => {
   test.setTimeout(120_000);
-  const [level] = await stockedLevels(api, admin, { offset: OFFSET + 11, count: 1 });
-  if (!level) throw new Error('a product expected');
+  const level = await stockedLevel(api, admin, { offset: OFFSET + 11 });
   await page.goto('/');
   await addWithApi(page, level.inventoryLevelId, 1);
   await openCartPage(page);
