@@ -95,3 +95,19 @@ export async function openCartPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(page.getByText('Loading your cart…')).toHaveCount(0);
 }
+
+/**
+ * The cart page holding `quantity` units of one stocked product (picked as
+ * {@link stockedLevel} picks it), added through the API from the home page.
+ */
+export async function cartPageWith(
+  { page, api, admin }: { page: Page; api: APIRequestContext; admin: APIRequestContext },
+  options: { offset: number; stock?: number; quantity?: number },
+): Promise<Level> {
+  const { quantity = 1, ...pick } = options;
+  const level = await stockedLevel(api, admin, pick);
+  await page.goto('/');
+  await addWithApi(page, level.inventoryLevelId, quantity);
+  await openCartPage(page);
+  return level;
+}

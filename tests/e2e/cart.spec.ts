@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   addWithApi,
+  cartPageWith,
   lineRow,
   openCartPage,
   serverCart,
@@ -57,10 +58,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 2, stock: 3 });
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 2, stock: 3 });
     const row = lineRow(page, level);
     const field = row.getByRole('textbox', { name: `Quantity of ${level.title}` });
     const minus = row.getByRole('button', { name: `Decrease quantity of ${level.title}` });
@@ -91,10 +89,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 3, stock: 100 });
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 3, stock: 100 });
     const puts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PUT') puts.push(request.headers()['idempotency-key'] ?? '');
@@ -180,10 +175,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 6 });
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    await cartPageWith({ page, api, admin }, { offset: OFFSET + 6 });
     const field = page.getByRole('textbox', { name: 'Discount code' });
     expectConsoleError(page, failedRequest(422, '/api/checkouts/'));
     await field.fill('NOPE');
@@ -201,10 +193,7 @@ test.describe('the cart page', () => {
   });
 
   test('shipping is estimated by state', async ({ page, api, admin }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 7 });
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    await cartPageWith({ page, api, admin }, { offset: OFFSET + 7 });
     await page.getByRole('button', { name: 'Estimate' }).click();
     await expect(page.getByRole('alert')).toHaveText('Choose a state to estimate shipping.');
     await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Alaska' });
@@ -219,10 +208,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 8 });
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 2);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 8, quantity: 2 });
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page).toHaveURL(/\/api\/external-checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -324,10 +310,7 @@ test('the cart page and the open overlay have no serious accessibility violation
   admin,
 }) => {
   test.setTimeout(120_000);
-  const level = await stockedLevel(api, admin, { offset: OFFSET + 11 });
-  await page.goto('/');
-  await addWithApi(page, level.inventoryLevelId, 1);
-  await openCartPage(page);
+  const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 11 });
   await expect(lineRow(page, level)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // The header's button wakes when the shopper reaches for it (client:interact), here too.
