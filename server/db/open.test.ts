@@ -11,14 +11,19 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A database path in a fresh folder that afterEach removes. */
+function dbFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
+  dirs.push(dir);
+  return join(dir, 'store.db');
+}
+
 const columnsOf = (db: DatabaseSync, table: string) =>
   (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
 
 describe('openDatabase', () => {
   it('adds the columns a database made by an older version lacks, keeping its rows', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
-    dirs.push(dir);
-    const file = join(dir, 'store.db');
+    const file = dbFile();
     // The collections table as version 1 made it.
     const old = new DatabaseSync(file);
     old.exec(`CREATE TABLE collections (
@@ -45,9 +50,7 @@ describe('openDatabase', () => {
   });
 
   it('gives the change feed of an older database its actor column, old rows as system', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
-    dirs.push(dir);
-    const file = join(dir, 'store.db');
+    const file = dbFile();
     // A database as version 2 left it: no actor column, table or trigger; one change.
     const old = openDatabase(file);
     old.exec('DROP TRIGGER changes_actor');
@@ -71,9 +74,7 @@ describe('openDatabase', () => {
   });
 
   it('fills the title sort key of products an older version wrote, and indexes it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-db-'));
-    dirs.push(dir);
-    const file = join(dir, 'store.db');
+    const file = dbFile();
     // A database as version 3 left it: no sort_title column, the raw title indexed.
     const old = openDatabase(file);
     old.exec('DROP INDEX products_sort_title');

@@ -1,28 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../catalog/input.ts';
-import { upsertCollection, upsertProduct } from '../catalog/write.ts';
+import { upsertProduct } from '../catalog/write.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { jsonInit, type testApp } from '../testing/app.ts';
 import { actorOf } from './admin-actor.ts';
+import { ADMIN_AUTH as AUTH, loadWheel, wheelsApp } from './admin-fixtures.ts';
 import type { Change } from './changes.ts';
-
-const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 let app: ReturnType<typeof testApp>['app'];
 let db: ReturnType<typeof testApp>['db'];
 
 beforeEach(() => {
-  ({ app, db } = testApp());
-  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
-});
-
-const product = (extra: Partial<ProductInput> = {}): ProductInput => ({
-  handle: 'load-wheel',
-  title: 'Load Wheel',
-  price: 42.5,
-  collections: ['wheels'],
-  variants: [{ title: 'Default Title', price: 42.5, inventory: { availableQuantity: 3 } }],
-  ...extra,
+  ({ app, db } = wheelsApp());
 });
 
 const admin = (
@@ -74,9 +62,9 @@ describe('who made each change, in the change feed (issue 12 item 6)', () => {
   it('records the merchandiser of every write: create, update, stock, delete', async () => {
     const start = newest();
     const jane = { 'X-Merchandiser': 'Jane Doe' };
-    const created = await admin('POST', '/products', product(), jane);
+    const created = await admin('POST', '/products', loadWheel(), jane);
     const { id } = ((await created.json()) as { product: { id: number } }).product;
-    await admin('PUT', `/products/${id}`, product({ title: 'Renamed' }));
+    await admin('PUT', `/products/${id}`, loadWheel({ title: 'Renamed' }));
     const variant = (
       db.prepare('SELECT id FROM variants WHERE product_id = ?').get(id) as { id: number }
     ).id;
@@ -103,7 +91,7 @@ describe('who made each change, in the change feed (issue 12 item 6)', () => {
         id: number;
       }
     ).id;
-    const member = upsertProduct(db, product());
+    const member = upsertProduct(db, loadWheel());
     const start = newest();
     await admin(
       'PUT',
@@ -125,14 +113,14 @@ describe('who made each change, in the change feed (issue 12 item 6)', () => {
 
   it("keeps 'system' for writes outside the merchandiser API", async () => {
     const start = newest();
-    await admin('POST', '/products', product(), { 'X-Merchandiser': 'Jane' });
-    upsertProduct(db, product({ handle: 'seeded' }));
+    await admin('POST', '/products', loadWheel(), { 'X-Merchandiser': 'Jane' });
+    upsertProduct(db, loadWheel({ handle: 'seeded' }));
     expect((await feed(start)).map((c) => c.actor)).toEqual(['admin:Jane', 'system']);
   });
 
   it('refuses a bad X-Merchandiser with 400, writing nothing', async () => {
     const start = newest();
-    const reply = await admin('POST', '/products', product(), { 'X-Merchandiser': 'admin:root' });
+    const reply = await admin('POST', '/products', loadWheel(), { 'X-Merchandiser': 'admin:root' });
     expect(reply.status).toBe(400);
     expect(((await reply.json()) as { error: string }).error).toMatch(/^X-Merchandiser: /);
     expect(newest()).toBe(start);
@@ -144,7 +132,7 @@ describe('who made each change, in the change feed (issue 12 item 6)', () => {
     for (const name of ['Jane', 'bad:name']) {
       const reply = await app.request(
         'http://localhost/api/admin/products',
-        jsonInit('POST', product(), { 'X-Merchandiser': name }),
+        jsonInit('POST', loadWheel(), { 'X-Merchandiser': name }),
       );
       expect(reply.status).toBe(401);
     }
@@ -153,11 +141,11 @@ describe('who made each change, in the change feed (issue 12 item 6)', () => {
 
   it('labels nothing of a write that was refused, nor what follows it', async () => {
     const start = newest();
-    const refused = await admin('POST', '/products', product({ collections: ['no-such'] }), {
+    const refused = await admin('POST', '/products', loadWheel({ collections: ['no-such'] }), {
       'X-Merchandiser': 'Jane',
     });
     expect(refused.status).toBe(422);
-    upsertProduct(db, product({ handle: 'after' }));
+    upsertProduct(db, loadWheel({ handle: 'after' }));
     expect((await feed(start)).map((c) => c.actor)).toEqual(['system']);
   });
 });

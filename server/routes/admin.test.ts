@@ -1,31 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionInput, ProductInput } from '../catalog/input.ts';
-import { upsertCollection, upsertProduct } from '../catalog/write.ts';
+import { upsertProduct } from '../catalog/write.ts';
 import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { ADMIN_AUTH as auth, loadWheel, wheelsApp } from './admin-fixtures.ts';
 import { asConflict } from './admin.ts';
 import { HttpError } from '../http/errors.ts';
 
 const BASE = 'http://localhost/api/admin';
-const auth = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 let app: ReturnType<typeof testApp>['app'];
 let db: ReturnType<typeof testApp>['db'];
 
 beforeEach(() => {
-  ({ app, db } = testApp());
-  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
+  ({ app, db } = wheelsApp());
 });
 
-const product = (extra: Partial<ProductInput> = {}): ProductInput => ({
-  handle: 'load-wheel',
-  title: 'Load Wheel',
-  vendor: 'Crown',
-  sku: '85288-001',
-  price: 42.5,
-  collections: ['wheels'],
-  variants: [{ title: 'Default Title', price: 42.5, inventory: { availableQuantity: 3 } }],
-  ...extra,
-});
+const product = (extra: Partial<ProductInput> = {}): ProductInput =>
+  loadWheel({ vendor: 'Crown', sku: '85288-001', ...extra });
 
 const send = (method: string, path: string, body?: unknown, headers = auth) =>
   app.request(`${BASE}${path}`, jsonInit(method, body, headers));

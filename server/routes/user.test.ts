@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
 import { getJson } from './content-fixtures.ts';
 
+/** A guest's GET of `path` on a fresh app answers 200 with the JSON `body`. */
+async function expectGuestAnswer(path: string, body: unknown) {
+  const { app } = testApp();
+  const reply = await getJson(app, path);
+  expect(reply.status).toBe(200);
+  expect(reply.type).toMatch(/application\/json/);
+  expect(reply.body).toEqual(body);
+}
+
 describe('GET /api/user', () => {
   it('answers { user: null } for a guest (spec: account-and-shell 4, signed out)', async () => {
-    const { app } = testApp();
-    const { status, type, body } = await getJson(app, '/api/user');
-    expect(status).toBe(200);
-    expect(type).toMatch(/application\/json/);
-    expect(body).toEqual({ user: null });
+    await expectGuestAnswer('/api/user', { user: null });
   });
 
   it('stays a guest whatever cookies or headers are sent before sign-in exists', async () => {
@@ -30,11 +35,7 @@ describe('GET /api/user', () => {
 
 describe('GET /api/customer', () => {
   it('answers { customer: null } for a guest (spec: storefront 7)', async () => {
-    const { app } = testApp();
-    const { status, type, body } = await getJson(app, '/api/customer');
-    expect(status).toBe(200);
-    expect(type).toMatch(/application\/json/);
-    expect(body).toEqual({ customer: null });
+    await expectGuestAnswer('/api/customer', { customer: null });
   });
 
   it('does not reveal a stored customer to a guest', async () => {

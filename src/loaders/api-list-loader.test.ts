@@ -1,36 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readApiList, type ListTarget } from './api-list-loader.ts';
+import { readApiList } from './api-list-loader.ts';
+import { fakeApi, memoryTarget } from './testing.ts';
 
 const schema = z.object({ id: z.number().int(), title: z.string().min(1) });
-
-function fakeApi(pages: Record<string, unknown>) {
-  const calls: string[] = [];
-  const fetch = (input: string | URL | Request) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    const key = `${url.pathname}${url.search}`;
-    calls.push(key);
-    const body = pages[key];
-    return Promise.resolve(
-      body === undefined
-        ? new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 })
-        : new Response(JSON.stringify(body), { status: 200 }),
-    );
-  };
-  return { calls, fetch };
-}
-
-function memory() {
-  const entries = new Map<string, Record<string, unknown>>();
-  const warnings: string[] = [];
-  const target: ListTarget = {
-    set: ({ id, data }) => entries.set(id, data),
-    clear: () => entries.clear(),
-    digest: (data) => JSON.stringify(data),
-    warn: (message) => warnings.push(message),
-  };
-  return { entries, warnings, target };
-}
 
 describe('readApiList', () => {
   it('reads page by page until a short page', async () => {
@@ -43,7 +16,7 @@ describe('readApiList', () => {
       },
       '/api/things?limit=2&page=1': { things: [{ id: 3, title: 'c' }] },
     });
-    const { entries, target } = memory();
+    const { entries, target } = memoryTarget();
     const result = await readApiList(
       'http://api.test',
       { path: '/api/things', key: 'things', pageSize: 2 },
@@ -65,7 +38,7 @@ describe('readApiList', () => {
         ],
       },
     });
-    const { entries, warnings, target } = memory();
+    const { entries, warnings, target } = memoryTarget();
     const result = await readApiList(
       'http://api.test',
       { path: '/api/things', key: 'things' },
@@ -83,7 +56,7 @@ describe('readApiList', () => {
       '/api/things': { things: [{ id: 7 }] },
       '/api/things/7': { thing: { id: 7, title: 'full' } },
     });
-    const { entries, target } = memory();
+    const { entries, target } = memoryTarget();
     await readApiList(
       'http://api.test',
       {
@@ -106,7 +79,7 @@ describe('readApiList', () => {
         'http://api.test',
         { path: '/api/things', key: 'things' },
         schema,
-        memory().target,
+        memoryTarget().target,
         { fetch: api.fetch },
       ),
     ).rejects.toThrow('without a "things" list');
@@ -114,7 +87,7 @@ describe('readApiList', () => {
 
   it('keeps what it had when the API fails', async () => {
     const api = fakeApi({});
-    const { entries, target } = memory();
+    const { entries, target } = memoryTarget();
     entries.set('1', { id: 1, title: 'old' });
     await expect(
       readApiList('http://api.test', { path: '/api/things', key: 'things' }, schema, target, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upsertCollection, upsertProduct } from '../../server/catalog/write.ts';
 import { testApp } from '../../server/testing/app.ts';
-import { readApiList, type ListTarget } from './api-list-loader.ts';
+import { readApiList } from './api-list-loader.ts';
 import {
   articleRecordSchema,
   collectionRecordSchema,
@@ -9,6 +9,7 @@ import {
   siteReviewRecordSchema,
 } from './catalogue-records.ts';
 import { parseProductRecord } from './product-record.ts';
+import { fakeApi, memoryTarget } from './testing.ts';
 
 // issue 11 item 9: URLs that are not http(s) or a path on this site never reach a page. The
 // API refuses them on the way in (server/catalog/input.ts); these records come from an API
@@ -136,34 +137,15 @@ describe('product URLs in the loader', () => {
   });
 });
 
-function fakeApi(pages: Record<string, unknown>) {
-  return (input: string | URL | Request) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    return Promise.resolve(Response.json(pages[`${url.pathname}${url.search}`]));
-  };
-}
-
-function memory() {
-  const entries = new Map<string, Record<string, unknown>>();
-  const warnings: string[] = [];
-  const target: ListTarget = {
-    set: ({ id, data }) => entries.set(id, data),
-    clear: () => entries.clear(),
-    digest: (data) => JSON.stringify(data),
-    warn: (message) => warnings.push(message),
-  };
-  return { entries, warnings, target };
-}
-
 const read = async (
   path: string,
   key: string,
   schema: Parameters<typeof readApiList>[2],
   body: unknown[],
 ) => {
-  const { entries, warnings, target } = memory();
+  const { entries, warnings, target } = memoryTarget();
   const result = await readApiList('http://api.test', { path, key }, schema, target, {
-    fetch: fakeApi({ [path]: { [key]: body } }),
+    fetch: fakeApi({ [path]: { [key]: body } }).fetch,
   });
   return { result, entries, warnings };
 };

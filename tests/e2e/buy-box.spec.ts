@@ -1,9 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { env } from '../../src/lib/env.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { catalogueProducts, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
 // island", "Add buttons on product cards", "Add to order"). Products are chosen from the live
@@ -46,18 +45,7 @@ interface Line {
   totalUnitPrice: number;
 }
 
-let catalogue: Detail[] | undefined;
-async function products(api: APIRequestContext): Promise<Detail[]> {
-  if (!catalogue) {
-    // The build's own call: it needs the merchandiser token (issue 11).
-    const reply = await api.get('/api/products/bulk?limit=1000', {
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
-    });
-    expect(reply.ok()).toBe(true);
-    catalogue = ((await reply.json()) as { products: Detail[] }).products;
-  }
-  return catalogue;
-}
+const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
 
 /** The nth product that matches (n lets tests that change products take different ones). */
 async function productWhere(api: APIRequestContext, match: (p: Detail) => boolean, nth = 0) {

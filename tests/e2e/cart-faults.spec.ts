@@ -1,5 +1,12 @@
 import type { Page, Route } from '@playwright/test';
-import { lineRow, openCartPage, serverCart, stockedLevels, type Level } from './cart-fixtures.ts';
+import {
+  lineRow,
+  openCartPage,
+  serverCart,
+  stockedLevel,
+  stockedLevels,
+  type Level,
+} from './cart-fixtures.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Its own slice of the catalogue (cart.spec.ts uses the first ones).
@@ -191,8 +198,7 @@ test('add pressed twice adds both units to one line and opens the overlay once',
   api,
   admin,
 }) => {
-  const [level] = await stockedLevels(api, admin, { offset: OFFSET + 4, count: 1 });
-  if (!level) throw new Error('a product expected');
+  const level = await stockedLevel(api, admin, { offset: OFFSET + 4 });
   await fastRetries(page);
   await page.goto('/help.asp');
   await page.waitForFunction(() => window.__cartStore !== undefined);
@@ -213,8 +219,7 @@ test('a refused add rejects with the server text and leaves the overlay shut', a
   api,
   admin,
 }) => {
-  const [level] = await stockedLevels(api, admin, { offset: OFFSET + 5, count: 1, stock: 1 });
-  if (!level) throw new Error('a product expected');
+  const level = await stockedLevel(api, admin, { offset: OFFSET + 5, stock: 1 });
   await fastRetries(page);
   await page.goto('/help.asp');
   await page.waitForFunction(() => window.__cartStore !== undefined);

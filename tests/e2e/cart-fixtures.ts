@@ -52,6 +52,17 @@ export async function stockedLevels(
   return levels;
 }
 
+/** One product for sale, as {@link stockedLevels} picks and stocks it. */
+export async function stockedLevel(
+  api: APIRequestContext,
+  admin: APIRequestContext,
+  options: { offset: number; stock?: number },
+): Promise<Level> {
+  const [level] = await stockedLevels(api, admin, { ...options, count: 1 });
+  if (!level) throw new Error('a product expected');
+  return level;
+}
+
 /** The server's cart for this page's visitor (the page's own cookie). */
 export async function serverCart(page: Page): Promise<Map<number, number>> {
   const reply = await page.request.get('/api/checkouts');
@@ -83,4 +94,20 @@ export async function openCartPage(page: Page) {
   await page.goto('/cart.php');
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(page.getByText('Loading your cart…')).toHaveCount(0);
+}
+
+/**
+ * The cart page holding `quantity` units of one stocked product (picked as
+ * {@link stockedLevel} picks it), added through the API from the home page.
+ */
+export async function cartPageWith(
+  { page, api, admin }: { page: Page; api: APIRequestContext; admin: APIRequestContext },
+  options: { offset: number; stock?: number; quantity?: number },
+): Promise<Level> {
+  const { quantity = 1, ...pick } = options;
+  const level = await stockedLevel(api, admin, pick);
+  await page.goto('/');
+  await addWithApi(page, level.inventoryLevelId, quantity);
+  await openCartPage(page);
+  return level;
 }

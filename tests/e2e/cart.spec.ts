@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addWithApi, lineRow, openCartPage, serverCart, stockedLevels } from './cart-fixtures.ts';
+import {
+  addWithApi,
+  cartPageWith,
+  lineRow,
+  openCartPage,
+  serverCart,
+  stockedLevel,
+  stockedLevels,
+} from './cart-fixtures.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
@@ -50,11 +58,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 2, count: 1, stock: 3 });
-    if (!level) throw new Error('a product expected');
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 2, stock: 3 });
     const row = lineRow(page, level);
     const field = row.getByRole('textbox', { name: `Quantity of ${level.title}` });
     const minus = row.getByRole('button', { name: `Decrease quantity of ${level.title}` });
@@ -85,11 +89,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 3, count: 1, stock: 100 });
-    if (!level) throw new Error('a product expected');
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 3, stock: 100 });
     const puts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PUT') puts.push(request.headers()['idempotency-key'] ?? '');
@@ -175,11 +175,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 6, count: 1 });
-    if (!level) throw new Error('a product expected');
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    await cartPageWith({ page, api, admin }, { offset: OFFSET + 6 });
     const field = page.getByRole('textbox', { name: 'Discount code' });
     expectConsoleError(page, failedRequest(422, '/api/checkouts/'));
     await field.fill('NOPE');
@@ -197,11 +193,7 @@ test.describe('the cart page', () => {
   });
 
   test('shipping is estimated by state', async ({ page, api, admin }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 7, count: 1 });
-    if (!level) throw new Error('a product expected');
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 1);
-    await openCartPage(page);
+    await cartPageWith({ page, api, admin }, { offset: OFFSET + 7 });
     await page.getByRole('button', { name: 'Estimate' }).click();
     await expect(page.getByRole('alert')).toHaveText('Choose a state to estimate shipping.');
     await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Alaska' });
@@ -216,11 +208,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 8, count: 1 });
-    if (!level) throw new Error('a product expected');
-    await page.goto('/');
-    await addWithApi(page, level.inventoryLevelId, 2);
-    await openCartPage(page);
+    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 8, quantity: 2 });
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page).toHaveURL(/\/api\/external-checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -231,8 +219,7 @@ test.describe('the cart page', () => {
 
   test('a change in one tab shows in another', async ({ context, api, admin }) => {
     test.setTimeout(90_000); // two pages hydrating on a shared, busy machine
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 9, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 9 });
     // The watching tab opens first; the acting tab opens last, so it is the one in front
     // (a page in the background gets no animation frames, which clicks and typing wait for).
     const second = await context.newPage();
@@ -257,8 +244,7 @@ test.describe('the header cart', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 10, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 10 });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 2);
     await page.goto('/help.asp');
@@ -324,11 +310,7 @@ test('the cart page and the open overlay have no serious accessibility violation
   admin,
 }) => {
   test.setTimeout(120_000);
-  const [level] = await stockedLevels(api, admin, { offset: OFFSET + 11, count: 1 });
-  if (!level) throw new Error('a product expected');
-  await page.goto('/');
-  await addWithApi(page, level.inventoryLevelId, 1);
-  await openCartPage(page);
+  const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 11 });
   await expect(lineRow(page, level)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // The header's button wakes when the shopper reaches for it (client:interact), here too.

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { env } from '../../src/lib/env.ts';
 import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
-import { expect, test } from './fixtures.ts';
+import { catalogueProducts, expect, test } from './fixtures.ts';
 
 // What the gallery journeys share (tests/e2e/gallery.spec.ts, gallery-video.spec.ts):
 // products chosen from the live API by what they hold, the product page's gallery once
@@ -22,20 +21,8 @@ export interface Detail {
   Metafields: { metafieldKey: string; metafieldValue: string }[];
 }
 
-let catalogue: Detail[] | undefined;
-
 /** Every product of the catalogue, fetched once per worker. */
-export async function products(api: APIRequestContext): Promise<Detail[]> {
-  if (!catalogue) {
-    // The build's own call: it needs the merchandiser token (issue 11).
-    const reply = await api.get('/api/products/bulk?limit=1000', {
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
-    });
-    expect(reply.ok()).toBe(true);
-    catalogue = ((await reply.json()) as { products: Detail[] }).products;
-  }
-  return catalogue;
-}
+export const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
 
 /** The first product that matches; the test is skipped when the catalogue has none. */
 export async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {

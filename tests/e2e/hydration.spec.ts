@@ -6,7 +6,12 @@
 // is the check; the 'woke late' cases hold one island's code back until the cart has loaded,
 // which made the mismatch happen on every run before the fix, not only on a busy machine.
 import type { Page } from '@playwright/test';
-import { addWithApi as addOnServer, lineRow, stockedLevels } from './cart-fixtures.ts';
+import {
+  addWithApi as addOnServer,
+  lineRow,
+  stockedLevel,
+  stockedLevels,
+} from './cart-fixtures.ts';
 import { expect, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
@@ -87,8 +92,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET });
     await addWithApi(page, level.inventoryLevelId, 1);
     const held = await holdUntilCartLoaded(page, 'CartPage');
     await page.goto('/cart.php');
@@ -110,8 +114,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET });
     await addWithApi(page, level.inventoryLevelId, 3);
     const held = await holdUntilCartLoaded(page, 'CartButton');
     await page.goto(`/products/${level.handle}`);

@@ -11,7 +11,14 @@ import { activeContent } from '../../src/lib/product/html-audit.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
-import { articleUrl, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import {
+  articleUrl,
+  catalogueProducts,
+  expect,
+  expectConsoleError,
+  failedRequest,
+  test,
+} from './fixtures.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
@@ -41,20 +48,8 @@ interface Detail {
   Collections: { id: number; handle: string; title: string }[];
 }
 
-let catalogue: Detail[] | undefined;
-
 /** The catalogue's products (first 1,000 by id: the demo store has fewer). */
-async function products(api: APIRequestContext): Promise<Detail[]> {
-  if (!catalogue) {
-    // The build's own call: it needs the merchandiser token (issue 11).
-    const reply = await api.get('/api/products/bulk?limit=1000', {
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
-    });
-    expect(reply.ok()).toBe(true);
-    catalogue = ((await reply.json()) as { products: Detail[] }).products;
-  }
-  return catalogue;
-}
+const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
 
 /** The first product that matches, or a skip when the seed has none. */
 async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
+import { ACCEPTED_PAYMENTS } from '../../src/lib/payment/payment-icons.ts';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 // The shell on every page (spec storefront 2, "Header and shell"; account-and-shell 2.2,
@@ -89,16 +90,8 @@ for (const where of ['home', 'product'] as const) {
       ).toHaveAttribute('href', theme.links.sellerReviewsUrl);
       const payments = footer.getByRole('list', { name: 'Accepted payments' }).getByRole('img');
       await expect(payments).toHaveCount(8);
-      for (const name of [
-        'American Express',
-        'Apple Pay',
-        'Diners Club',
-        'Discover',
-        'Google Pay',
-        'Mastercard',
-        'PayPal',
-        'Visa',
-      ]) {
+      // The names and their spec order are pinned by src/lib/payment/payment-icons.test.ts.
+      for (const { name } of ACCEPTED_PAYMENTS) {
         await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
       }
       await expect(footer).toContainText(

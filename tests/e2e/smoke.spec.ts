@@ -3,7 +3,7 @@
 // in the smoke-node project (playwright.config.ts). The fixtures fail a test on any page
 // error, CSP violation or unexpected console error, so each page here also proves that the
 // server's Content-Security-Policy lets that page's own scripts run.
-import { lineRow, openCartPage, stockedLevels } from './cart-fixtures.ts';
+import { lineRow, openCartPage, stockedLevel } from './cart-fixtures.ts';
 import { expect, listProducts, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
@@ -25,8 +25,7 @@ test('a product goes into the cart from its page and shows on /cart.php', async 
   api,
   admin,
 }) => {
-  const [level] = await stockedLevels(api, admin, { offset: OFFSET, count: 1 });
-  if (!level) throw new Error('a product expected');
+  const level = await stockedLevel(api, admin, { offset: OFFSET });
   await page.goto(`/products/${level.handle}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(level.title.slice(0, 10));
   const add = page.getByRole('button', { name: 'Add to Cart', exact: true });

@@ -4,7 +4,7 @@
 // page.route: the proxy's 502 (nginx in front of a stopped API process), a refused
 // connection, or a reply that never comes.
 import type { Page, Route } from '@playwright/test';
-import { addWithApi, lineRow, stockedLevels } from './cart-fixtures.ts';
+import { addWithApi, lineRow, stockedLevel } from './cart-fixtures.ts';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
@@ -50,8 +50,7 @@ test.describe('/cart.php while the API is down', () => {
     api,
     admin,
   }) => {
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET });
     await page.goto('/robots.txt'); // the cart call takes its Origin from the page
     await addWithApi(page, level.inventoryLevelId, 2);
 
@@ -112,8 +111,7 @@ test.describe('Add to Cart while the API is down', () => {
     admin,
   }) => {
     // A product of one variant, so nothing has to be chosen first.
-    const [level] = await stockedLevels(api, admin, { offset: OFFSET + 2, count: 1 });
-    if (!level) throw new Error('a product expected');
+    const level = await stockedLevel(api, admin, { offset: OFFSET + 2 });
     await page.goto(`/products/${level.handle}`);
     const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
     await expect(add).toBeEnabled();

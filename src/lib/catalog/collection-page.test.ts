@@ -83,21 +83,26 @@ describe('page slices and texts', () => {
 });
 
 describe('collection breadcrumbs', () => {
-  const base = '/collections';
+  /** The crumbs of a collection whose record carries `trail` as [title, handle] pairs. */
+  const crumbsOf = (title: string, handle: string, trail: [string, string][]) =>
+    collectionCrumbs(
+      {
+        title,
+        handle,
+        breadcrumbs: trail.map(([crumbTitle, crumbHandle]) => ({
+          title: crumbTitle,
+          handle: crumbHandle,
+        })),
+      },
+      '/collections',
+    );
 
   it('lists the ancestors and then the collection', () => {
-    const crumbs = collectionCrumbs(
-      {
-        title: 'Load Wheels',
-        handle: 'load-wheels',
-        breadcrumbs: [
-          { title: 'Pallet Jack Parts', handle: 'pallet-jack-parts' },
-          { title: 'Wheels', handle: 'wheels' },
-          { title: 'Load Wheels', handle: 'load-wheels' },
-        ],
-      },
-      base,
-    );
+    const crumbs = crumbsOf('Load Wheels', 'load-wheels', [
+      ['Pallet Jack Parts', 'pallet-jack-parts'],
+      ['Wheels', 'wheels'],
+      ['Load Wheels', 'load-wheels'],
+    ]);
     expect(crumbs).toEqual([
       { label: 'Pallet Jack Parts', path: '/collections/pallet-jack-parts' },
       { label: 'Wheels', path: '/collections/wheels' },
@@ -106,32 +111,22 @@ describe('collection breadcrumbs', () => {
   });
 
   it('closes the trail with the collection when the record leaves it out', () => {
-    const crumbs = collectionCrumbs(
-      { title: 'Wheels', handle: 'wheels', breadcrumbs: [{ title: 'Parts', handle: 'parts' }] },
-      base,
-    );
+    const crumbs = crumbsOf('Wheels', 'wheels', [['Parts', 'parts']]);
     expect(crumbs.map((crumb) => crumb.label)).toEqual(['Parts', 'Wheels']);
   });
 
   it('gives a top-level collection with no breadcrumbs itself only', () => {
-    expect(collectionCrumbs({ title: 'Parts', handle: 'parts', breadcrumbs: [] }, base)).toEqual([
+    expect(crumbsOf('Parts', 'parts', [])).toEqual([
       { label: 'Parts', path: '/collections/parts' },
     ]);
   });
 
   it('does not repeat the collection when it appears out of place', () => {
-    const crumbs = collectionCrumbs(
-      {
-        title: 'Wheels',
-        handle: 'wheels',
-        breadcrumbs: [
-          { title: 'Wheels', handle: 'wheels' },
-          { title: 'Parts', handle: 'parts' },
-          { title: '', handle: '' },
-        ],
-      },
-      base,
-    );
+    const crumbs = crumbsOf('Wheels', 'wheels', [
+      ['Wheels', 'wheels'],
+      ['Parts', 'parts'],
+      ['', ''],
+    ]);
     expect(crumbs.map((crumb) => crumb.path)).toEqual([
       '/collections/parts',
       '/collections/wheels',

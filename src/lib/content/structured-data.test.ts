@@ -4,21 +4,20 @@ import { articleJsonLd, questionJsonLd } from './structured-data.ts';
 const site = 'https://parts.example/';
 
 describe('articleJsonLd', () => {
+  const input = {
+    title: 'Shipping details',
+    summary: 'Same-day shipping.',
+    author: 'Customer Care',
+    publishedAt: '2023-12-14T00:00:00.000Z',
+    imageUrl: '/api/media/banners/a.svg',
+    wordCount: 300,
+    path: '/articles/shipping-details',
+    storeName: 'Industrial Parts Depot',
+    logoUrl: '/logo.svg',
+  };
+
   it('describes the article with absolute URLs', () => {
-    const ld = articleJsonLd(
-      {
-        title: 'Shipping details',
-        summary: 'Same-day shipping.',
-        author: 'Customer Care',
-        publishedAt: '2023-12-14T00:00:00.000Z',
-        imageUrl: '/api/media/banners/a.svg',
-        wordCount: 300,
-        path: '/articles/shipping-details',
-        storeName: 'Industrial Parts Depot',
-        logoUrl: '/logo.svg',
-      },
-      site,
-    );
+    const ld = articleJsonLd(input, site);
     expect(ld).toMatchObject({
       '@type': 'Article',
       headline: 'Shipping details',
@@ -35,20 +34,7 @@ describe('articleJsonLd', () => {
   });
 
   it('leaves out what the article lacks', () => {
-    const ld = articleJsonLd(
-      {
-        title: 'T',
-        summary: '',
-        author: '',
-        publishedAt: '2023-01-01',
-        imageUrl: null,
-        wordCount: 0,
-        path: '/articles/t',
-        storeName: 'S',
-        logoUrl: '/logo.svg',
-      },
-      site,
-    );
+    const ld = articleJsonLd({ ...input, summary: '', author: '', imageUrl: null }, site);
     expect(ld).not.toHaveProperty('image');
     expect(ld).not.toHaveProperty('author');
     expect(ld).not.toHaveProperty('description');
