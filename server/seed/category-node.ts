@@ -39,12 +39,23 @@ export interface CategoryNode {
   children?: readonly CategoryNode[];
 }
 
-/** A leaf of the tree: a category that holds products of one kind. */
-export const leaf = (
-  handle: string,
-  title: string,
-  kind: PartKind,
-  nouns: readonly string[],
-  weight = 2,
-  featured = false,
-): CategoryNode => ({ handle, title, kind, nouns, weight, featured });
+/** A node as a department's JSON file holds it (server/seed/categories/): kinds unchecked. */
+export type CategoryData = Omit<CategoryNode, 'kind' | 'children'> & {
+  kind?: string;
+  children?: readonly CategoryData[];
+};
+
+const isPartKind = (kind: string): kind is PartKind =>
+  (PART_KINDS as readonly string[]).includes(kind);
+
+/** A department read from its JSON file, with every leaf's part kind checked. */
+export function categoryNode(data: CategoryData): CategoryNode {
+  const { kind, children, ...node } = data;
+  if (kind !== undefined && !isPartKind(kind))
+    throw new Error(`The category ${data.handle} has an unknown part kind ${kind}.`);
+  return {
+    ...node,
+    ...(kind === undefined ? {} : { kind }),
+    ...(children === undefined ? {} : { children: children.map(categoryNode) }),
+  };
+}
