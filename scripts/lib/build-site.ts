@@ -12,7 +12,7 @@ import { writeSearchIndex } from './search-index.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
 import { httpConfig, serverConfig } from './web/nginx-config.ts';
 import { precompressTree, writeAtomically, type PrecompressReport } from './web/precompress.ts';
-import { PRODUCT_HANDLES_FILE } from './static-server.ts';
+import { PRODUCT_HANDLES_FILE } from './web/release-files.ts';
 
 export interface BuildOptions {
   apiUrl: string;

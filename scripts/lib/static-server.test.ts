@@ -15,14 +15,9 @@ import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  handleSet,
-  PRODUCT_HANDLES_FILE,
-  resolveFile,
-  startStaticServer,
-  type RequestHandler,
-  type StaticServer,
-} from './static-server.ts';
+import { startStaticServer, type RequestHandler, type StaticServer } from './static-server.ts';
+import { handleSet, PRODUCT_HANDLES_FILE } from './web/release-files.ts';
+import { resolveFile } from './web/send-file.ts';
 import { HEADERS_FILE, type SiteHeaders } from './web/headers.ts';
 import {
   ARTICLE_REDIRECTS_PATH,

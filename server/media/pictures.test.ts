@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PART_KINDS } from '../seed/category-tree.ts';
+import { PART_KINDS } from '../seed/category-node.ts';
 import { drawingFor, drawings } from './drawings.ts';
 import {
   BANNER_LINE_CHARS,
@@ -35,7 +35,7 @@ describe('the well-formedness check', () => {
 });
 
 describe('drawings', () => {
-  // The kinds the demo catalogue puts in its picture URLs (server/seed/category-tree.ts).
+  // The kinds the demo catalogue puts in its picture URLs (server/seed/category-node.ts).
   const kinds = PART_KINDS;
 
   it('has a drawing for every kind of part the catalogue uses', () => {

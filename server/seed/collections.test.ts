@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectionInputSchema } from '../catalog/input.ts';
 import { BRANDS, brandCollectionHandle } from './brands.ts';
-import { CATEGORY_TREE, PART_KINDS } from './category-tree.ts';
+import { PART_KINDS } from './category-node.ts';
+import { CATEGORY_TREE } from './category-tree.ts';
 import { categoryLeaves, DEMO_MENU_CHILDREN, demoCollections } from './collections.ts';
 
 describe('demoCollections', () => {

@@ -1,5 +1,6 @@
 import type { Collection } from '../catalog/input.ts';
-import { CATEGORY_TREE, type CategoryNode, type PartKind } from './category-tree.ts';
+import type { CategoryNode, PartKind } from './category-node.ts';
+import { CATEGORY_TREE } from './category-tree.ts';
 
 /** A leaf with the handles of its ancestors (outermost first), as products are filed. */
 export interface CategoryLeaf {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import { BRANDS } from './brands.ts';
-import type { PartKind } from './category-tree.ts';
+import type { PartKind } from './category-node.ts';
 import { categoryLeaves } from './collections.ts';
 import { seedDemo } from './index.ts';
 

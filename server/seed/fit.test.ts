@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PART_KINDS } from './category-tree.ts';
+import { PART_KINDS } from './category-node.ts';
 import { categoryLeaves } from './collections.ts';
 import {
   fillTemplate,

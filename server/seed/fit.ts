@@ -1,4 +1,4 @@
-import { PART_KINDS, type PartKind } from './category-tree.ts';
+import { PART_KINDS, type PartKind } from './category-node.ts';
 import { PRODUCT_QUESTIONS, type QuestionTemplate } from './question-texts.ts';
 import type { Random } from './random.ts';
 import { REVIEW_TEMPLATES, type ReviewTemplate, type Stars } from './review-texts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tagSchema } from '../catalog/input.ts';
-import { PART_KINDS } from './category-tree.ts';
+import { PART_KINDS } from './category-node.ts';
 import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
 
 describe('KIND_SPECS', () => {

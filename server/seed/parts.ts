@@ -1,4 +1,4 @@
-import type { PartKind } from './category-tree.ts';
+import type { PartKind } from './category-node.ts';
 
 /**
  * What each part kind looks like in the demo catalogue: price range, the materials and

@@ -3,7 +3,7 @@ import { productInputSchema, type Product } from '../catalog/input.ts';
 import { BRANDS, brandCollectionHandle } from './brands.ts';
 import { categoryLeaves } from './collections.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex } from './hostile.ts';
-import { PART_KINDS } from './category-tree.ts';
+import { PART_KINDS } from './category-node.ts';
 import { demoProduct, FEATURED_COUNT, featuredOrder, productContext, slugify } from './products.ts';
 
 const run = (seed: number, total: number): Product[] => {

@@ -1,4 +1,4 @@
-import type { PartKind } from './category-tree.ts';
+import type { PartKind } from './category-node.ts';
 
 /**
  * A question a shopper asks on a product page (spec storefront 2: the Q&A block): for the

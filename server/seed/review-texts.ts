@@ -1,4 +1,4 @@
-import type { PartKind } from './category-tree.ts';
+import type { PartKind } from './category-node.ts';
 
 /** A star rating. */
 export type Stars = 1 | 2 | 3 | 4 | 5;

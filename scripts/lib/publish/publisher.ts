@@ -1,27 +1,23 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite, type BuildPhase, type BuildReport } from '../build-site.ts';
-
-/** What a publish reports of its build, full or warm. */
-type PublishReport = Pick<BuildReport, 'pages' | 'rendered' | 'searchRecords' | 'compression'>;
-import { changesSince, feedCursor, type FeedClient } from './feed.ts';
+import { buildRelease, type ReleaseBuildOptions } from './build-release.ts';
+import { changesSince, feedCursor } from './feed.ts';
 import { BackgroundWork } from './background.ts';
 import { PublishHistory } from './history.ts';
 import { waitForLock, type HeldLock } from './lock.ts';
+import { goLive } from './go-live.ts';
+import { PhaseClock } from './progress.ts';
 import { coveredCursor } from './watch.ts';
-import type { WarmPublisher } from './warm/index.ts';
 import {
   adoptLiveDirectory,
-  carryHashedAssets,
   liveReleaseId,
   newReleaseId,
   pruneReleases,
   readReleaseInfo,
   releaseDir,
   removeTree,
+  rollbackTarget,
   switchLive,
-  writeReleaseInfo,
   type PublishLayout,
 } from './releases.ts';
 import {
@@ -33,21 +29,13 @@ import {
   type PublishTrigger,
 } from './types.ts';
 
-export interface PublisherOptions {
+/** The publisher's options; how it builds a release is ReleaseBuildOptions (build-release.ts). */
+export interface PublisherOptions extends ReleaseBuildOptions {
   layout: PublishLayout;
-  /** The commerce API the build reads, and its merchandiser token (the change feed). */
-  feed: FeedClient;
-  cacheDir?: string;
-  /** More environment for the build (SITE_URL, ADMIN_TOKEN). */
-  buildEnv?: Record<string, string>;
   /** Releases kept for rollback, the live one included. */
   keep?: number;
-  /** Products per search index shard of a full build (src/lib/search/pagefind-shards.ts). */
-  searchShardRecords?: number;
   /** How long carried hashed assets stay (PUBLISH_ASSET_GRACE_HOURS). */
   assetGraceMs?: number;
-  /** Prints astro's output (the CLI); the store's publisher keeps quiet. */
-  verbose?: boolean;
   log?: (message: string) => void;
   /**
    * Points the web servers at a release's own configuration (the nginx launcher reloads nginx
@@ -57,11 +45,6 @@ export interface PublisherOptions {
    * live release's CSP allows the one before it, which it goes back to.
    */
   reloadServers?: (releaseDirectory: string) => Promise<void>;
-  /**
-   * The fast way for product changes (scripts/lib/publish/warm): tried first; a full build
-   * runs when it cannot follow the live release, and keeps a bundle for it.
-   */
-  warm?: WarmPublisher;
 }
 
 const LOCK_FILE = 'publish.lock';
@@ -189,7 +172,7 @@ export class Publisher implements PublishControl {
       progress: { phase: 'switch', pagesDone: 0, pagesTotal: 0, secondsLeft: 0 },
     };
     this.#running = record;
-    const target = await this.#rollbackTarget();
+    const target = await rollbackTarget(this.#options.layout);
     if (!target) {
       this.#running = undefined;
       throw new PublishConflict('There is no earlier publish to roll back to.');
@@ -235,7 +218,10 @@ export class Publisher implements PublishControl {
       live,
       publishes: [...this.#history.list()],
       pending,
-      canRollBack: !this.#running && !this.#queued && (await this.#rollbackTarget()) !== undefined,
+      canRollBack:
+        !this.#running &&
+        !this.#queued &&
+        (await rollbackTarget(this.#options.layout)) !== undefined,
     };
   }
 
@@ -253,18 +239,6 @@ export class Publisher implements PublishControl {
     await this.#draining;
     await this.#pruning;
     await this.#options.warm?.close();
-  }
-
-  /**
-   * Where a rollback goes: the release that was live when the live one was published, while it
-   * is still kept. Rolling back again goes one further back, like undo.
-   */
-  async #rollbackTarget(): Promise<string | undefined> {
-    const { layout } = this.#options;
-    const live = await liveReleaseId(layout);
-    if (!live) return undefined;
-    const previous = (await readReleaseInfo(releaseDir(layout, live)))?.previous;
-    return previous && existsSync(releaseDir(layout, previous)) ? previous : undefined;
   }
 
   async #drain(): Promise<void> {
@@ -316,100 +290,41 @@ export class Publisher implements PublishControl {
     const dir = releaseDir(layout, record.id);
     const liveId = await liveReleaseId(layout);
     const previous = liveId ? releaseDir(layout, liveId) : undefined;
-    const timings: Partial<Record<PublishPhase, number>> = {};
-    const estimate = this.#phaseEstimates();
-    let phase: PublishPhase = 'build';
-    let phaseStarted = Date.now();
-    const enter = (next: PublishPhase) => {
-      timings[phase] = Date.now() - phaseStarted;
-      phase = next;
-      phaseStarted = Date.now();
-    };
+    const clock = new PhaseClock(this.#phaseEstimates());
     const progress = (pagesDone: number, pagesTotal: number) => {
-      record.progress = {
-        phase,
-        pagesDone,
-        pagesTotal,
-        secondsLeft: secondsLeft(phase, Date.now() - phaseStarted, pagesDone, pagesTotal, estimate),
-      };
+      record.progress = clock.progress(pagesDone, pagesTotal);
       this.#changed(record);
     };
     progress(0, 0);
     try {
       // Every change up to here is in this publish: the build reads the catalogue after it.
       record.cursor = (await feedCursor(this.#options.feed)).cursor;
-      const { warm } = this.#options;
       const liveInfo = previous ? await readReleaseInfo(previous) : undefined;
-      const warmReport =
-        warm && previous
-          ? await warm.build({ dir: previous, info: liveInfo }, dir, {
-              signal: this.#stopping.signal,
-              onProgress: (next, done, total) => {
-                if (next !== phase) enter(next);
-                progress(done, total);
-              },
-            })
-          : undefined;
-      let report: PublishReport;
-      if (warmReport) {
-        // The warm renderer read the feed after our cursor: its own is the one that is live.
-        record.cursor = Math.max(record.cursor, warmReport.cursor);
-        report = {
-          pages: warmReport.pages,
-          rendered: warmReport.rendered,
-          searchRecords: warmReport.searchRecords,
-          compression: warmReport.compression,
-        };
-      } else {
-        try {
-          report = await buildSite({
-            apiUrl: this.#options.feed.apiUrl,
-            outDir: dir,
-            ...(this.#options.cacheDir ? { cacheDir: this.#options.cacheDir } : {}),
-            env: { ...this.#options.buildEnv, ...(await warm?.fullBuildEnv()) },
-            quiet: !this.#options.verbose,
-            signal: this.#stopping.signal,
-            searchShardRecords: this.#options.searchShardRecords,
-            ...(previous ? { previous } : {}),
-            onProgress: (update) => {
-              const next = update.phase satisfies BuildPhase;
-              if (next !== phase) enter(next);
-              progress(update.pagesDone, update.pagesTotal);
-            },
-          });
-        } catch (error) {
-          throw new Error(buildFailure(error), { cause: error });
-        }
-      }
-      record.mode = warmReport ? 'warm' : 'full';
+      const built = await buildRelease(
+        this.#options,
+        { dir, previous, liveInfo },
+        this.#stopping.signal,
+        (next, done, total) => {
+          if (next !== clock.phase) clock.enter(next);
+          progress(done, total);
+        },
+      );
+      const { report } = built;
+      // The warm renderer read the feed after our cursor: its own is the one that is live.
+      if (built.mode === 'warm') record.cursor = Math.max(record.cursor, built.cursor);
+      record.mode = built.mode;
       const pages = { pagesDone: report.pages, pagesTotal: report.pages };
-      enter('switch');
+      clock.enter('switch');
       progress(pages.pagesDone, pages.pagesTotal);
-      if (previous) {
-        await carryHashedAssets(previous, dir, {
-          graceMs: this.#options.assetGraceMs ?? 48 * 3_600_000,
-        });
-      }
-      await writeReleaseInfo(dir, {
+      await goLive(this.#options, {
         id: record.id,
+        dir,
         cursor: record.cursor,
-        publishedAt: new Date().toISOString(),
-        previous: liveId ?? null,
-        ...(warm ? { renderer: warmReport ? (liveInfo?.renderer ?? record.id) : record.id } : {}),
+        warmed: built.mode === 'warm',
+        live: liveId && previous ? { id: liveId, dir: previous, info: liveInfo } : undefined,
       });
-      await this.#options.reloadServers?.(dir);
-      await switchLive(layout, record.id);
-      // The full build's bundle becomes the warm renderer's, for the publishes after this one.
-      if (warm && !warmReport) {
-        await warm
-          .adopt(record.id, dir)
-          .catch((error: unknown) =>
-            this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
-          );
-      }
-      warm?.prepare(dir);
-      enter('finished');
-      record.timings = timings;
+      clock.enter('finished');
+      record.timings = clock.timings;
       record.counts = {
         pages: report.pages,
         rendered: report.rendered,
@@ -420,7 +335,7 @@ export class Publisher implements PublishControl {
       record.progress = { phase: 'finished', ...pages, secondsLeft: 0 };
       this.#finish(record, 'done', started);
     } catch (error) {
-      record.timings = timings;
+      record.timings = clock.timings;
       // Only ever a release that is not live: the switch is the last step that can throw.
       await removeTree(dir);
       this.#finish(record, 'failed', started, error);
@@ -476,44 +391,4 @@ export class Publisher implements PublishControl {
   #changed(record: PublishRecord) {
     for (const listener of this.#listeners) listener(record);
   }
-}
-
-const LATER: Record<PublishPhase, PublishPhase[]> = {
-  queued: ['build', 'search', 'compress', 'switch'],
-  build: ['search', 'compress', 'switch'],
-  search: ['compress', 'switch'],
-  compress: ['switch'],
-  switch: [],
-  finished: [],
-};
-
-/**
- * Time left: the pages' own pace while they are written, the last publish's phase times
- * otherwise; null when there is nothing to go by yet.
- */
-export function secondsLeft(
-  phase: PublishPhase,
-  inPhaseMs: number,
-  pagesDone: number,
-  pagesTotal: number,
-  estimate: Partial<Record<PublishPhase, number>>,
-): number | null {
-  let current: number | undefined;
-  if (phase === 'build' && pagesTotal > 0 && pagesDone >= 10) {
-    current = (inPhaseMs / pagesDone) * Math.max(0, pagesTotal - pagesDone);
-  } else if (estimate[phase] !== undefined) {
-    current = Math.max(0, (estimate[phase] ?? 0) - inPhaseMs);
-  }
-  if (current === undefined) return null;
-  const later = LATER[phase].reduce((sum, next) => sum + (estimate[next] ?? 0), 0);
-  return Math.ceil((current + later) / 1000);
-}
-
-/** A build's failure in a sentence or a few lines: astro's own error, not 4,000 characters. */
-function buildFailure(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  const errorLines = lines.filter((line) => /error|failed|refused|cannot|invalid/i.test(line));
-  const picked = (errorLines.length ? errorLines : lines).slice(-6).join('\n');
-  return `The build failed; the live site is unchanged. ${picked}`.slice(0, 2000);
 }

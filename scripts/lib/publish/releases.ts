@@ -103,6 +103,17 @@ export async function adoptLiveDirectory(layout: PublishLayout): Promise<string 
   return id;
 }
 
+/**
+ * Where a rollback goes: the release that was live when the live one was published, while it
+ * is still kept. Rolling back again goes one further back, like undo.
+ */
+export async function rollbackTarget(layout: PublishLayout): Promise<string | undefined> {
+  const live = await liveReleaseId(layout);
+  if (!live) return undefined;
+  const previous = (await readReleaseInfo(releaseDir(layout, live)))?.previous;
+  return previous && existsSync(releaseDir(layout, previous)) ? previous : undefined;
+}
+
 /** Points `liveDir` at a release in one rename (a relative link, so the tree can move). */
 export async function switchLive(layout: PublishLayout, id: string): Promise<void> {
   const target = relative(dirname(resolve(layout.liveDir)), resolve(releaseDir(layout, id)));

@@ -440,6 +440,7 @@ describe('the merchandiser page', () => {
         '/admin/publish/app.css',
         '/admin/publish/app.js',
         '/admin/publish/model.js',
+        '/admin/publish/table.js',
       ]),
     );
     const types: Record<string, string> = {

@@ -36,7 +36,7 @@ export const PUBLISH_PAGE_POLICY = [
 ].join('; ');
 
 /** The page's files: a fixed list, so no request path ever reaches the file system. */
-const PAGE_FILES = ['index.html', 'app.js', 'model.js', 'app.css'] as const;
+const PAGE_FILES = ['index.html', 'app.js', 'model.js', 'table.js', 'app.css'] as const;
 
 /** A POST body is `{}` or `{"trigger":"page"}`; nothing else needs a byte more. */
 const MAX_BODY_BYTES = 1024;

@@ -17,7 +17,8 @@ import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
 import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
-import { PRODUCT_HANDLES_FILE, startStaticServer, type StaticServer } from '../static-server.ts';
+import { startStaticServer, type StaticServer } from '../static-server.ts';
+import { PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 
 const SECRET = 'proxy-secret-for-the-test-0123456789abcdef';

@@ -26,12 +26,8 @@ import {
   parseArticleRedirects,
 } from '../../../src/lib/routing/article-redirects.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
-import {
-  PRODUCT_HANDLES_FILE,
-  startStaticServer,
-  type RequestHandler,
-  type StaticServer,
-} from '../static-server.ts';
+import { startStaticServer, type RequestHandler, type StaticServer } from '../static-server.ts';
+import { PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
 import { httpConfig, serverConfig } from './nginx-config.ts';
 import { precompressTree } from './precompress.ts';
