@@ -1,31 +1,16 @@
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
-import type { FallbackCard } from '../../lib/search/pagefind-fallback.ts';
 import { resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
 import type { CardSettings } from '../../lib/catalog/product-card.ts';
 import { FallbackList } from './FallbackList.tsx';
 import type { ResultsView } from '../../stores/search.ts';
 import { ResultCard, SkeletonCard, type CardAdd } from './ResultCard.tsx';
+import type { ListState } from '../../stores/results-list.ts';
 
 /** spec storefront 2 and 9. */
 export const EMPTY_RESULTS = 'No products match your search criteria, please try again.';
 export const SKELETON_CARDS = 8;
 /** Shown on /search.php while neither q nor v has 3 characters (spec storefront 5). */
 export const TOO_SHORT = 'Enter at least 3 characters of a keyword or part number to search.';
-
-/** What the results list shows, apart from loading. */
-export type ListState =
-  | { kind: 'idle' }
-  | { kind: 'short' }
-  | {
-      kind: 'loaded';
-      cards: ApiCard[];
-      total: number;
-      pages: number;
-      /** The prerendered page is on screen: its pager links go to the prerendered pages. */
-      prerendered: boolean;
-    }
-  | { kind: 'fallback'; cards: FallbackCard[]; total: number; pages: number }
-  | { kind: 'error'; message: string };
 
 interface Props {
   loading: boolean;

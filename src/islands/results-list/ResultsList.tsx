@@ -4,17 +4,9 @@ import { pagedHref, productCountText } from '../../lib/catalog/collection-page.t
 import { collectionPath } from '../../lib/routing/paths.ts';
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
-import {
-  ApiUnreachableError,
-  fetchChoices,
-  fetchCollectionHandle,
-  fetchFilter,
-} from '../../lib/search/filter-api.ts';
-import { takeEarlyFilter } from '../../lib/search/early-filter.ts';
+import { fetchCollectionHandle } from '../../lib/search/filter-api.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
-import type { ApiCard, PageInfo } from '../../lib/search/filter-reply.ts';
-import { productIndex } from '../../lib/search/pagefind-client.ts';
-import { fallbackWords, searchFallback } from '../../lib/search/pagefind-fallback.ts';
+import type { ApiCard } from '../../lib/search/filter-reply.ts';
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
@@ -22,23 +14,17 @@ import {
   EMPTY_PARAMS,
   parseSearchParams,
   searchParamsToQuery,
-  shouldSearch,
   type SearchChange,
   type SearchParams,
 } from '../../lib/search/search-params.ts';
-import { trackLoading } from '../../stores/loading.ts';
-import {
-  $compareSelection,
-  $resultsView,
-  setSearchLoading,
-  toggleCompareProduct,
-} from '../../stores/search.ts';
+import { createResultsList, type ListState } from '../../stores/results-list.ts';
+import { $compareSelection, $resultsView, toggleCompareProduct } from '../../stores/search.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { QuickView } from './QuickView.tsx';
-import { ResultsBody, type ListState } from './ResultsBody.tsx';
+import { ResultsBody } from './ResultsBody.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
 import { ResultsToolbar } from './ResultsToolbar.tsx';
 import { useCardAdd } from './use-card-add.ts';
@@ -105,21 +91,19 @@ function ResultsList({
     ...fixed,
     page: initial ? initial.page - 1 : 0,
   });
-  const [state, setState] = useState<ListState>(prerenderedState);
-  // A list that loads its products (/search.php, a later collection page) shows the loading
-  // cards from the server's HTML on, so the results take their place without moving the
-  // page (issue 13 item 20: /search.php's layout shift).
-  const [loading, setLoading] = useState(!initial?.cards);
+  // The cards, loading and the filter panel's choices live in the list's store.
+  const [list] = useState(() =>
+    createResultsList(prerenderedState(), {
+      isCollection,
+      defaultLimit: settings.defaultLimit,
+    }),
+  );
+  const { state, loading, info, choicesFailed } = useStore(list.$list);
   const [hydrated, setHydrated] = useState(false);
   const [compareError, setCompareError] = useState('');
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
-  // The filter panel's choices: from every filter reply, or fetched for a prerendered list.
-  const [info, setInfo] = useState<PageInfo | undefined>(undefined);
-  const [choicesFailed, setChoicesFailed] = useState(false);
   const storedView = useStore($resultsView);
   const selection = useStore($compareSelection);
-  const running = useRef<AbortController | null>(null);
-  const choosing = useRef<AbortController | null>(null);
   const top = useRef<HTMLElement>(null);
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
   const view = hydrated ? storedView : 'grid';
@@ -133,96 +117,6 @@ function ResultsList({
     [basePath, isCollection],
   );
 
-  /**
-   * Loads the list `next` asks for. `asPrerendered`: it is the page's own list (a collection
-   * page that loads its products), so its pager links go to the prerendered pages.
-   */
-  const run = useCallback(
-    async (next: SearchParams, asPrerendered = false) => {
-      running.current?.abort();
-      choosing.current?.abort();
-      const abort = new AbortController();
-      running.current = abort;
-      if (!shouldSearch(next)) {
-        setState({ kind: 'short' });
-        setLoading(false);
-        setSearchLoading(false);
-        return;
-      }
-      setLoading(true);
-      setSearchLoading(true);
-      try {
-        // A collection's prerendered pages are in title order; its list keeps that order
-        // as its default so paging after a change never repeats or skips a product.
-        const wire: SearchParams =
-          isCollection && !next.sortBy ? { ...next, sortBy: 'title_asc' } : next;
-        const reply = await trackLoading(
-          takeEarlyFilter(wire, settings.defaultLimit) ??
-            fetchFilter(wire, settings.defaultLimit, abort.signal),
-        );
-        if (abort.signal.aborted) return;
-        setInfo(reply.pageInfo);
-        setChoicesFailed(false);
-        setState({
-          kind: 'loaded',
-          cards: reply.products,
-          total: reply.pageInfo.totalObjects,
-          pages: reply.pageInfo.totalPages,
-          prerendered: asPrerendered,
-        });
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        setChoicesFailed(true);
-        const message = error instanceof Error ? error.message : String(error);
-        const words = fallbackWords(next);
-        if (error instanceof ApiUnreachableError && words) {
-          // DESIGN, Search: the static index answers while the API cannot be reached.
-          try {
-            const size = effectiveLimit(next, settings.defaultLimit);
-            const found = await searchFallback(await productIndex(), words, next.page, size);
-            if (abort.signal.aborted) return;
-            setState({ kind: 'fallback', ...found });
-            return;
-          } catch (fallbackError) {
-            console.error('[results] the search index failed too:', fallbackError);
-          }
-        }
-        // spec storefront 8: search failures are a danger toast; filter failures on the
-        // collection page are only logged.
-        if (isCollection) console.error('[results] products/filter failed:', message);
-        else showToast({ variant: 'danger', message });
-        setState({ kind: 'error', message });
-      } finally {
-        if (running.current === abort) {
-          setLoading(false);
-          setSearchLoading(false);
-        }
-      }
-    },
-    [isCollection, settings.defaultLimit],
-  );
-
-  /**
-   * The choices of a list whose cards came with the page: one small filter call (the panel
-   * says 'Loading choices…' until it answers). A failure only leaves the panel without
-   * choices; the cards on the page are unaffected.
-   */
-  const loadChoices = useCallback((next: SearchParams) => {
-    choosing.current?.abort();
-    const abort = new AbortController();
-    choosing.current = abort;
-    fetchChoices(next, abort.signal).then(
-      (pageInfo) => {
-        if (abort.signal.aborted) return;
-        setInfo(pageInfo);
-        setChoicesFailed(false);
-      },
-      () => {
-        if (!abort.signal.aborted) setChoicesFailed(true);
-      },
-    );
-  }, []);
-
   // Read the address once hydrated, and again on Back and Forward.
   useEffect(() => {
     setHydrated(true);
@@ -231,7 +125,7 @@ function ResultsList({
       const cat = query.get('cat')?.trim();
       if (!isCollection && cat) {
         // spec storefront 2: cat names a collection; go to its page, by handle.
-        setLoading(true);
+        list.startLoading();
         const page = Number(query.get('page'));
         fetchCollectionHandle(cat)
           .then((handle) => {
@@ -243,8 +137,7 @@ function ResultsList({
           .catch((error: unknown) => {
             const message = error instanceof Error ? error.message : String(error);
             showToast({ variant: 'danger', message });
-            setLoading(false);
-            setState({ kind: 'error', message });
+            list.show({ kind: 'error', message });
           });
         return;
       }
@@ -256,22 +149,19 @@ function ResultsList({
         searchParamsToQuery(parsed, ['c', 'page']) === '' &&
         parsed.page === initial.page - 1;
       if (untouched && !initial.cards) {
-        void run(parsed, true);
+        void list.run(parsed, true);
       } else if (untouched) {
-        running.current?.abort();
-        setLoading(false);
-        setState(prerenderedState());
-        loadChoices(parsed);
+        list.show(prerenderedState());
+        list.loadChoices(parsed);
       } else {
-        void run(parsed);
+        void list.run(parsed);
       }
     };
     read();
     window.addEventListener('popstate', read);
     return () => {
       window.removeEventListener('popstate', read);
-      running.current?.abort();
-      choosing.current?.abort();
+      list.stop();
     };
     // Once per mount: the props of an island never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -285,7 +175,7 @@ function ResultsList({
     setParams(next);
     setCompareError('');
     window.history.pushState(null, '', urlFor(next));
-    void run(next);
+    void list.run(next);
     if (changes.some((one) => one.kind === 'page')) top.current?.scrollIntoView({ block: 'start' });
   };
 
