@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiUnreachableError } from '../lib/search/api-read.ts';
 import type { FilterReply, PageInfo } from '../lib/search/filter-reply.ts';
 import { parseSearchParams } from '../lib/search/search-params.ts';
-import { createResultsList, type ResultsListDeps } from './results-list.ts';
+import { createResultsList, type ListState, type ResultsListDeps } from './results-list.ts';
 import { $searchLoading } from './search.ts';
 import { $toasts } from './toast.ts';
 
@@ -42,7 +42,7 @@ describe('results list store', () => {
     const options = { isCollection: false, defaultLimit: 24 };
     const { deps } = pendingDeps();
     expect(createResultsList({ kind: 'idle' }, options, deps).$list.get().loading).toBe(true);
-    const loaded = { kind: 'loaded', cards: [], total: 0, pages: 0, prerendered: true } as const;
+    const loaded: ListState = { kind: 'loaded', cards: [], total: 0, pages: 0, prerendered: true };
     expect(createResultsList(loaded, options, deps).$list.get().loading).toBe(false);
   });
 
@@ -141,7 +141,7 @@ describe('results list store', () => {
 
   it('a failed choices call leaves the cards and marks the panel failed', async () => {
     const { deps } = pendingDeps();
-    const loaded = { kind: 'loaded', cards: [], total: 5, pages: 1, prerendered: true } as const;
+    const loaded: ListState = { kind: 'loaded', cards: [], total: 5, pages: 1, prerendered: true };
     const list = createResultsList(loaded, { isCollection: true, defaultLimit: 24 }, deps);
     list.loadChoices({ ...parseSearchParams(''), c: [3] });
     await flush();
