@@ -1,5 +1,5 @@
 import { getJson } from './api-read.ts';
-import { parseProductsReply, type ApiCard } from './filter-reply.ts';
+import { parseProductsReply, type ApiCard } from './card-reply.ts';
 
 /**
  * GET /api/products?productIds= (spec storefront 7), the one wrapper of this call: the
