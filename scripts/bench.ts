@@ -1,7 +1,8 @@
-// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8]`
+// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8 --only build]`
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
-// loopback. Prints a table and writes bench-results/bench-<time>.json.
+// loopback. Prints a table and writes bench-results/bench-<time>.json. `--only build` runs
+// the full build alone (issue 14): its time, search index included, and its peak memory.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,10 @@ import { databaseFile, startApi } from '../server/main.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { storeConfig } from '../src/lib/config/store-config.ts';
+import { startApiProcess } from './lib/api-process.ts';
+import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
+import { sampleTreeMemory } from './lib/tree-memory.ts';
 import { benchStaticUnderLoad } from './lib/static-bench.ts';
 import { runLoad, summarize, type LoadResult } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
@@ -24,8 +28,12 @@ const { values } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
+    // `build`: only seed and build each size, with the build's time and peak memory.
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'build')
+  throw new Error(`--only takes "build", not "${values.only}".`);
 const sizes = (values.sizes ?? '')
   .split(',')
   .map(Number)
@@ -35,6 +43,50 @@ const concurrency = Number(values.concurrency);
 
 const load = (urls: string[]) => runLoad(urls, { concurrency, seconds });
 const summary = (result: LoadResult) => summarize(result, seconds);
+
+/** Writes the bench's JSON beside the earlier ones and says where. */
+function writeResults(content: Record<string, unknown>) {
+  mkdirSync('bench-results', { recursive: true });
+  const at = new Date().toISOString();
+  const file = join('bench-results', `bench-${at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at, ...content }, null, 2));
+  console.log(`\nWrote ${file}`);
+}
+
+if (values.only === 'build') {
+  const builds: (BuildBenchResult & { products: number; seedMs: number })[] = [];
+  for (const size of sizes) {
+    const work = temporaryDir(`store-bench-${size}-`);
+    try {
+      console.log(`\n--- ${size} products, full build`);
+      const seedStarted = Date.now();
+      const db = openDatabase(databaseFile(work.path));
+      seedDemo(db, { products: size, seed: 1 });
+      db.close();
+      const seedMs = Date.now() - seedStarted;
+      console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+      // The API in its own process, so that its memory is not counted as the build's.
+      const api = await startApiProcess({ dataDir: work.path, port: 0 });
+      try {
+        const build = await benchBuild({
+          apiUrl: api.url,
+          apiPid: api.pid,
+          workDir: work.path,
+          buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+        });
+        builds.push({ products: size, seedMs, ...build });
+        console.log(buildTable(builds.slice(-1)));
+      } finally {
+        await api.close();
+      }
+    } finally {
+      work.remove();
+    }
+  }
+  console.log(`\n${buildTable(builds)}`);
+  writeResults({ only: 'build', builds });
+  process.exit(0);
+}
 
 const results = [];
 for (const size of sizes) {
@@ -75,6 +127,9 @@ for (const size of sizes) {
 
       // The site is built by a first publish; the publish cases (issue 12) run last, since they
       // change the catalogue.
+      // The first publish's peak memory; here the API is in this process and counted with it
+      // (`--only build` leaves it out).
+      const publishMemory = sampleTreeMemory(process.pid);
       const publishing = await startPublishBench({
         apiUrl: api.url,
         adminToken: env.ADMIN_TOKEN,
@@ -82,12 +137,14 @@ for (const size of sizes) {
         log: (line) => console.log(line),
       });
       const { first } = publishing;
+      const peakBytes = publishMemory.stop().peakBytes;
       const build = {
         pages: first.counts?.pages ?? 0,
         astroMs: first.timings?.build ?? 0,
         pagefindMs: first.timings?.search ?? 0,
         compressMs: first.timings?.compress ?? 0,
         publishMs: first.durationMs ?? 0,
+        peakBytes,
       };
       const pagesPerSecond = build.pages / (build.astroMs / 1000);
       const collection = (
@@ -165,13 +222,14 @@ for (const size of sizes) {
 }
 
 console.log(
-  '\n| products | seed s | pages | build s | pages/s | pagefind s | filter p50/p95 ms | by handle p50/p95 ms |',
+  '\n| products | seed s | pages | build s | pages/s | pagefind s | peak memory GB (with the API) | filter p50/p95 ms | by handle p50/p95 ms |',
 );
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
     `| ${r.products} | ${(r.seedMs / 1000).toFixed(1)} | ${r.build.pages} | ${(r.build.astroMs / 1000).toFixed(1)} | ` +
       `${r.build.pagesPerSecond.toFixed(0)} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+      `${(r.build.peakBytes / 1e9).toFixed(2)} | ` +
       `${r.filter.p50Ms} / ${r.filter.p95Ms} | ${r.byHandle.p50Ms} / ${r.byHandle.p95Ms} |`,
   );
 }
@@ -226,10 +284,4 @@ for (const r of results) {
     );
   }
 }
-mkdirSync('bench-results', { recursive: true });
-const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(
-  file,
-  JSON.stringify({ at: new Date().toISOString(), seconds, concurrency, figures, results }, null, 2),
-);
-console.log(`\nWrote ${file}`);
+writeResults({ seconds, concurrency, figures, results });
