@@ -28,8 +28,13 @@ export default defineConfig({
     storeRoutes(),
     // client:interact: the header's islands hydrate when the shopper reaches for them.
     interactDirective(),
-    // Pages render on one worker thread per core (docs/performance.md, "Build at scale").
-    parallelPrerender({ workers: env.PRERENDER_WORKERS, keepDir: env.BUILD_RENDERER_DIR }),
+    // Pages render on one worker thread per core (docs/performance.md, "Build at scale"), with
+    // the props the build process made; only the build process loads the products.
+    parallelPrerender({
+      workers: env.PRERENDER_WORKERS,
+      keepDir: env.BUILD_RENDERER_DIR,
+      buildProcessCollections: ['products'],
+    }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here
     // suspends, and the stream's machinery was a tenth of the build (docs/performance.md,
     // "Build at scale"). patches/@astrojs+react+7.0.0.patch passes the island's useId prefix

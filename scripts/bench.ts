@@ -1,20 +1,26 @@
-// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8 --only api
+// `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8 --only api|build
 //   --seed-cache DIR]`
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
 // loopback, alone and together (scripts/lib/api-bench.ts). `--only api` runs the API part
-// alone (a minute instead of a 15-minute build); `--seed-cache DIR` keeps each seeded
-// database in DIR and copies it on later runs. Prints tables and writes
+// alone (a minute instead of a 15-minute build); `--only build` runs the full build alone,
+// its time (search index included) and its peak memory; `--seed-cache DIR` keeps each seeded
+// database in DIR and copies it on later runs. Prints tables, the targets of the 100,000
+// product store beside today's figures (bench-targets.ts), and writes
 // bench-results/bench-<time>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApi } from '../server/main.ts';
 import { storeConfig } from '../src/lib/config/store-config.ts';
+import { startApiProcess } from './lib/api-process.ts';
+import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
+import { sampleTreeMemory } from './lib/tree-memory.ts';
 import { benchStaticUnderLoad } from './lib/static-bench.ts';
 import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from './lib/api-bench.ts';
 import { benchCatalogue } from './lib/bench-seed.ts';
+import { targetsTable } from './lib/bench-targets.ts';
 import type { LoadSummary } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
@@ -28,19 +34,67 @@ const { values } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
-    // 'api': only the API measurements (no build, search box, static pages or publishes).
+    // 'api': only the API measurements; 'build': only seed and build each size, with the
+    // build's time and peak memory (no search box, static pages or publishes).
     only: { type: 'string', default: 'all' },
     'seed-cache': { type: 'string' },
   },
 });
 const only = values.only ?? 'all';
-if (only !== 'all' && only !== 'api') throw new Error(`--only takes all or api, not ${only}`);
+if (only !== 'all' && only !== 'api' && only !== 'build')
+  throw new Error(`--only takes all, api or build, not ${only}`);
 const sizes = (values.sizes ?? '')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
+
+/** Writes the bench's JSON beside the earlier ones and says where. */
+function writeResults(content: Record<string, unknown>) {
+  mkdirSync('bench-results', { recursive: true });
+  const at = new Date().toISOString();
+  const file = join('bench-results', `bench-${at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at, ...content }, null, 2));
+  console.log(`\nWrote ${file}`);
+}
+
+if (only === 'build') {
+  const builds: (BuildBenchResult & { products: number; seedMs: number })[] = [];
+  for (const size of sizes) {
+    const work = temporaryDir(`store-bench-${size}-`);
+    try {
+      console.log(`\n--- ${size} products, full build`);
+      const seeded = benchCatalogue({ size, dataDir: work.path, cacheDir: values['seed-cache'] });
+      const seedMs = seeded.ms;
+      console.log(`seeded (or copied from the seed cache) in ${(seedMs / 1000).toFixed(1)} s`);
+      // The API in its own process, so that its memory is not counted as the build's.
+      const api = await startApiProcess({ dataDir: work.path, port: 0 });
+      try {
+        const build = await benchBuild({
+          apiUrl: api.url,
+          apiPid: api.pid,
+          workDir: work.path,
+          buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+        });
+        builds.push({ products: size, seedMs, ...build });
+        console.log(buildTable(builds.slice(-1)));
+      } finally {
+        await api.close();
+      }
+    } finally {
+      work.remove();
+    }
+  }
+  console.log(`\n${buildTable(builds)}`);
+  const measured = builds.map(({ products, buildMs, peakBytes }) => ({
+    products,
+    build: { ms: buildMs, peakBytes },
+  }));
+  console.log(`\n${targetsTable(measured).join('\n')}`);
+  writeResults({ only: 'build', builds });
+  process.exit(0);
+}
 
 interface SizeResult {
   products: number;
@@ -57,6 +111,8 @@ interface SizeResult {
     pagefindMs: number;
     compressMs: number;
     publishMs: number;
+    /** The first publish's peak memory, this process (and its API) included. */
+    peakBytes: number;
     pagesPerSecond: number;
   };
   search?: Awaited<ReturnType<typeof benchSearchBox>> | null;
@@ -90,6 +146,9 @@ for (const size of sizes) {
 
       // The site is built by a first publish; the publish cases (issue 12) run last, since they
       // change the catalogue.
+      // The first publish's peak memory; here the API is in this process and counted with it
+      // (`--only build` leaves it out).
+      const publishMemory = sampleTreeMemory(process.pid);
       const publishing = await startPublishBench({
         apiUrl: api.url,
         adminToken: env.ADMIN_TOKEN,
@@ -97,12 +156,14 @@ for (const size of sizes) {
         log: (line) => console.log(line),
       });
       const { first } = publishing;
+      const peakBytes = publishMemory.stop().peakBytes;
       const build = {
         pages: first.counts?.pages ?? 0,
         astroMs: first.timings?.build ?? 0,
         pagefindMs: first.timings?.search ?? 0,
         compressMs: first.timings?.compress ?? 0,
         publishMs: first.durationMs ?? 0,
+        peakBytes,
       };
       const pagesPerSecond = build.pages / (build.astroMs / 1000);
       const collection = (
@@ -183,13 +244,14 @@ for (const size of sizes) {
 /** The build, search box, static-page and publish tables (not with --only api). */
 function printSiteTables(rows: Required<SizeResult>[]): void {
   console.log(
-    '\n| products | seed s | pages | build s | pages/s | pagefind s | filter p50/p95 ms | by handle p50/p95 ms |',
+    '\n| products | seed s | pages | build s | pages/s | pagefind s | peak memory GB (with the API) | filter p50/p95 ms | by handle p50/p95 ms |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
       `| ${r.products} | ${(r.seedMs / 1000).toFixed(1)} | ${r.build.pages} | ${(r.build.astroMs / 1000).toFixed(1)} | ` +
         `${r.build.pagesPerSecond.toFixed(0)} | ${(r.build.pagefindMs / 1000).toFixed(1)} | ` +
+        `${(r.build.peakBytes / 1e9).toFixed(2)} | ` +
         `${r.filter.p50Ms} / ${r.filter.p95Ms} | ${r.byHandle.p50Ms} / ${r.byHandle.p95Ms} |`,
     );
   }
@@ -253,10 +315,14 @@ console.log(
 );
 
 if (only === 'all') printSiteTables(results as Required<SizeResult>[]);
-mkdirSync('bench-results', { recursive: true });
-const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(
-  file,
-  JSON.stringify({ at: new Date().toISOString(), seconds, concurrency, figures, results }, null, 2),
+console.log(
+  `\n${targetsTable(
+    results.map(({ products, api, search, build }) => ({
+      products,
+      api,
+      search,
+      build: build && { ms: build.astroMs + build.pagefindMs, peakBytes: build.peakBytes },
+    })),
+  ).join('\n')}`,
 );
-console.log(`\nWrote ${file}`);
+writeResults({ seconds, concurrency, figures, results });

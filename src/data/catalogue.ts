@@ -1,23 +1,18 @@
 import { getCollection } from 'astro:content';
-import type { CollectionRecord } from '../loaders/catalogue-records.ts';
-import { collectionPageDigest, entryDigest } from '../lib/product/cache-key.ts';
+import { entryDigest } from '../lib/product/cache-key.ts';
 import { compareNocase, titleSortKey } from '../lib/catalog/title-order.ts';
 import type { ProductRecord } from '../loaders/product-record.ts';
 import { buildMemo } from './build-memo.ts';
+import { collectionTree, type CollectionTree } from './collections.ts';
 
 /**
  * Lookups over the whole catalogue, built once per build and shared by every page
  * (DESIGN, build pipeline 7: a getCollection() in every page's frontmatter grows with
  * pages times entries). Pages call `await catalogue()` and read maps, never scan lists.
  */
-export interface Catalogue {
+export interface Catalogue extends CollectionTree {
   products: readonly ProductRecord[];
   productById: ReadonlyMap<number, ProductRecord>;
-  collections: readonly CollectionRecord[];
-  collectionById: ReadonlyMap<number, CollectionRecord>;
-  collectionByHandle: ReadonlyMap<string, CollectionRecord>;
-  /** Child collections by parent id (null for the top level), in position order. */
-  childrenOf: (parentId: number | null) => readonly CollectionRecord[];
   /** Products of a collection and all its descendants, by title, each once. */
   productsIn: (collectionId: number) => readonly ProductRecord[];
   /** Brands with their product counts, by name. */
@@ -29,18 +24,13 @@ export interface Catalogue {
    * incremental-build keys of the pages that show it; '' for an id not in the catalogue.
    */
   productDigest: (id: number) => string;
-  /** The digest of a collection's record as its pages show it (collectionPageDigest). */
-  collectionDigest: (id: number) => string;
 }
 
 /** The catalogue lookups of this build (made on first use). */
 export const catalogue: () => Promise<Catalogue> = buildMemo(build);
 
 async function build(): Promise<Catalogue> {
-  const [productEntries, collectionEntries] = await Promise.all([
-    getCollection('products'),
-    getCollection('collections'),
-  ]);
+  const [productEntries, tree] = await Promise.all([getCollection('products'), collectionTree()]);
   const products = productEntries.map((entry) => entry.data);
   // One sort by title: every list below (each collection's, each brand's) is filled in this
   // order, instead of each sorting again (90 collections, most of them holding tens of
@@ -50,21 +40,7 @@ async function build(): Promise<Catalogue> {
     .map((product) => ({ product, key: titleSortKey(product.title) }))
     .sort((a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id)
     .map(({ product }) => product);
-  const collections = collectionEntries
-    .map((entry) => entry.data)
-    .sort((a, b) => a.position - b.position || a.id - b.id);
-  const collectionById = new Map(collections.map((c) => [c.id, c]));
-
-  const children = new Map<number | null, CollectionRecord[]>();
-  for (const collection of collections) {
-    const parent =
-      collection.parentId !== null && collectionById.has(collection.parentId)
-        ? collection.parentId
-        : null;
-    const list = children.get(parent) ?? [];
-    list.push(collection);
-    children.set(parent, list);
-  }
+  const { collections, collectionById } = tree;
 
   // A collection and its ancestors; a corrupt parent chain cannot loop the build, and an id
   // that is no collection has none.
@@ -107,21 +83,14 @@ async function build(): Promise<Catalogue> {
   const productDigests = new Map(
     productEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
   );
-  const collectionDigests = new Map(
-    collectionEntries.map((entry) => [entry.data.id, collectionPageDigest(entry.data)]),
-  );
 
   return {
+    ...tree,
     products,
     productById: new Map(products.map((p) => [p.id, p])),
-    collections,
-    collectionById,
-    collectionByHandle: new Map(collections.map((c) => [c.handle, c])),
-    childrenOf: (parentId) => children.get(parentId) ?? [],
     productsIn,
     vendors,
     productsOfVendor: (name) => vendorProducts.get(name.toLowerCase()) ?? [],
     productDigest: (id) => productDigests.get(id) ?? '',
-    collectionDigest: (id) => collectionDigests.get(id) ?? '',
   };
 }

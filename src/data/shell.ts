@@ -1,7 +1,7 @@
 import { shellKey as digestShell } from '../lib/shell/shell-key.ts';
 import type { NavNode } from '../loaders/catalogue-records.ts';
 import { buildMemo } from './build-memo.ts';
-import { catalogue } from './catalogue.ts';
+import { collectionTree } from './collections.ts';
 import { navTree } from './nav.ts';
 
 /** What the shell (header, menus, footer) renders from catalogue data, for every page. */
@@ -12,11 +12,12 @@ export interface ShellData {
 }
 
 /**
- * The shell's data of this build, read once (DESIGN, build pipeline 7). The header should
- * render exactly this, so that the incremental key made from it cannot miss what it shows.
+ * The shell's data of this build, read once (DESIGN, build pipeline 7). The header renders
+ * exactly this, so that the incremental key made from it cannot miss what it shows. It reads
+ * no product: every page has a shell, and a prerender worker loads only what its pages read.
  */
 export const shellData: () => Promise<ShellData> = buildMemo(() =>
-  Promise.all([navTree(), catalogue()]).then(([tree, { childrenOf }]) => ({
+  Promise.all([navTree(), collectionTree()]).then(([tree, { childrenOf }]) => ({
     tree,
     searchCategories: childrenOf(null).map(({ id, title }) => ({ id, title })),
   })),

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { collectPrerenderMetadata, installRenderScope } from 'astro/app';
 import type { PrerenderResult } from 'astro';
-import type { WorkerLog, WorkerSetup } from './protocol.ts';
+import type { StaticPathItem, WorkerLog, WorkerSetup } from './protocol.ts';
 import { routeKey } from './protocol.ts';
 
 export interface RouteData {
@@ -25,7 +25,23 @@ export interface BuildApp {
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
   logger: Parameters<typeof collectPrerenderMetadata>[1];
   /** The bundle's own route cache (getStaticPaths results), cleared when the data changes. */
-  routeCache?: { clearAll(): void };
+  routeCache?: RouteCache;
+  /** The page module of a route, the one Astro's render checks the route cache against. */
+  getComponentByRoute?(routeData: RouteData): Promise<unknown>;
+}
+
+/** A route's getStaticPaths result in Astro's route cache (astro/dist/core/render/route-cache.js). */
+interface CachedPaths {
+  mod: unknown;
+  staticPaths: { params: unknown; props: unknown }[] & {
+    keyed: Map<string, { params: unknown; props: unknown }>;
+  };
+}
+
+interface RouteCache {
+  clearAll(): void;
+  get(route: RouteData): CachedPaths | undefined;
+  set(route: RouteData, entry: CachedPaths): void;
 }
 
 /** One rendered page in plain data (it crosses a worker boundary). */
@@ -41,7 +57,16 @@ export interface LoadedBundle {
   app: BuildApp;
   /** The bundle's routes by routeKey(). */
   routes: ReadonlyMap<string, RouteData>;
-  render(url: string, route: string, collectMetadata: boolean): Promise<RenderedPage>;
+  /**
+   * Renders a page. With `path` (the page's getStaticPaths entry, made by the build process),
+   * the route's getStaticPaths does not run here: its page gets these params and props.
+   */
+  render(
+    url: string,
+    route: string,
+    collectMetadata: boolean,
+    path?: StaticPathItem,
+  ): Promise<RenderedPage>;
 }
 
 /** Loads the bundle of `setup` and gives it the parts of Astro's build state a render reads. */
@@ -80,25 +105,71 @@ export async function loadPrerenderBundle(
   const routes = new Map(
     app.manifest.routes.map(({ routeData }) => [routeKey(routeData), routeData]),
   );
+  const provided = providedPaths(app);
   return {
     app,
     routes,
-    async render(url, route, collectMetadata) {
+    async render(url, route, collectMetadata, path) {
       const routeData = routes.get(route);
       if (!routeData) throw new Error(`No route ${route} in the prerender bundle.`);
-      // As renderForPrerender (astro/app) does, without wrapping the bytes in a second Response.
-      const page = async () => {
-        const response = await app.render(new Request(url), { routeData });
-        return {
-          status: response.status,
-          statusText: response.statusText,
-          headers: [...response.headers],
-          body: response.body === null ? null : await response.arrayBuffer(),
-        };
-      };
-      if (!collectMetadata) return page();
-      const { value, metadata } = await collectPrerenderMetadata(page, app.logger);
-      return { ...value, ...(metadata ? { metadata } : {}) };
+      if (path) {
+        const keyed = await provided(routeData);
+        keyed.set(path.key, { params: path.params, props: path.props });
+        try {
+          return await renderPage(url, routeData, collectMetadata);
+        } finally {
+          keyed.delete(path.key);
+        }
+      }
+      return renderPage(url, routeData, collectMetadata);
     },
+  };
+
+  async function renderPage(
+    url: string,
+    routeData: RouteData,
+    collectMetadata: boolean,
+  ): Promise<RenderedPage> {
+    // As renderForPrerender (astro/app) does, without wrapping the bytes in a second Response.
+    const page = async () => {
+      const response = await app.render(new Request(url), { routeData });
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body: response.body === null ? null : await response.arrayBuffer(),
+      };
+    };
+    if (!collectMetadata) return page();
+    const { value, metadata } = await collectPrerenderMetadata(page, app.logger);
+    return { ...value, ...(metadata ? { metadata } : {}) };
+  }
+}
+
+/**
+ * The route cache entries through which pages get the params and props the build process
+ * sent (see LoadedBundle.render): one per route, made once, whose keyed map holds the pages
+ * being rendered. Astro's getProps finds a page there by the key StaticPaths listed it under
+ * and, since the entry's module is the route's own, never calls getStaticPaths.
+ */
+function providedPaths(app: BuildApp) {
+  const made = new Map<string, Promise<CachedPaths['staticPaths']['keyed']>>();
+  const make = async (routeData: RouteData) => {
+    const { routeCache } = app;
+    if (!routeCache || !app.getComponentByRoute)
+      throw new Error('This Astro bundle cannot take props from the build process.');
+    const mod = await app.getComponentByRoute(routeData);
+    const staticPaths = Object.assign([], { keyed: new Map() });
+    routeCache.set(routeData, { mod, staticPaths });
+    return staticPaths.keyed;
+  };
+  return (routeData: RouteData) => {
+    const key = routeKey(routeData);
+    let keyed = made.get(key);
+    if (!keyed) {
+      keyed = make(routeData);
+      made.set(key, keyed);
+    }
+    return keyed;
   };
 }

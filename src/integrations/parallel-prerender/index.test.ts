@@ -7,26 +7,63 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prerenderDirectory, workerPrerenderer } from './index.ts';
 
 // A stand-in for Astro's prerender bundle: the parts of BuildApp a worker uses. It renders
-// what it was given (the page's stylesheets, the scripts) so the test sees they arrived.
+// what it was given (the page's props as Astro's getProps finds them in the route cache, the
+// page's stylesheets, the scripts) so the test sees they arrived.
 const FAKE_ENTRY = `
+const routeCache = {
+  cache: {},
+  get(route) { return this.cache[route.route]; },
+  set(route, entry) { this.cache[route.route] = entry; },
+  clearAll() { this.cache = {}; },
+};
+const pageModule = { getStaticPaths() { throw new Error('getStaticPaths ran in a worker'); } };
 export const app = {
   manifest: {
     routes: [{ routeData: { type: 'page', route: '/products/[handle]', component: 'src/routes/product.astro' } }],
     entryModules: {},
   },
   logger: { warn() {}, info() {}, error() {}, debug() {} },
+  routeCache,
+  async getComponentByRoute() { return pageModule; },
   setInternals(internals) { this.internals = internals; },
   setOptions(options) { this.options = options; },
   async render(request, { routeData }) {
     const { pathname } = new URL(request.url);
+    // As Astro's getProps: the route cache's entry when its module is the page's, else getStaticPaths.
+    const cached = routeCache.get(routeData);
+    if (!cached || cached.mod !== pageModule) pageModule.getStaticPaths();
+    const item = cached.staticPaths.keyed.get(pathname.replace(/\\/$/, ''));
+    if (!item) throw new Error('No static path for ' + pathname);
     if (pathname.includes('crash')) process.exit(3);
     if (pathname.includes('broken')) throw new TypeError('Cannot read the price of broken');
     if (pathname.includes('noisy'))
       this.options.logger.options.destination.write({ label: 'build', level: 'warn', message: 'noisy page', newLine: true });
+    const store = await globalThis[Symbol.for('astro.contentStore')]?.get();
+    const collection = pathname.includes('reads-') ? pathname.split('reads-')[1].replace('/', '') : undefined;
+    const read = collection && store ? store.values(collection) : undefined;
     const styles = this.internals.pagesByKeys.get('/products/[handle]&src/routes/product.astro').styles;
-    const body = JSON.stringify({ pathname, route: routeData.route, styles, scripts: this.options.settings.scripts, worker: (await import('node:worker_threads')).threadId });
+    const body = JSON.stringify({ pathname, props: item.props, params: item.params, read, route: routeData.route, styles, scripts: this.options.settings.scripts, worker: (await import('node:worker_threads')).threadId });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   },
+};
+`;
+
+// The bundle's content module (chunks/_astro_content_*.mjs): Astro's store singleton, which
+// patches/astro+7.3.5.patch puts on globalThis. get() is the whole store; set() replaces it.
+const FAKE_CONTENT = `
+const whole = new Map([
+  ['nav', new Map([['1', { id: '1', data: { title: 'Pallet jack parts' } }]])],
+  ['products', new Map([['7', { id: '7', data: { title: 'Load wheel' } }]])],
+]);
+const wrap = (store) => ({
+  values: (name) => store.hasCollection(name) ? store.values(name) : [],
+});
+let installed;
+globalThis[Symbol.for('astro.contentStore')] = {
+  async get() {
+    return installed ?? { collections: () => whole, values: (name) => [...(whole.get(name)?.values() ?? [])] };
+  },
+  set(store) { installed = wrap(store); },
 };
 `;
 
@@ -35,26 +72,52 @@ const productRoute = {
   route: '/products/[handle]',
   component: 'src/routes/product.astro',
 } as RouteData;
+const homeRoute = {
+  type: 'page',
+  route: '/',
+  component: 'src/pages/index.astro',
+  pathname: '/',
+} as RouteData;
+
+/** The product pages the build process lists, with the props its getStaticPaths gave each. */
+const HANDLES = ['a', 'b', 'c', 'd', 'broken', 'crash', 'noisy', 'reads-nav', 'reads-products'];
+const handles = [...HANDLES, ...Array.from({ length: 8 }, (_, i) => `p${i}`)];
 
 describe('workerPrerenderer', () => {
   let dir: string;
   let logs: unknown[];
   let prerenderer: AstroPrerenderer;
-  let astroDefault: AstroPrerenderer & { setupCalls: number };
+  let astroDefault: AstroPrerenderer & { setupCalls: number; rendered: string[] };
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'prerender-test-'));
     const prerenderDir = join(dir, '.prerender');
-    mkdirSync(prerenderDir);
+    mkdirSync(join(prerenderDir, 'chunks'), { recursive: true });
     writeFileSync(join(prerenderDir, 'prerender-entry.Ab12Cd.mjs'), FAKE_ENTRY);
+    writeFileSync(join(prerenderDir, 'chunks', '_astro_content_Xy12.mjs'), FAKE_CONTENT);
     logs = [];
+    const keyed = new Map<string, { params: unknown; props: unknown }>(
+      handles.map((handle) => [
+        `/products/${handle}`,
+        { params: { handle }, props: { title: `Part ${handle}`, related: new Map([[1, 'x']]) } },
+      ]),
+    );
+    keyed.set('/products/unsendable', {
+      params: { handle: 'unsendable' },
+      props: { format: () => 'a function cannot cross to a thread' },
+    });
     astroDefault = {
       name: 'astro:default',
       setupCalls: 0,
+      rendered: [],
       setup() {
         astroDefault.setupCalls++;
         Object.assign(astroDefault, {
           app: {
+            routeCache: {
+              get: (route: RouteData) =>
+                route.route === productRoute.route ? { staticPaths: { keyed } } : undefined,
+            },
             getOptions: () => ({
               allPages: {
                 product: {
@@ -71,11 +134,26 @@ describe('workerPrerenderer', () => {
         });
         return Promise.resolve();
       },
-      getStaticPaths: () => Promise.resolve([{ pathname: '/products/a', route: productRoute }]),
-      render: () => Promise.reject(new Error('The default prerenderer must not render.')),
+      getStaticPaths: () =>
+        Promise.resolve([
+          { pathname: '/', route: homeRoute },
+          ...[...handles, 'unsendable'].map((handle) => ({
+            pathname: `/products/${handle}`,
+            route: productRoute,
+          })),
+        ]),
+      render: (request) => {
+        astroDefault.rendered.push(new URL(request.url).pathname);
+        return Promise.resolve(new Response('home, rendered in the build process'));
+      },
     };
-    prerenderer = workerPrerenderer(astroDefault, { workers: 2, prerenderDir });
+    prerenderer = workerPrerenderer(astroDefault, {
+      workers: 2,
+      prerenderDir,
+      withheld: ['products'],
+    });
     await prerenderer.setup?.();
+    await prerenderer.getStaticPaths();
   });
 
   afterEach(async () => {
@@ -83,30 +161,55 @@ describe('workerPrerenderer', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const render = async (path: string, collectMetadata = false) => {
+  const render = async (path: string, collectMetadata = false, routeData = productRoute) => {
     const result = await prerenderer.render(new Request(`http://localhost${path}`), {
-      routeData: productRoute,
+      routeData,
       collectMetadata,
     });
     return result instanceof Response ? { response: result, metadata: undefined } : result;
   };
 
-  it("renders pages on the workers with the build's stylesheets and scripts", async () => {
+  it("renders pages on the workers with their props, the build's stylesheets and scripts", async () => {
     expect(astroDefault.setupCalls).toBe(1);
-    expect(await prerenderer.getStaticPaths()).toEqual([
-      { pathname: '/products/a', route: productRoute },
-    ]);
     const { response } = await render('/products/a/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const page = (await response.json()) as Record<string, unknown>;
     expect(page).toMatchObject({
       pathname: '/products/a/',
+      params: { handle: 'a' },
+      // The related map came through as a map: JSON shows it as an empty object.
+      props: { title: 'Part a', related: {} },
       route: '/products/[handle]',
       styles: [{ sheet: { src: '/_astro/a.css' } }],
       scripts: [{ stage: 'head-inline', content: 'window.x = 1' }],
     });
     expect(page.worker).toBeGreaterThan(0);
+    expect(astroDefault.rendered).toEqual([]);
+  });
+
+  it('renders the pages without parameters, and pages it was not told of, in the build process', async () => {
+    const home = await render('/', false, homeRoute);
+    expect(await home.response.text()).toBe('home, rendered in the build process');
+    await render('/products/unlisted/');
+    expect(astroDefault.rendered).toEqual(['/', '/products/unlisted/']);
+  });
+
+  it('gives the workers the collections, but not those the build process keeps', async () => {
+    const nav = (await (await render('/products/reads-nav/')).response.json()) as {
+      read: unknown;
+    };
+    expect(nav.read).toEqual([{ id: '1', data: { title: 'Pallet jack parts' } }]);
+    await expect(render('/products/reads-products/')).rejects.toThrow(
+      'The "products" collection is not loaded in the prerender workers',
+    );
+  });
+
+  it('fails a page whose props cannot be sent to a worker, naming it', async () => {
+    await expect(render('/products/unsendable/')).rejects.toThrow(
+      'http://localhost/products/unsendable/: its props cannot be sent to a prerender worker.',
+    );
+    expect((await render('/products/a/')).response.status).toBe(200);
   });
 
   it('spreads pages in flight over both workers', async () => {
@@ -147,15 +250,6 @@ describe('workerPrerenderer', () => {
   it("passes the page's log lines to the build's log", async () => {
     await render('/products/noisy/');
     expect(logs).toEqual([{ label: 'build', level: 'warn', message: 'noisy page', newLine: true }]);
-  });
-
-  it('refuses a route the bundle does not have', async () => {
-    const result = prerenderer.render(new Request('http://localhost/x/'), {
-      routeData: { ...productRoute, route: '/x', component: 'src/pages/x.astro' },
-    });
-    await expect(result).rejects.toThrow(
-      'No route page /x src/pages/x.astro in the prerender bundle.',
-    );
   });
 });
 

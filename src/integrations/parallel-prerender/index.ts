@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import type { FromWorker, RenderDone, RenderJob, WorkerSetup } from './protocol.ts';
+import { loadContentModule, storeSingleton } from './content-store.ts';
+import type { FromWorker, RenderDone, RenderJob, StoreJob, WorkerSetup } from './protocol.ts';
 import { routeKey } from './protocol.ts';
+import { StaticPathIndex, type RouteCacheLike } from './static-paths.ts';
 
 export interface ParallelPrerenderOptions {
   /** Worker threads that render pages; 1 or less renders in the build process as usual. */
@@ -17,6 +19,12 @@ export interface ParallelPrerenderOptions {
    * (Astro removes its copy): the publisher's warm renderer renders from it later.
    */
   keepDir?: string | undefined;
+  /**
+   * Content collections the workers do not load (the products): the build process reads them
+   * in the routes' getStaticPaths and sends each page its props. A page that reads one in its
+   * own frontmatter fails the build.
+   */
+  buildProcessCollections?: readonly string[];
 }
 
 /** The file beside a kept bundle with what a worker needs besides the bundle. */
@@ -39,7 +47,7 @@ export const KEPT_BUNDLE_DIR = 'bundle';
  * 7.4.
  */
 export function parallelPrerender(options: ParallelPrerenderOptions): AstroIntegration {
-  const { workers, pagesPerWorker = 4, keepDir } = options;
+  const { workers, pagesPerWorker = 4, keepDir, buildProcessCollections = [] } = options;
   let outDir: URL | undefined;
   return {
     name: 'parallel-prerender',
@@ -75,7 +83,16 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
         }
         logger.info(`Rendering pages on ${workers} worker threads.`);
         setPrerenderer((astroDefault) =>
-          counted(kept(workerPrerenderer(astroDefault, { workers, prerenderDir }), astroDefault)),
+          counted(
+            kept(
+              workerPrerenderer(astroDefault, {
+                workers,
+                prerenderDir,
+                withheld: buildProcessCollections,
+              }),
+              astroDefault,
+            ),
+          ),
         );
       },
     },
@@ -84,6 +101,7 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
 
 /** The parts of Astro's BuildApp and build options this reads (astro/dist/core/build). */
 interface BuildAppLike {
+  routeCache: RouteCacheLike;
   getOptions(): {
     allPages: Record<string, { key: string; styles: unknown[] }>;
     settings: { scripts: unknown[] };
@@ -133,14 +151,38 @@ function workerSetup(astroDefault: AstroPrerenderer, prerenderDir: string): Work
 }
 
 /**
- * A prerenderer that sends each page to the least busy of `workers` worker threads; `astroDefault`
- * (Astro's own, in this process) still lists the paths and loads the build's options.
+ * A prerenderer that sends each page of a route with parameters to the least busy of `workers`
+ * worker threads, with the params and props its route's getStaticPaths gave it here;
+ * `astroDefault` (Astro's own, in this process) lists the paths, loads the build's options and
+ * renders the pages without parameters (home, cart, the brand index...): a few dozen, some of
+ * which read the whole catalogue, which the workers do not hold.
  */
 export function workerPrerenderer(
   astroDefault: AstroPrerenderer,
-  { workers, prerenderDir }: { workers: number; prerenderDir: string },
+  {
+    workers,
+    prerenderDir,
+    withheld = [],
+  }: { workers: number; prerenderDir: string; withheld?: readonly string[] },
 ): AstroPrerenderer {
   const pool: PrerenderWorker[] = [];
+  let paths: StaticPathIndex | undefined;
+  const app = () => (astroDefault as AstroPrerenderer & { app?: BuildAppLike }).app;
+  // The collections the workers' pages may read, from this process's store, sent once.
+  const sendStore = async () => {
+    if (!(await loadContentModule(prerenderDir))) return;
+    const singleton = storeSingleton();
+    if (!singleton) throw new Error('The prerender bundle does not expose its content store.');
+    const all = (await singleton.get()).collections();
+    const job: StoreJob = {
+      type: 'store',
+      collections: [...all]
+        .filter(([name]) => !withheld.includes(name))
+        .map(([name, entries]) => [name, [...entries]]),
+      withheld: [...withheld],
+    };
+    for (const worker of pool) worker.send(job);
+  };
   return {
     name: 'parallel-prerender',
     async setup() {
@@ -159,8 +201,20 @@ export function workerPrerenderer(
         throw error;
       }
     },
-    getStaticPaths: () => astroDefault.getStaticPaths(),
+    async getStaticPaths() {
+      const listed = await astroDefault.getStaticPaths();
+      paths = new StaticPathIndex(listed);
+      await sendStore();
+      return listed;
+    },
     async render(request, { routeData, collectMetadata }) {
+      const routeCache = app()?.routeCache;
+      const path = routeCache && paths?.item(routeCache, request.url, routeData);
+      if (!path)
+        return astroDefault.render(request, {
+          routeData,
+          ...(collectMetadata === undefined ? {} : { collectMetadata }),
+        });
       // The least busy worker still running; when none is, the first one's failure.
       const running = pool.filter((candidate) => !candidate.failure);
       const worker = (running.length ? running : pool).reduce((least, next) =>
@@ -170,6 +224,7 @@ export function workerPrerenderer(
         url: request.url,
         route: routeKey(routeData),
         collectMetadata: collectMetadata === true,
+        path,
       });
       if (done.metadata?.staticImages.length)
         throw new Error(
@@ -255,8 +310,24 @@ class PrerenderWorker {
     this.busy++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: 'render', id, ...job } satisfies RenderJob);
+      try {
+        this.#worker.postMessage({ type: 'render', id, ...job } satisfies RenderJob);
+      } catch (error) {
+        // Props that cannot be copied to a thread (a function, a class instance).
+        this.#pending.delete(id);
+        this.busy--;
+        reject(
+          new Error(`${job.url}: its props cannot be sent to a prerender worker.`, {
+            cause: error,
+          }),
+        );
+      }
     });
+  }
+
+  /** Sends the worker its content store (before its first page). */
+  send(job: StoreJob) {
+    this.#worker.postMessage(job);
   }
 
   async close() {

@@ -15,6 +15,18 @@ export interface WorkerSetup {
   scripts: unknown[];
 }
 
+/**
+ * A page's entry of its route's getStaticPaths, as the build process made it: the worker
+ * renders with these props instead of running getStaticPaths itself, which would need every
+ * record the route lists (all 100,000 products for the product route).
+ */
+export interface StaticPathItem {
+  /** The path as Astro keys it (stringifyParams of the params: StaticPaths' pathname). */
+  key: string;
+  params: Record<string, string | number | undefined>;
+  props: Record<string, unknown>;
+}
+
 export interface RenderJob {
   type: 'render';
   id: number;
@@ -22,7 +34,22 @@ export interface RenderJob {
   /** routeKey() of the route to render with. */
   route: string;
   collectMetadata: boolean;
+  /** The page's params and props, for a route with parameters. */
+  path?: StaticPathItem;
 }
+
+/**
+ * The content collections a worker's pages may read in their frontmatter (the shell's
+ * navigation and collections, articles...), sent once by the build process before the first
+ * page. Those named in `withheld` stay in the build process: a page that reads one fails.
+ */
+export interface StoreJob {
+  type: 'store';
+  collections: [name: string, entries: [id: string, entry: unknown][]][];
+  withheld: string[];
+}
+
+export type ToWorker = RenderJob | StoreJob;
 
 /** A rendered page (./bundle.ts) on its way back to the build process. */
 export type RenderDone = { type: 'done'; id: number } & RenderedPage;

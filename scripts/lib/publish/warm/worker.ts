@@ -2,7 +2,7 @@
 // kept loaded with its content store between publishes. A publish brings the store's products
 // up to date from the change feed, lists every path with its key, and renders only those
 // whose key changed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,6 +10,7 @@ import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import xxhash from 'xxhash-wasm';
 import { forgetBuildMemos } from '../../../../src/data/build-memo.ts';
 import { loadPrerenderBundle } from '../../../../src/integrations/parallel-prerender/bundle.ts';
+import { loadContentModule } from '../../../../src/integrations/parallel-prerender/content-store.ts';
 import {
   KEPT_BUNDLE_DIR,
   KEPT_SETUP_FILE,
@@ -66,11 +67,9 @@ async function collections(): Promise<Collections> {
   return (await store.get()).collections();
 }
 
-/** Loads the bundle's content module (Astro names its chunk `_astro_content_*.mjs`). */
+/** Loads the bundle's content module, which makes the store's singleton. */
 async function importContentModule() {
-  const chunks = join(data.rendererDir, KEPT_BUNDLE_DIR, 'chunks');
-  const name = readdirSync(chunks).find((file) => /^_astro_content_.*\.mjs$/.test(file));
-  if (name) await import(pathToFileURL(join(chunks, name)).href);
+  await loadContentModule(join(data.rendererDir, KEPT_BUNDLE_DIR));
 }
 
 async function paths(): Promise<WarmPath[]> {
