@@ -83,6 +83,14 @@ describe('deploymentProblems', () => {
     ]);
   });
 
+  it('refuses a token a Bearer header cannot carry, which would refuse every merchandiser call', () => {
+    const token = `${random()}!`;
+    expect(deploymentProblems({ ...good(), ADMIN_TOKEN: token })).toEqual([
+      expect.stringMatching(/^ADMIN_TOKEN has characters a Bearer token cannot carry/),
+    ]);
+    expect(deploymentProblems({ ...good(), ADMIN_TOKEN: `${random()}==` })).toEqual([]);
+  });
+
   it('refuses one secret used for both jobs', () => {
     const shared = random();
     expect(deploymentProblems({ ...good(), ADMIN_TOKEN: shared, PROXY_SECRET: shared })).toEqual([

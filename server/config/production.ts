@@ -15,6 +15,13 @@ export const MIN_DISTINCT_CHARACTERS = 8;
 /** Words that mark a placeholder someone meant to replace, not a generated secret. */
 const PLACEHOLDER = /change-?me|example|password|secret|token|merchandiser|admin|default/i;
 
+/**
+ * What an `Authorization: Bearer` token may be made of (RFC 6750's b64token), which Hono's
+ * bearer auth holds the merchandiser's header to: a token with other characters could never
+ * be sent, so every merchandiser call would be refused.
+ */
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
+
 const HOW_TO_MAKE = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
 /** What decides whether the API runs as production, and what production needs. */
@@ -64,6 +71,11 @@ export function deploymentProblems(settings: DeploymentSettings): string[] {
     secretProblem('ADMIN_TOKEN', settings.ADMIN_TOKEN),
     secretProblem('PROXY_SECRET', settings.PROXY_SECRET),
   ].filter((problem) => problem !== undefined);
+  if (settings.ADMIN_TOKEN && !BEARER_TOKEN.test(settings.ADMIN_TOKEN)) {
+    problems.push(
+      'ADMIN_TOKEN has characters a Bearer token cannot carry: use letters, digits and - . _ ~ + / (base64url or hex).',
+    );
+  }
   if (settings.ADMIN_TOKEN !== undefined && settings.ADMIN_TOKEN === settings.PROXY_SECRET) {
     problems.push('PROXY_SECRET must differ from ADMIN_TOKEN.');
   }
