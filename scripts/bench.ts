@@ -144,7 +144,7 @@ for (const size of sizes) {
         continue;
       }
 
-      // The site is built by a first publish; the publish cases (issue 12) run last, since they
+      // The site is built by a first publish; the publish cases run last, since they
       // change the catalogue.
       // The first publish's peak memory; here the API is in this process and counted with it
       // (`--only build` leaves it out).

@@ -1,5 +1,5 @@
 // `npm run media:export`: writes the demo's pictures, manuals and models to <DATA_DIR>/media,
-// where the web servers answer /api/media/ from while the API is down (issue 11). The work is
+// where the web servers answer /api/media/ from while the API is down. The work is
 // in scripts/lib/media-export.ts, where it is tested.
 import { env } from '../src/lib/env.ts';
 import { runMediaExportCli } from './lib/media-export.ts';

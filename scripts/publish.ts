@@ -1,4 +1,4 @@
-// `npm run publish`: the catalogue as it is now, live on the site (issue 12). Through the
+// `npm run publish`: the catalogue as it is now, live on the site. Through the
 // running store's publisher when one answers (it reloads nginx and keeps the one lock),
 // otherwise in this process. `npm run build` is the same command.
 //

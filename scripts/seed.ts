@@ -1,5 +1,5 @@
 // `npm run seed -- --products N [--seed S]` or `npm run seed -- --import FILE.json`
-// (issue 2, section 3), then the media export of the new catalogue (issue 11). The work is in
+//, then the media export of the new catalogue. The work is in
 // server/seed/cli.ts and scripts/lib/media-export.ts, where it is tested.
 import { env } from '../src/lib/env.ts';
 import { runSeedAndExport } from './lib/media-export.ts';

@@ -38,7 +38,7 @@ export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? (() => Date.now());
   const deps: Deps = {
-    // No usable default: an app built without a token has one nobody knows (issue 11 item 1).
+    // No usable default: an app built without a token has one nobody knows.
     adminToken: randomBytes(32).toString('base64url'),
     now,
     visitors: () => 0,
@@ -58,7 +58,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/quoteRequests', quoteRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', userRoutes(deps));
-  // Customer accounts (issue 6): sign-in, addresses, wallet, recovery email, own orders.
+  // Customer accounts: sign-in, addresses, wallet, recovery email, own orders.
   api.route('/auth', authRoutes(deps));
   api.route('/', addressRoutes(deps));
   api.route('/', walletRoutes(deps));
@@ -75,11 +75,11 @@ export function createApp(options: AppOptions): Hono {
 
   // strict: false answers /api/collections/ like /api/collections (clients differ on the slash).
   const app = new Hono({ strict: false });
-  // issue 11: the API's own headers on every reply (server/http/security-headers.ts).
+  // the API's own headers on every reply (server/http/security-headers.ts).
   app.use('*', securityHeaders());
-  // issue 11 item 5: the forwarded headers count only from the web server (X-Proxy-Secret).
+  // the forwarded headers count only from the web server (X-Proxy-Secret).
   app.use('*', forwarded({ proxySecret: deps.proxySecret }));
-  // issue 11 item 6: a body is refused at its limit as it arrives. Catalogue writes may be
+  // a body is refused at its limit as it arrives. Catalogue writes may be
   // larger, but only once the merchandiser token is checked, before any byte is read.
   const merchandiser = bearerAuth({ token: deps.adminToken });
   const larger = [{ prefix: '/api/admin', maxBytes: ADMIN_MAX_JSON_BYTES, guard: merchandiser }];

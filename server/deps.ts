@@ -26,12 +26,11 @@ export interface Deps {
    */
   proxySecret?: string | undefined;
   /**
-   * Where emails go: the outbox table in development and tests, SMTP in production (issue 11
-   * item 1). createApp sets it (the outbox by default); optional for deps built by hand.
+   * Where emails go: the outbox table in development and tests, SMTP in production. createApp sets it (the outbox by default); optional for deps built by hand.
    */
   mailer?: Mailer;
   /**
-   * SITE_URL, the origin of every link in an email (issue 11 item 2: never the request's
+   * SITE_URL, the origin of every link in an email (never the request's
    * Host). createApp sets it; optional for deps built by hand.
    */
   siteUrl?: string;

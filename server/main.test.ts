@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-// issue 11 item 1: the API process itself, started as `npm run api` starts it.
+// the API process itself, started as `npm run api` starts it.
 
 interface Started {
   output: () => string;

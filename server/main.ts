@@ -46,7 +46,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     adminToken = env.ADMIN_TOKEN,
     proxySecret = env.PROXY_SECRET,
   } = options;
-  // issue 11 item 1: production starts only with real secrets, a mail server and https.
+  // production starts only with real secrets, a mail server and https.
   assertDeployable({ ...env, ADMIN_TOKEN: adminToken, PROXY_SECRET: proxySecret });
   if (isProduction(env) && env.BOT_CHECK === 'local') {
     console.warn(

@@ -2,7 +2,7 @@ import { merchandiser } from './merchandiser-client.ts';
 import { runLoad, summarize, type LoadSummary } from './load.ts';
 
 /**
- * The API part of `npm run bench` (issue 14, "At 100,000 products"): the results list's call
+ * The API part of `npm run bench` ("At 100,000 products"): the results list's call
  * (products/filter) under a bounded load, a cheap call (a product by handle) alone and while
  * that filter load runs, and the filter load while a merchandiser changes the catalogue.
  */

@@ -20,7 +20,7 @@ export interface ApiProcess {
 const READY = /Commerce API listening on (http:\/\/\S+)/;
 
 /**
- * The reference API as its own process (issue 11: static files never wait on API work, which
+ * The reference API as its own process (static files never wait on API work, which
  * shared one event loop with them before). Resolves with its address once it listens; rejects
  * with what it printed when it exits first (a production start refused, a port in use).
  */

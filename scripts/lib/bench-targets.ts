@@ -2,7 +2,7 @@ import type { ApiFigures } from './api-bench.ts';
 import { API_TARGETS } from './api-bench.ts';
 import type { SearchBenchResult } from './search-bench.ts';
 
-/** The catalogue size the targets are for: the store's real size (issue 14). */
+/** The catalogue size the targets are for: the store's real size. */
 export const TARGETS_AT = 100_000;
 
 /** What one size's run measured, as far as it went (`--only` runs measure a part). */

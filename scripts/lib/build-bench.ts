@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildSite } from './build-site.ts';
 import { sampleTreeMemory, type ProcessMemory } from './tree-memory.ts';
 
-/** The full build of one catalogue, timed and with its peak memory (issue 14). */
+/** The full build of one catalogue, timed and with its peak memory. */
 export interface BuildBenchResult {
   pages: number;
   /** `astro build`: loaders, bundling, every page. */

@@ -22,7 +22,7 @@ export interface BuildOptions {
   env?: Record<string, string>;
   quiet?: boolean;
   /**
-   * The live release this build follows (publishing, issue 12): files with the same bytes take
+   * The live release this build follows (publishing): files with the same bytes take
    * its compressed copies, and the CSP also allows its inline scripts, so that a page of it
    * served while the web servers switch over is never blocked.
    */
@@ -100,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 }
 
 /**
- * What the web servers need beside the pages (issue 11, section 1): a .gz and a .br of every
+ * What the web servers need beside the pages: a .gz and a .br of every
  * compressible file; the Content-Security-Policy, whose script hashes are those of every
  * inline script in the build (read in the same pass); and nginx's configuration from the
  * route table with this build's product handles and brands.

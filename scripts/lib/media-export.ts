@@ -58,7 +58,7 @@ export async function runMediaExportCli(
 
 /**
  * `npm run seed`: seeds or imports (server/seed/cli.ts), then exports the new catalogue's
- * media, so the web servers have the files of every product it holds (issue 11). `--help`
+ * media, so the web servers have the files of every product it holds. `--help`
  * and refused input export nothing.
  */
 export async function runSeedAndExport(

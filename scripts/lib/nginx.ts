@@ -31,7 +31,7 @@ export interface NginxServer {
   configFile: string;
   /**
    * Makes nginx take its configuration again, with the build's files from `siteConfDir` when
-   * given (a publish switching to a new release: issue 12 item 3). The new nginx.conf is
+   * given (a publish switching to a new release). The new nginx.conf is
    * tested first: a refusal throws with nginx's words and the running configuration stays.
    * Resolves once the new configuration answers and no worker of the old one takes a new
    * request, so a symlink swap that follows is never served with the old maps and CSP.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
  * The patches in patches/ (patch-package, run by `postinstall`) are written against one
  * version of a package each; its file name says which (`astro+7.3.5.patch`,
  * `@astrojs+react+7.0.0.patch`). A range in package.json lets an upgrade install another
- * version, and patch-package then only warns while the fix silently goes (issue 14, "Full
+ * version, and patch-package then only warns while the fix silently goes ("Full
  * build": pin the exact Astro version the patches were written for). These are the rules a
  * unit test holds the repository to (patch-pins.test.ts).
  */

@@ -34,7 +34,7 @@ export interface PublishBench {
 const { productBase } = storeConfig.theme.paths;
 
 /**
- * Publish latency (issue 12 item 5): a first, full publish, then a price change, a stock
+ * Publish latency: a first, full publish, then a price change, a stock
  * change, a new product, a deleted product and a collection rename, each made through the
  * merchandiser API and published; each is timed until the Node server over the live
  * release answers with the change.

@@ -1,4 +1,4 @@
-// The search box's part of `npm run bench` (issue 14): the suggestion index's size on disk,
+// The search box's part of `npm run bench`: the suggestion index's size on disk,
 // and in Chromium the time from the last keystroke to the dropdown showing, cold (a fresh
 // browser context: the manifest and the index's files load for this query) and warm (later
 // queries on the same page), with the bytes fetched from /suggest/ per query.

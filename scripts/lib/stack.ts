@@ -104,7 +104,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const seeded = seedIfEmpty(options.dataDir, options.seedProducts);
   if (seeded) log(`Seeded ${seeded} demo products into ${options.dataDir}.`);
   // The demo's pictures, manuals and models as files, which the web servers answer even
-  // while the API is down (issue 11); an export that is up to date writes nothing.
+  // while the API is down; an export that is up to date writes nothing.
   const db = openDatabase(databaseFile(options.dataDir));
   try {
     const started = performance.now();
@@ -157,7 +157,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
     verbose: !(options.quiet ?? false),
     log,
-    // nginx takes the new release's configuration (maps, CSP) before the switch: issue 12 item 3.
+    // nginx takes the new release's configuration (maps, CSP) before the switch.
     reloadServers: async (release) => {
       for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
     },

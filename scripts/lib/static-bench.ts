@@ -24,7 +24,7 @@ interface Served {
 }
 
 /**
- * Static page latency while the API is busy (issue 11: "static files never wait on API
+ * Static page latency while the API is busy ("static files never wait on API
  * work"), for three ways of serving one build: the API and the Node server in one process
  * (how `npm start` ran before), the Node server with the API as its own process (`npm start`
  * now) and nginx with the API process (production).

@@ -22,7 +22,7 @@ import { trustedPeer } from './web/trusted-proxies.ts';
 const PROXIED = /^\/(?:api|socket\.io)(?:\/|$)/;
 
 /**
- * The publish service's paths (issue 12 item 1): /api/admin/publish and the merchandiser page
+ * The publish service's paths: /api/admin/publish and the merchandiser page
  * /admin/publish, each exactly or below it with a slash (/api/admin/publishing is the API's).
  * nginx routes the same paths (scripts/lib/web/nginx-config.ts).
  */
@@ -45,7 +45,7 @@ export interface StaticServerOptions {
   /** Whether /api/admin is proxied (ADMIN_API_PUBLIC); 404 otherwise. */
   adminPublic?: boolean;
   /**
-   * The publish service (issue 12), asked first for the paths of PUBLISH_PATH, before the
+   * The publish service, asked first for the paths of PUBLISH_PATH, before the
    * /api/admin gate. It sees the X-Forwarded-* and X-Proxy-Secret headers the API would get
    * behind this server. Without it those paths are the API's gate and the site's 404.
    */
@@ -65,7 +65,7 @@ export interface StaticServer {
  * files, proxies /api and /socket.io (websockets included) to the API, and applies the legacy
  * routes: the same rules nginx gets in production (scripts/lib/web/nginx-config.ts).
  *
- * `distDir` may be a symlink that publishing swaps to a new release (issue 12 item 3): each
+ * `distDir` may be a symlink that publishing swaps to a new release: each
  * request resolves it once and reads everything from that release (its file, 404 page, CSP
  * and product handles), so a swap while it is answered never mixes two releases.
  */

@@ -116,7 +116,7 @@ export function treeOf(
 
 /**
  * Samples the resident memory of a process tree every `intervalMs` and keeps the highest total
- * (the bench's peak memory of the build, issue 14). A worker thread's memory is in its
+ * (the bench's peak memory of the build). A worker thread's memory is in its
  * process's RSS, so the tree's processes are all there is to add up. `exclude` leaves out
  * processes that are not the build's (the bench's API server, say).
  */

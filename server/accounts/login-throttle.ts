@@ -22,7 +22,7 @@ interface Failures {
 }
 
 /**
- * The memory of failed sign-ins (issue 11 item 3, "No lockout by strangers"). Two counters,
+ * The memory of failed sign-ins ("No lockout by strangers"). Two counters,
  * neither of which can shut the owner out:
  * - per email and client address: after `freeFailures`, that pair waits before its next try,
  *   1 s, 2 s, 4 s... up to `maxDelayMs`. Strangers elsewhere never touch the owner's pair.

@@ -14,7 +14,7 @@ export interface Email {
 }
 
 /**
- * Where emails go (issue 11 item 1): the outbox table in development and tests
+ * Where emails go: the outbox table in development and tests
  * (server/accounts/outbox.ts), a mail server over SMTP in production
  * (server/accounts/smtp-mailer.ts). Routes only call send.
  */
@@ -39,7 +39,7 @@ export function sendInBackground(mailer: Mailer, email: Email): void {
 }
 
 /**
- * An absolute link on the store's configured origin (issue 11 item 2: links in emails come
+ * An absolute link on the store's configured origin (links in emails come
  * from SITE_URL, never from the request's Host, Origin or X-Forwarded-Host).
  * @example siteLink('https://shop.example.com/', '/reset-password?token=x')
  *   // 'https://shop.example.com/reset-password?token=x'

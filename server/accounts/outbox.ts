@@ -21,7 +21,7 @@ export interface OutboxMailer extends Mailer {
  * The development and test transport: every email lands in the outbox table, which
  * GET /api/admin/outbox lists (tests and the end-to-end journeys read links from it). Never
  * for production, where the outbox would hand anyone with the merchandiser token every
- * customer's password-reset link (issue 11 item 1); server/config/production.ts refuses to
+ * customer's password-reset link; server/config/production.ts refuses to
  * start without SMTP_URL, and the outbox route exists only with this transport.
  */
 export function outboxMailer(db: Database, now: () => number): OutboxMailer {

@@ -12,8 +12,8 @@ export interface Limit {
 /**
  * The caller's address as server/http/forwarded.ts decided it: the web server's
  * X-Forwarded-For on requests it vouched for with the proxy secret, else the socket's peer,
- * else 'unknown' (one shared bucket). A header from anyone else counts for nothing (issue 11
- * item 5: eight recovery calls with changing X-Forwarded-For all passed the limit).
+ * else 'unknown' (one shared bucket). A header from anyone else counts for nothing
+ * (eight recovery calls with changing X-Forwarded-For all passed the limit).
  */
 export function clientAddress(c: Context): string {
   return requestOrigin(c).clientAddress;

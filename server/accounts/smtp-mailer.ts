@@ -12,7 +12,7 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * The production transport (issue 11 item 1): nodemailer over SMTP with a small connection
+ * The production transport: nodemailer over SMTP with a small connection
  * pool. Emails are plain text; nodemailer encodes headers, so a subject or address cannot
  * smuggle in another header. A mail server that does not answer fails the send after
  * `timeoutSeconds` rather than holding a connection for minutes.

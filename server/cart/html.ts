@@ -29,7 +29,7 @@ ${body}
 }
 
 /**
- * The external checkout page (issue 2: "an external checkout page exists at webUrl so the
+ * The external checkout page ("an external checkout page exists at webUrl so the
  * journey ends somewhere real"): the lines and totals and a form that places the order.
  * Plain HTML, no script. `error` is shown above the form when placing failed.
  */

@@ -6,7 +6,7 @@ import { currentCheckoutId, isHttps } from './session.ts';
 
 /**
  * Name of the HttpOnly cookie that tells apart callers who have no checkout yet, so that their
- * Idempotency-Key records are theirs alone (issue 11 item 8).
+ * Idempotency-Key records are theirs alone.
  */
 export const CART_OWNER_COOKIE = 'cart_owner';
 
@@ -46,7 +46,7 @@ export function cartOwner(c: Context): string {
  * The idempotency scope of a cart call: the caller's checkout id, or, before the caller has
  * one, its cart owner (hashed, since scopes are stored).
  *
- * Issue 11 item 8: every caller without a checkout used to share one scope, so a stranger who
+ * every caller without a checkout used to share one scope, so a stranger who
  * replayed someone's key (and body) got their reply, with the Set-Cookie of their new checkout.
  * Now a key is found again only by the browser holding the same owner cookie, which is what
  * the retry of a lost first reply is: the checkout cookie never arrived, the owner cookie came

@@ -27,7 +27,7 @@ export function orderOfCheckout(db: Database, checkoutId: string): PlacedOrder |
  * Turns a checkout into an order: checks every line against stock again (the catalogue may
  * have changed since it was added), copies the lines, takes the units out of stock (levels
  * with bypassNegativeQuantity may go below 0) and marks sold-out products, records the order and deletes the checkout.
- * The order belongs to `customerId` when a customer is signed in (issue 6: their order list).
+ * The order belongs to `customerId` when a customer is signed in (their order list).
  * All or nothing. The order's displayable id is "PJ" and its id, zero-padded to 6 digits.
  */
 export function placeOrder(

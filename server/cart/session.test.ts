@@ -89,7 +89,7 @@ describe('publicOrigin', () => {
     ).toBe('http://127.0.0.1:4322');
   });
 
-  it('ignores the same headers from anyone else (issue 11 item 5)', async () => {
+  it('ignores the same headers from anyone else', async () => {
     expect(await origin('http://127.0.0.1:4322/x', shop)).toBe('http://127.0.0.1:4322');
   });
 });

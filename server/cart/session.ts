@@ -8,7 +8,7 @@ import { isHttps } from '../http/forwarded.ts';
 // code and the account guard import the shopper's origin from here.
 export { isHttps, publicOrigin } from '../http/forwarded.ts';
 
-/** Name of the HttpOnly cookie that finds the visitor's checkout (issue 2, checkouts). */
+/** Name of the HttpOnly cookie that finds the visitor's checkout (checkouts). */
 export const CHECKOUT_COOKIE = 'checkout_id';
 
 /** How long the cart cookie lives: 60 days, renewed by every change of the cart. */

@@ -2,7 +2,7 @@ import type { Database } from '../db/open.ts';
 import { VIDEO_METAFIELD_KEY, type Collection, type Product } from './input.ts';
 
 /**
- * The catalogue as merchandisers write it (issue 12 item 6: "GET in the admin format"): a
+ * The catalogue as merchandisers write it ("GET in the admin format"): a
  * product or collection in exactly the input format of server/catalog/input.ts, with every
  * field, those in no public record too (unitsSold, featuredOrder, seoTitle, metafields...).
  * A PUT of what these return changes nothing, and PATCH merges into it.

@@ -4,7 +4,7 @@ import { RunningCounts } from './running-counts.ts';
 
 /**
  * What GET /api/products/filter filters and counts on, for every product, held in memory by
- * each connection that serves it (issue 14, "At 100,000 products"): vendor, price,
+ * each connection that serves it ("At 100,000 products"): vendor, price,
  * availability, tags, collections, and the collection tree. The facets of any matching set
  * are then one pass over arrays (milliseconds at 100,000 products) instead of a GROUP BY over
  * the product_tags of the whole set (seconds), so they need no cache that a catalogue

@@ -23,7 +23,7 @@ const actors = (db: Database, since = 0) =>
 const newest = (db: Database) =>
   (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
 
-describe('asActor (issue 12 item 6: every change with who made it)', () => {
+describe('asActor (every change with who made it)', () => {
   it('labels every change row of its transaction, products and collections alike', () => {
     const db = openDatabase(':memory:');
     const id = asActor(db, 'admin:Jane', () => {

@@ -4,7 +4,7 @@ import { transaction, type Database } from '../db/open.ts';
 export const SYSTEM_ACTOR = 'system';
 
 /**
- * Runs `work` in one transaction whose change-feed rows all carry `actor` (issue 12 item 6:
+ * Runs `work` in one transaction whose change-feed rows all carry `actor` (
  * "every change lands in the change feed with who made it"). The actor row is written
  * first, so the transaction holds the write lock from its start: what `work` reads stays
  * true until it commits, even with another process writing (a PATCH reads, then writes).

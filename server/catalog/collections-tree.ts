@@ -1,7 +1,7 @@
 import type { Database } from '../db/open.ts';
 
 /**
- * The collection tree, read in one query and walked in memory (issue 2: seeds hold hundreds
+ * The collection tree, read in one query and walked in memory (seeds hold hundreds
  * to thousands of collections, so no query per node). Every walk keeps a set of visited ids,
  * so a corrupt parent_id cycle ends the walk instead of hanging the server.
  */

@@ -49,7 +49,7 @@ describe('describeIssues', () => {
   });
 });
 
-describe('checkRecord messages (issue 12 item 6: validation errors name the field)', () => {
+describe('checkRecord messages (validation errors name the field)', () => {
   it.each([
     ['a negative price', { price: -1 }, 'price: must be 0 or more'],
     ['a price too large', { price: 10_000_001 }, 'price: must be 10000000 or less'],

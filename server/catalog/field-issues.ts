@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Validation that names the field (issue 12 item 6): every refusal of a catalogue record says
+ * Validation that names the field: every refusal of a catalogue record says
  * where in the record the problem is and what is wrong, in words a merchandiser reads:
  * `variants[0].price: must be 0 or more`.
  */

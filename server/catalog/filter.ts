@@ -11,7 +11,7 @@ import { textMatches } from './text-match.ts';
  * GET /api/products/filter as queries: which products match, in which order, and what the
  * matching set holds (spec storefront 3, "Page info from the filter response").
  *
- * Built for 100,000 products (issue 14): the search text is the only condition read from
+ * Built for 100,000 products: the search text is the only condition read from
  * SQLite (the FTS5 trigram index, ranked once per catalogue version: text-match.ts); every
  * other condition and every count is a pass over the in-memory catalogue index, kept current
  * from the change feed (catalogue-index.ts, filter-match.ts); the page walks a sort's index

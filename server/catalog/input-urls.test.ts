@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 import type { CollectionInput, ProductInput } from './input.ts';
 
-// issue 11 item 9: the merchandiser API refuses a URL that is not http(s) or a path on this
+// the merchandiser API refuses a URL that is not http(s) or a path on this
 // site, naming the field, so it never enters the database (and so never reaches a build).
 const HOSTILE = [
   'javascript:alert(1)',

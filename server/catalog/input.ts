@@ -35,8 +35,8 @@ export const moneySchema = z
 
 /**
  * A URL: absolute http(s), or a path on the API's own origin such as /api/media/...; never
- * another scheme, `//host` or `/\\host`, nor whitespace or control characters (issue 11
- * item 9: such URLs never enter the database; src/lib/catalogue-url.ts has the rule).
+ * another scheme, `//host` or `/\\host`, nor whitespace or control characters
+ * (such URLs never enter the database; src/lib/catalogue-url.ts has the rule).
  */
 export const urlSchema = z
   .string()
@@ -56,7 +56,7 @@ export const inventorySchema = z
   .object({
     id: idSchema.optional(),
     // Below 0 when orders took more than was in stock under bypassNegativeQuantity: the admin
-    // read answers it as it is, so a PUT or PATCH of that answer keeps it (issue 12 item 6).
+    // read answers it as it is, so a PUT or PATCH of that answer keeps it.
     availableQuantity: z.number().int().min(-10_000_000).max(10_000_000),
     bypassNegativeQuantity: z.boolean().default(false),
   })

@@ -79,7 +79,7 @@ function patched(current: AdminProduct, body: unknown) {
 }
 
 describe('applyProductPatch', () => {
-  it('changes the price and nothing else (issue 12: fields not sent are never lost)', () => {
+  it('changes the price and nothing else (fields not sent are never lost)', () => {
     const current = stored();
     const next = patched(current, { price: 28.5 });
     expect(next).toEqual({ ...productInputSchema.parse(current), price: 28.5 });

@@ -10,7 +10,7 @@ import {
 } from './input.ts';
 
 /**
- * PATCH of a product (issue 12 item 6: "PATCH for partial changes ... that never loses a
+ * PATCH of a product ("PATCH for partial changes ... that never loses a
  * field it was not sent"). A patch is the admin format in part: each field sent replaces
  * the product's, each one not sent stays as it is. Every value is checked by the format's
  * own field schema; the merged product is then checked and written as a whole like a PUT.

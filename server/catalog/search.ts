@@ -6,7 +6,7 @@ import { normalizePartNumber } from './input.ts';
  *
  * - Every word must match (AND); a word matches as typed or with its punctuation removed,
  *   so "85-288" and "5288-0" find sku "85288-001" through the normalised codes that
- *   write.ts stores beside the raw ones (issue 2, products/filter).
+ *   write.ts stores beside the raw ones (products/filter).
  * - Every word goes into the query as an FTS5 string ("..." with quotes doubled), so the
  *   shopper's `"`, `*`, `NEAR(`, `AND`, `(` or `'` are plain text, never syntax.
  * - Trigrams cannot match words shorter than 3 characters. Such words are dropped when the

@@ -33,7 +33,7 @@ const isLocalHostname = (hostname: string): boolean =>
 
 /**
  * True in production: NODE_ENV=production, or a SITE_URL whose host is not this machine
- * (issue 11 item 1), since a store the public reaches is production whatever NODE_ENV says.
+ *, since a store the public reaches is production whatever NODE_ENV says.
  * @example isProduction({ NODE_ENV: 'development', SITE_URL: 'https://shop.example.com' }) // true
  */
 export function isProduction({ NODE_ENV, SITE_URL }: Pick<Env, 'NODE_ENV' | 'SITE_URL'>): boolean {
@@ -57,7 +57,7 @@ export function secretProblem(name: string, value: string | undefined): string |
 
 /**
  * Everything that keeps these settings from running in production; empty outside production
- * or when all is well. Production needs (issue 11 item 1):
+ * or when all is well. Production needs:
  * - an ADMIN_TOKEN of at least 32 random characters, not the documented example (with it,
  *   GET /api/admin/outbox read anyone's password-reset link);
  * - a PROXY_SECRET of the same kind, different from the token, so that only the web server's

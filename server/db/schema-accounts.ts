@@ -1,5 +1,5 @@
 /**
- * Customer accounts (spec: account-and-shell 2.3 to 2.5, 3; issue 6), added to the base
+ * Customer accounts (spec: account-and-shell 2.3 to 2.5, 3), added to the base
  * schema by openDatabase. The `customers` table itself is in schema.ts. Statements must be
  * idempotent (IF NOT EXISTS).
  */
@@ -92,7 +92,7 @@ CREATE TABLE IF NOT EXISTS recovery_emails (
   updated_at INTEGER NOT NULL
 );
 
--- Registrations waiting for their mailed link (issue 11 item 4); the account is made when the
+-- Registrations waiting for their mailed link; the account is made when the
 -- link is opened, so registering answers alike whether or not the email has an account.
 CREATE TABLE IF NOT EXISTS pending_registrations (
   token_hash TEXT PRIMARY KEY,

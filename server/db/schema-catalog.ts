@@ -3,7 +3,7 @@
  * Statements must be idempotent (IF NOT EXISTS).
  *
  * These are the indexes GET /api/products/filter needs to stay fast at 100,000 products
- * (issue 2, bench): one per sort of spec storefront 9 (ending in id, the tie-breaker), and
+ * (bench): one per sort of spec storefront 9 (ending in id, the tie-breaker), and
  * case-insensitive ones for the vendor (v) and tag (t) filters, which compare with NOCASE.
  * The title sort's index (on sort_title, a column older databases gain on open) is made by
  * openDatabase after that column exists; the index on the raw title it replaced is dropped.

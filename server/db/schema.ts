@@ -17,9 +17,9 @@ export const addedColumns: readonly { table: string; column: string; definition:
     column: 'max_child_items',
     definition: 'INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0)',
   },
-  // Version 3 (issue 12 item 6): who made each change; older rows read 'system'.
+  // Version 3: who made each change; older rows read 'system'.
   { table: 'changes', column: 'actor', definition: "TEXT NOT NULL DEFAULT 'system'" },
-  // Version 4 (issue 13 item 3): titles sort as text; filled from the titles on open.
+  // Version 4: titles sort as text; filled from the titles on open.
   { table: 'products', column: 'sort_title', definition: "TEXT NOT NULL DEFAULT ''" },
 ];
 
@@ -214,7 +214,7 @@ CREATE TABLE IF NOT EXISTS discount_codes (
   active INTEGER NOT NULL DEFAULT 1
 );
 
--- Idempotency-Key records, scoped to a checkout (spec: storefront 7; issue 2).
+-- Idempotency-Key records, scoped to a checkout (spec: storefront 7).
 CREATE TABLE IF NOT EXISTS idempotency_keys (
   scope TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -329,7 +329,7 @@ CREATE TABLE IF NOT EXISTS site_reviews (
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- The change feed: one row per changed catalogue record, newest last. actor is who made
--- the change (issue 12 item 6): 'admin' or 'admin:{X-Merchandiser}' for the merchandiser
+-- the change: 'admin' or 'admin:{X-Merchandiser}' for the merchandiser
 -- API, 'system' for everything else (seed, import, orders taking stock).
 CREATE TABLE IF NOT EXISTS changes (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

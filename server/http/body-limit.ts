@@ -25,7 +25,7 @@ export interface BodyLimitsOptions {
 }
 
 /**
- * Refuses a request body past its limit with 413 `{error}` as the bytes arrive (issue 11,
+ * Refuses a request body past its limit with 413 `{error}` as the bytes arrive (
  * item 6: a 100 MB chunked POST used to be buffered whole before readJson's 413). A declared
  * Content-Length past the limit is refused before any byte is read; a chunked body is counted
  * by Hono's bodyLimit and abandoned at the first byte over. The 413 closes the connection, so

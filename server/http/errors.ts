@@ -12,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Every refusal has this shape: `{ "error": "..." }` (issue 2, "Stock"). */
+/** Every refusal has this shape: `{ "error": "..." }` ("Stock"). */
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string) {
   return c.json({ error: message }, status);
 }

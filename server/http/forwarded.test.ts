@@ -54,7 +54,7 @@ describe('forwarded', () => {
     // Same length, one character off.
     const near = `${SECRET.slice(0, -1)}x`;
     expect(await ask({ ...SHOPPER, 'x-proxy-secret': near }, '198.51.100.9')).toEqual(direct);
-    // A connection from this machine is no proof either (issue 11 item 5).
+    // A connection from this machine is no proof either.
     expect((await ask(SHOPPER, '127.0.0.1')).clientAddress).toBe('127.0.0.1');
     // Without a configured secret, nothing vouches, not even an empty header.
     const open = probe(undefined);
@@ -112,7 +112,7 @@ describe('forwarded', () => {
   });
 });
 
-describe('behind TLS termination (issue 11)', () => {
+describe('behind TLS termination', () => {
   // The issue's curl: Host shop.example.com, X-Forwarded-Proto https, Origin the https site.
   const behindProxy = (secret?: string) => ({
     host: 'shop.example.com',

@@ -78,7 +78,7 @@ function proxied(c: Context): RequestOrigin {
 }
 
 /**
- * Decides once per request who the client is and which origin the shopper sees (issue 11,
+ * Decides once per request who the client is and which origin the shopper sees (
  * "Behind TLS termination" and item 5, "Only a trusted proxy's header counts"):
  * X-Forwarded-For, -Proto and -Host count only on requests carrying the right X-Proxy-Secret,
  * which the web server adds to everything it proxies after overwriting those headers. Any
@@ -117,7 +117,7 @@ export function isHttps(c: Context): boolean {
 
 /**
  * The origin the shopper sees, for absolute links in replies such as webUrl and for the
- * same-origin check. Never for links in emails: those come from SITE_URL (issue 11 item 2).
+ * same-origin check. Never for links in emails: those come from SITE_URL.
  */
 export function publicOrigin(c: Context): string {
   const { proto, host } = requestOrigin(c);

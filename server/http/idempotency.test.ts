@@ -256,7 +256,7 @@ describe('idempotency on the cart', () => {
     expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
   });
 
-  // issue 11 item 8: "Replaying someone's key before they have a cart returns their checkout_id."
+  // "Replaying someone's key before they have a cart returns their checkout_id."
   it.each([
     ['a browser that holds its owner cookie', true],
     ['a browser that never had a cookie', false],

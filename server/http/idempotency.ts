@@ -10,9 +10,9 @@ export interface IdempotencyOptions {
   db: Database;
   /**
    * The caller's scope, asked before the handler runs and again after it: a key only
-   * collides with the same key in the same scope (issue 2: "scoped to the checkout"). When the
+   * collides with the same key in the same scope ("scoped to the checkout"). When the
    * handler changed the scope (it created a checkout), the reply is filed under both. A scope
-   * must be something only that caller holds (issue 11 item 8): a replay hands over the first
+   * must be something only that caller holds: a replay hands over the first
    * reply whole, Set-Cookie included (server/cart/owner.ts).
    */
   scope: (c: Context) => string;
@@ -109,7 +109,7 @@ function headersToKeep(response: Response): [string, string][] {
 
 /**
  * Honours an `Idempotency-Key` header on mutating calls (spec storefront 7: mutating cart
- * calls carry one and retry up to 30 times; issue 2, idempotency):
+ * calls carry one and retry up to 30 times):
  * - a repeat with the same key, method, path and body replays the first reply (status, body,
  *   Content-Type and Set-Cookie) without running the handler again;
  * - the same key with another request gets 422; a key still in flight gets 409;

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { isHttps as reachedOverHttps } from './forwarded.ts';
 
 /**
- * API paths whose replies carry personal data (issue 11: "Cache-Control: no-store for
+ * API paths whose replies carry personal data ("Cache-Control: no-store for
  * personal data"): the cart, the account, sign-in, addresses, the wallet, the recovery email,
  * a customer's orders, the external checkout, quotes, the bot check's tokens and the
  * merchandiser API. A prefix covers itself and everything below it.
@@ -35,7 +35,7 @@ export function cspHash(text: string): string {
 }
 
 /**
- * The Content-Security-Policy of an HTML page the API answers (issue 11: no 'unsafe-inline'
+ * The Content-Security-Policy of an HTML page the API answers (no 'unsafe-inline'
  * for scripts, frame-ancestors 'none', object-src 'none', base-uri 'self'). Everything is
  * refused but what is named: inline `<style>` and `<script>` elements by the hash of their
  * exact text, forms back to this origin only.
@@ -74,7 +74,7 @@ const underAny = (path: string, prefixes: string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
- * The API's own response headers (issue 11, "JSON replies" and "Every HTML response"):
+ * The API's own response headers ("JSON replies" and "Every HTML response"):
  * - every reply: X-Content-Type-Options: nosniff, and Referrer-Policy: same-origin: the
  *   API's pages and redirects carry capabilities in their URLs (a checkout id, a token) that
  *   must not leave the store. Not no-referrer: under it a browser sends `Origin: null` with

@@ -69,7 +69,7 @@ async function exportFile(dir: string, path: string, bytes: Buffer): Promise<num
 
 /**
  * Writes every media file the catalogue refers to into `dir`, at its path below /api/media/
- * (issue 11: product pictures, manuals and models stay up when the API is down), so
+ * (product pictures, manuals and models stay up when the API is down), so
  * /api/media/products/wheel-3_400x.svg is `dir`/products/wheel-3_400x.svg. The bytes are the
  * ones the API answers (server/media/media-files.ts). A picture gets every srcset width
  * besides its plain name; URLs that are not media names the API answers are ignored.

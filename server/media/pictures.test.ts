@@ -147,7 +147,7 @@ describe('banners', () => {
     expect(bannerHeadline('sidebar')).toBe('Parts Ready to Ship');
   });
 
-  // The words of a picture at the width a page draws it (issue 13 item 8: no text under 12 px).
+  // The words of a picture at the width a page draws it (no text under 12 px).
   const textsOf = (svg: string) =>
     [...svg.matchAll(/<text [^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({
       size: Number(m[1]),

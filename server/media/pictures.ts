@@ -88,7 +88,7 @@ export function productPicture(kind: string, n: number, width?: number): string 
 /**
  * The picture of a collection: a drawing of what it holds, without its name. The tiles that
  * show it print the name below it (home page parts grid, child categories), so a name in the
- * picture read twice, and in the handle's words (issue 13 item 14). Its <title> names it.
+ * picture read twice, and in the handle's words. Its <title> names it.
  */
 export function collectionPicture(handle: string, width?: number): string {
   const colours = palette(hashString(handle));
@@ -124,7 +124,7 @@ export function bannerHeadline(name: string): string {
 /**
  * Characters per headline line of a 1200x300 banner: lines this short fit at 57 units or
  * more, so the words stay at 17 px or more on a 390 px phone (at 358 px wide the banner is
- * drawn at 0.3 of its size; issue 13 item 8 asks for no text under 12 px).
+ * drawn at 0.3 of its size; no text is smaller than 12 px).
  */
 export const BANNER_LINE_CHARS = 18;
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Slow reads on worker threads (issue 14, "At 100,000 products"). node:sqlite is
+ * Slow reads on worker threads ("At 100,000 products"). node:sqlite is
  * synchronous: a filter read on the main thread holds every request behind it, a product by
  * handle included. The pool runs those reads on worker threads, each with its own read
  * connection (read-worker.ts); the main thread keeps the writes and the cheap calls, and

@@ -58,7 +58,7 @@ describe('actorOf', () => {
   });
 });
 
-describe('who made each change, in the change feed (issue 12 item 6)', () => {
+describe('who made each change, in the change feed', () => {
   it('records the merchandiser of every write: create, update, stock, delete', async () => {
     const start = newest();
     const jane = { 'X-Merchandiser': 'Jane Doe' };

@@ -18,7 +18,7 @@ export const MERCHANDISER_HEADER = 'X-Merchandiser';
 const NAME = /^[A-Za-z0-9 .@_-]{1,64}$/;
 
 /**
- * The actor recorded for a merchandiser's request (issue 12 item 6: every change "with who
+ * The actor recorded for a merchandiser's request (every change "with who
  * made it"): the token's holder, then `:` and the X-Merchandiser name when one is sent.
  * The name is an audit label among staff who all hold the token, not a sign-in: it is only
  * read after the bearer check passed (the middleware runs behind bearerAuth), and `:` is

@@ -149,7 +149,7 @@ describe('GET /api/admin/products/:id and /products/handle/:handle', () => {
     },
   );
 
-  it('changes nothing when what it answered is PUT back (issue 12: GET -> PUT)', async () => {
+  it('changes nothing when what it answered is PUT back (GET -> PUT)', async () => {
     seedDemo(db, { products: 40, seed: 5 });
     for (let id = 1; id <= 40; id += 1) {
       const rows = productRows(db, id);
@@ -215,7 +215,7 @@ describe('PATCH /api/admin/products/:id', () => {
   const patch = (body: unknown, headers?: Record<string, string>) =>
     send('PATCH', `/products/${id}`, body, headers);
 
-  it('changes the price and loses nothing it was not sent (issue 12 item 6)', async () => {
+  it('changes the price and loses nothing it was not sent', async () => {
     const reply = await patch({ price: 28.5 });
     expect(reply.status).toBe(200);
     const after = (await reply.json()) as AdminProduct;

@@ -19,7 +19,7 @@ const productNotFound = () => new HttpError(404, 'The product was not found.');
 const collectionNotFound = () => new HttpError(404, 'The collection was not found.');
 
 /**
- * Reading and patching records in the admin format (issue 12 item 6). Mounted by
+ * Reading and patching records in the admin format. Mounted by
  * adminRoutes behind the merchandiser token.
  *
  * - GET /products/:id, GET /products/handle/:handle -> the product in the input format of

@@ -15,7 +15,7 @@ import { handleError, HttpError } from '../http/errors.ts';
 import { readJson } from '../http/input.ts';
 
 /**
- * A refusal that names its fields (issue 12 item 6): `error` as every refusal has it, and
+ * A refusal that names its fields: `error` as every refusal has it, and
  * `issues` with each field's path and message, e.g.
  * `{ "error": "variants[0].price: must be 0 or more", "issues": [{ "path": "variants[0].price", "message": "must be 0 or more" }] }`.
  */

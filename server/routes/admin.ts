@@ -72,10 +72,10 @@ export const inventoryPatchSchema = z
   });
 
 /**
- * The merchandiser API (issue 2: "an authenticated way for merchandisers and tests to create,
+ * The merchandiser API ("an authenticated way for merchandisers and tests to create,
  * change and remove products and collections"). Every write leaves rows in the change feed
  * through the triggers of server/db/schema.ts, which the next build reads, labelled with
- * who made it (issue 12 item 6: 'admin', or 'admin:{X-Merchandiser}').
+ * who made it ('admin', or 'admin:{X-Merchandiser}').
  *
  * Bodies are checked field by field: 422 naming a field the format does not have, 400
  * naming a value it refuses, both as `{ error, issues: [{ path, message }] }`.
@@ -173,7 +173,7 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
     const input = await readRecord(c, productInputSchema, limit);
     writeAs(db, c.get('actor'), () => {
       existingProduct(id);
-      // The id in the path wins over one in the body (issue 2, merchandiser API).
+      // The id in the path wins over one in the body (merchandiser API).
       upsertProduct(db, { ...input, id });
     });
     return c.json({ product: { id, handle: input.handle } });

@@ -4,7 +4,7 @@ import { addCustomer, Browser } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { AUTH_LIMITS, BOT_CHECK_NEEDED, LOGIN_FAILED } from './auth.ts';
 
-// issue 11 item 3, "No lockout by strangers": failures slow the address and the pair that
+// "No lockout by strangers": failures slow the address and the pair that
 // made them, and after several an account's sign-ins ask for the bot check; none refuses the
 // owner, from their own address, with the right password.
 

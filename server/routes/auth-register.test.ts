@@ -7,7 +7,7 @@ import { addCustomer, Browser } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { REGISTRATION_SENT } from './auth.ts';
 
-// issue 11 item 4, "No account enumeration": registering with an email that has an account
+// "No account enumeration": registering with an email that has an account
 // answers as for a new one and mails the owner instead.
 
 type App = ReturnType<typeof testApp>['app'];

@@ -93,7 +93,7 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
  * /recover-account, /reset-password, /start-verification, /verify-account,
  * /change-password; the API paths are ours and listed in docs/api.md, "Routes we added"):
  * - POST /register {email, password, firstName, lastName} -> 202 {success, message}, the
- *   same for every email (issue 11 item 4): a new email is mailed a link that creates the
+ *   same for every email: a new email is mailed a link that creates the
  *   account; an email with an account is mailed a notice instead. Nobody is signed in.
  * - POST /verifyAccount {token} -> {success, message?}: a registration link creates the
  *   account and signs in; a verification link of an older account marks it verified.
@@ -235,7 +235,7 @@ export function authRoutes(deps: Deps): Hono {
       // Only the mailbox's owner holds this link, so saying so tells nobody else anything.
       throw new HttpError(409, 'An account already exists for this email. Sign in instead.');
     }
-    // Accounts made before registration links (issue 11) verify with a token of their own.
+    // Accounts made before registration links verify with a token of their own.
     const used = consumeToken(db, body.token, 'verify', now);
     if (used === undefined) {
       throw new HttpError(

@@ -210,7 +210,7 @@ describe('GET /api/changes', () => {
   });
 });
 
-describe('the change feed without the merchandiser token (issue 11)', () => {
+describe('the change feed without the merchandiser token', () => {
   it.each(['/cursor', '', '?since=0&limit=1000'])('answers GET %s with 401', async (path) => {
     const reply = await app.request(`http://localhost/api/changes${path}`, {
       headers: { authorization: 'Bearer wrong-token-0123456789' },

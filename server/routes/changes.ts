@@ -18,7 +18,7 @@ export interface Change {
   op: 'upsert' | 'delete';
   at: string;
   /**
-   * Who made it (issue 12 item 6): 'admin' or 'admin:{X-Merchandiser}' through the
+   * Who made it: 'admin' or 'admin:{X-Merchandiser}' through the
    * merchandiser API; 'system' for the seed, imports and orders taking stock.
    */
   actor: string;
@@ -26,7 +26,7 @@ export interface Change {
 
 /**
  * The change feed a rebuild reads (DESIGN, build pipeline 6; src/loaders/products-loader.ts).
- * Merchandiser token required, 401 without it (issue 11: heavy build-only routes): it carries
+ * Merchandiser token required, 401 without it (heavy build-only routes): it carries
  * only ids, but a page of it is a thousand rows read for nobody's page.
  *
  * - GET /cursor -> `{ cursor, databaseId }`: the newest sequence number (0 when nothing

@@ -929,7 +929,7 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
   });
 });
 
-describe('cart changes from another site (issue 11 item 7)', () => {
+describe('cart changes from another site', () => {
   // A page elsewhere can make the shopper's browser send these with the cart cookie (SameSite
   // Lax still sends it on a top-level form post); only the store's own Origin may change it.
   const changes = (id: string, level: number, lineItemId: number) =>

@@ -28,7 +28,7 @@ import { pathId, readJson } from '../http/input.ts';
 export function checkoutRoutes({ db, now }: Deps): Hono {
   const app = new Hono();
   const once = idempotency({ db, now, scope: cartScope(db) });
-  // issue 11 item 7: the cart is the cookie's, so its changes come from the store's own pages
+  // the cart is the cookie's, so its changes come from the store's own pages
   // only (Origin and JSON, as the account calls); checked before a key is claimed.
   app.use('*', sameOriginJson());
 

@@ -19,7 +19,7 @@ const NOT_FOUND = 'Collection not found.';
 const idOf = (segment: string): number | undefined =>
   /^\d{1,10}$/.test(segment) && Number(segment) >= 1 ? Number(segment) : undefined;
 
-/** The id of an existing collection, or a 404 `{error}` (issue 2: never a 500). */
+/** The id of an existing collection, or a 404 `{error}` (never a 500). */
 function existingId(db: Database, segment: string): number {
   const id = idOf(segment);
   if (id === undefined || !findCollectionRow(db, { id })) throw new HttpError(404, NOT_FOUND);

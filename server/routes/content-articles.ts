@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { handleParam, numericId, pageInfo, readPaging } from './content-paging.ts';
 
-/** An article in the blog list (issue 2, content the route table needs). */
+/** An article in the blog list (content the route table needs). */
 export interface ArticleSummary {
   id: number;
   handle: string;

@@ -21,7 +21,7 @@ export const MAX_PAGE = 100_000;
 
 /**
  * Reads `limit` (1..`max`) and zero-based `page` from the query; a value that is not a whole
- * number in range is a 400 with `{error}` (issue 2, bad input never crashes the server).
+ * number in range is a 400 with `{error}` (bad input never crashes the server).
  *
  * @example const { limit, offset } = readPaging(c, { fallback: 20 });
  */

@@ -6,7 +6,7 @@ import { questionRoutes } from './content-questions.ts';
 import { siteReviewRoutes } from './content-site-reviews.ts';
 
 /**
- * Content the route table needs (issue 2): articles, help answers, generic pages, questions
+ * Content the route table needs: articles, help answers, generic pages, questions
  * and site reviews. Mounted at /api, so each part defines its full sub-path.
  */
 export function contentRoutes(deps: Deps): Hono {

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/open.ts';
 import { addCustomer, Browser } from '../testing/accounts.ts';
 import { TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 
-// issue 11 item 2, "Links in emails come from SITE_URL, never from Host or Origin": every
+// "Links in emails come from SITE_URL, never from Host or Origin": every
 // mailer, asked by a caller naming attacker.example in Host, Origin and X-Forwarded-Host
 // (with and without the web server's secret), mails links on SITE_URL.
 

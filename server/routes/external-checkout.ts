@@ -26,7 +26,7 @@ function html(c: Context, body: string, status: ContentfulStatusCode = 200) {
 }
 
 /**
- * The external checkout at webUrl (issue 2: "so the journey ends somewhere real"; spec
+ * The external checkout at webUrl ("so the journey ends somewhere real"; spec
  * storefront 4: what it does after the shopper leaves is not shown). The path id is the
  * capability: it is long and random, and it is what webUrl carries.
  * - GET /:checkoutId: an HTML page with the lines, the totals and a "Place order" form;
@@ -53,7 +53,7 @@ export function externalCheckoutRoutes({ db, now }: Deps): Hono {
   app.post('/:checkoutId', (c) => {
     const id = c.req.param('checkoutId');
     if (!isCheckoutId(id)) return notFound(c);
-    // issue 11 item 7: the page's own form only. It is a plain form post (a JSON type cannot
+    // the page's own form only. It is a plain form post (a JSON type cannot
     // be asked of it), so the Origin alone tells it from another site's form.
     if (!isSameOrigin(c)) {
       return html(

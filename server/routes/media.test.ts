@@ -95,7 +95,7 @@ describe('collection and banner pictures', () => {
     const svg = await reply.text();
     expect(sizeOf(svg)).toEqual({ width: 600, height: 400, viewBox: '0 0 600 400' });
     // Named for assistive technology; the page prints the name beside the picture, so the
-    // picture itself prints none (issue 13 item 14: names read twice).
+    // picture itself prints none (names read twice).
     expect(svg).toContain('<title>Pallet Jack Wheels</title>');
     expect(svg).not.toContain('</text>');
   });

@@ -46,7 +46,7 @@ function send(c: Context, body: string | Buffer, type: string, filename?: string
 const notFound = (c: Context, what: string) => jsonError(c, 404, `The ${what} was not found.`);
 
 /**
- * Media made locally from the name, with no network and no filesystem (issue 2, demo
+ * Media made locally from the name, with no network and no filesystem (demo
  * catalogue: images made locally, small PDF manuals, 3D models):
  *
  * - GET /products/{kind}-{n}[_{w}x].svg: an 800x800 drawing of the kind, coloured by n

@@ -60,7 +60,7 @@ describe('POST /api/orders/:orderId/relatedProducts/:productId', () => {
     expect(related()).toHaveLength(1);
   });
 
-  it('refuses a call without the JSON header, which a cross-site form can send (issue 11 item 7)', async () => {
+  it('refuses a call without the JSON header, which a cross-site form can send', async () => {
     const { app, productId, related } = setup();
     const res = await app.request(
       `http://localhost/api/orders/PJ000007/relatedProducts/${productId}`,
@@ -71,7 +71,7 @@ describe('POST /api/orders/:orderId/relatedProducts/:productId', () => {
   });
 
   it.each([{ origin: 'https://evil.example' }, { origin: 'null' }, {}])(
-    'refuses a call with Origin %j with 403 and adds nothing (issue 11 item 7)',
+    'refuses a call with Origin %j with 403 and adds nothing',
     async (headers: Record<string, string>) => {
       const { post, productId, related } = setup();
       const res = await post('PJ000007', productId, headers);

@@ -14,7 +14,7 @@ import { pathId } from '../http/input.ts';
 export function orderRoutes({ db }: Deps): Hono {
   const app = new Hono();
 
-  // issue 11 item 7: a cookie-carrying change, so only from the store's own pages.
+  // a cookie-carrying change, so only from the store's own pages.
   app.post('/:orderId/relatedProducts/:productId', sameOriginJson(), (c) => {
     const asked = c.req.param('orderId');
     const order = (

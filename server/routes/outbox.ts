@@ -8,7 +8,7 @@ import { bearerAuth } from './admin.ts';
  * GET /api/admin/outbox[?to=&limit=] -> {emails}, newest first: every email the store sent
  * (verification, password reset and recovery-email links). Merchandiser token required.
  * Mounted only with the outbox transport, so never in production, where mail goes over SMTP
- * and this list would hand the token's holder every customer's reset link (issue 11 item 1).
+ * and this list would hand the token's holder every customer's reset link.
  */
 export function outboxRoutes({ adminToken }: Pick<Deps, 'adminToken'>, outbox: OutboxMailer): Hono {
   const app = new Hono();

@@ -96,7 +96,7 @@ describe('GET /api/products/bulk?ids=', () => {
   });
 });
 
-describe('GET /api/products/bulk without the merchandiser token (issue 11)', () => {
+describe('GET /api/products/bulk without the merchandiser token', () => {
   it.each([
     ['no Authorization', {}],
     ['a wrong token', { authorization: 'Bearer not-the-token-0123456789' }],

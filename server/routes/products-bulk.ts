@@ -24,7 +24,7 @@ export const DEFAULT_BULK = 100;
  */
 export function productBulkRoutes({ db, adminToken }: Deps): Hono {
   const app = new Hono();
-  // issue 11: a thousand full records a call is build work, not a shopper's; the build sends
+  // a thousand full records a call is build work, not a shopper's; the build sends
   // the merchandiser token (src/loaders/fetch-json.ts).
   app.use('*', bearerAuth({ token: adminToken, message: BUILD_ONLY }));
   const after = db.prepare('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?');

@@ -416,7 +416,7 @@ describe('GET /api/products/filter: sortBy', () => {
     expect(await handles(`?sortBy=${sortBy}`)).toEqual(expected);
   });
 
-  it('sorts titles as text, not by their markup (issue 13 item 3)', async () => {
+  it('sorts titles as text, not by their markup', async () => {
     const app = fixtureApp();
     const base = fixtureProducts[4];
     if (!base) throw new Error('fixture missing');

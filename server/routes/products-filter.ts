@@ -15,7 +15,7 @@ export { projectCard } from '../reads/filter-reply.ts';
  * without its own filter (catalog/filter.ts, choices).
  * A strange parameter never fails the search; it falls back to its default.
  *
- * With a read pool (issue 14) a worker thread reads it, so a slow search never holds up the
+ * With a read pool a worker thread reads it, so a slow search never holds up the
  * calls behind it; without one (tests through app.request) the route's connection does.
  */
 export function productFilterRoutes({ db, reads }: Deps): Hono {

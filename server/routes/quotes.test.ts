@@ -108,20 +108,17 @@ describe('POST /api/quoteRequests', () => {
     ['another site', { origin: 'https://evil.example' }],
     ['an opaque origin', { origin: 'null' }],
     ['no Origin at all', { origin: '' }],
-  ])(
-    'refuses a request from %s with 403 and stores nothing (issue 11 item 7)',
-    async (_, headers) => {
-      const { app, db } = quoteApp();
-      const init = postInit(valid, headers);
-      if (headers.origin === '') delete (init.headers as Record<string, string>).origin;
-      const reply = await app.request(URL, init);
-      expect(reply.status).toBe(403);
-      expect(await reply.json()).toEqual({
-        error: 'This request must come from the store itself.',
-      });
-      expect(db.prepare('SELECT COUNT(*) AS n FROM quote_requests').get()).toEqual({ n: 0 });
-    },
-  );
+  ])('refuses a request from %s with 403 and stores nothing', async (_, headers) => {
+    const { app, db } = quoteApp();
+    const init = postInit(valid, headers);
+    if (headers.origin === '') delete (init.headers as Record<string, string>).origin;
+    const reply = await app.request(URL, init);
+    expect(reply.status).toBe(403);
+    expect(await reply.json()).toEqual({
+      error: 'This request must come from the store itself.',
+    });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM quote_requests').get()).toEqual({ n: 0 });
+  });
 
   it('does not list requests', async () => {
     const { app } = quoteApp();

@@ -28,7 +28,7 @@ export function quoteRoutes({ db, now }: Deps): Hono {
   );
   const app = new Hono();
 
-  // issue 11 item 7: only the store's own quote form may file a request in a shopper's name.
+  // only the store's own quote form may file a request in a shopper's name.
   app.post('/', sameOriginJson(), async (c) => {
     const quote = await readJson(c, quoteRequestSchema, { maxBytes: 16 * 1024 });
     const result = insert.run(

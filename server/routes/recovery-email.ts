@@ -102,7 +102,7 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     const now = deps.now();
     revokeTokens(db, customerId, 'recovery', now);
     const token = issueToken(db, customerId, 'recovery', now, row.email);
-    // issue 11 item 2: on SITE_URL, whatever Host or X-Forwarded-Host the request named.
+    // on SITE_URL, whatever Host or X-Forwarded-Host the request named.
     const link = siteLink(siteUrl, `/api/user/recoveryEmail/confirm?token=${token}`);
     sendInBackground(mailer, {
       to: row.email,

@@ -2,7 +2,7 @@ import type { Random } from './random.ts';
 
 /**
  * The ~30 brands of the demo catalogue, each with the shape of its part numbers and a few
- * model names, so titles read like a real parts store (issue 2, section 3).
+ * model names, so titles read like a real parts store.
  */
 export interface Brand {
   name: string;

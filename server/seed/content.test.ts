@@ -57,7 +57,7 @@ describe('writeContent', () => {
     for (const { id } of ids) expect([1, 2, 3]).toContain(id);
   });
 
-  it('writes a product question for the product it is on (issue 13 item 18)', () => {
+  it('writes a product question for the product it is on', () => {
     const db = fresh();
     db.exec(
       `INSERT INTO products (id, handle, title) VALUES (1, 'a', 'A'), (2, 'b', 'B'), (3, 'c', 'C')`,

@@ -44,7 +44,7 @@ function storeQuestion(n: number) {
  * help answers, pages, question topics and questions (some tied to products 1..productCount,
  * some answered), site reviews (some without a message), discount codes, the free-shipping
  * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.
- * A question on a product is written for it (issue 13 item 18): `fitOf` says what product
+ * A question on a product is written for it: `fitOf` says what product
  * `id` is, by default demo product `id` of this seed and catalogue size.
  */
 export function writeContent(

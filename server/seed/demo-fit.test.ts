@@ -5,7 +5,7 @@ import type { PartKind } from './category-node.ts';
 import { categoryLeaves } from './collections.ts';
 import { seedDemo } from './index.ts';
 
-// Issue 13 item 18: the demo's questions and reviews fit the product they are attached to.
+// the demo's questions and reviews fit the product they are attached to.
 // The judge here reads only what a shopper reads on the product page (title, description,
 // categories, brand) and its own word lists; it does not ask the generator what it meant.
 

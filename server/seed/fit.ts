@@ -4,7 +4,7 @@ import type { Random } from './random.ts';
 import { REVIEW_TEMPLATES, type ReviewTemplate, type Stars } from './review-texts.ts';
 
 /**
- * What a demo product is, as its reviews and questions may speak of it (issue 13 item 18:
+ * What a demo product is, as its reviews and questions may speak of it (
  * a Crown PTH50 question must not sit on an EP battery): its kind of part, the words of its
  * title, its brand, the models its title and description name, and the machine its
  * category is for.

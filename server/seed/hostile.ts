@@ -2,7 +2,7 @@
  * Markup a real catalogue can carry by mistake or by malice (copied from a supplier page,
  * typed by a merchandiser, imported from a feed). Some demo products carry it so that the
  * storefront's sanitising is exercised on every build, not only in unit tests: the built
- * pages must render it inert (issue 3, "a product with a hostile description renders
+ * pages must render it inert ("a product with a hostile description renders
  * inert"). Every product whose index satisfies `isHostileIndex` gets it appended.
  */
 export const HOSTILE_DESCRIPTION_HTML = [

@@ -8,7 +8,7 @@ import {
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { transaction, type Database } from '../db/open.ts';
 
-/** At most this many problems are listed; the rest are counted (issue 2, section 3). */
+/** At most this many problems are listed; the rest are counted. */
 export const MAX_REPORTED_PROBLEMS = 50;
 
 /**

@@ -44,7 +44,7 @@ const CATALOGUE_TABLES = [
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Replaces the catalogue and the content with the deterministic demo store (issue 2,
+ * Replaces the catalogue and the content with the deterministic demo store (
  * section 3): the same options give byte-identical rows, whatever the clock says. Runs in
  * one transaction, so a failure leaves the previous data in place. Removals and inserts
  * go through the change-feed triggers like any other catalogue change.

@@ -10,7 +10,7 @@ import { FIRST_NAMES, LAST_INITIALS, type ReviewTemplate } from './review-texts.
 /** How many products the home page's Featured strip can show (spec storefront 9: 10). */
 export const FEATURED_COUNT = 12;
 
-/** Fixed start of the demo's timeline: data never depends on the clock (issue 2, 3). */
+/** Fixed start of the demo's timeline: data never depends on the clock. */
 export const DEMO_EPOCH = Date.UTC(2024, 0, 1);
 
 /** Shared state of one catalogue run: the leaves, and the handles already taken. */
@@ -61,7 +61,7 @@ function stock(rng: Random): VariantInput['inventory'] {
   return { availableQuantity, bypassNegativeQuantity: rng.chance(0.08) };
 }
 
-/** Reviews of one product, each written for it (issue 13 item 18; server/seed/fit.ts). */
+/** Reviews of one product, each written for it (server/seed/fit.ts). */
 function reviews(rng: Random, index: number, fit: PartFit): Product['reviews'] {
   const count = [0, rng.int(1, 3), rng.int(4, 8), rng.int(9, 12)][
     rng.weighted([0, 1, 2, 3], [35, 35, 22, 8])

@@ -4,7 +4,7 @@ import type { PartKind } from './category-node.ts';
  * A question a shopper asks on a product page (spec storefront 2: the Q&A block): for the
  * kinds of part it names (any part when `kinds` is absent), with {part}, {brand}, {model},
  * {machine} and {machines} filled from the product (server/seed/fit.ts), so a question about
- * a Crown PTH50 lands only on a part that fits one (issue 13 item 18). An empty answer is a
+ * a Crown PTH50 lands only on a part that fits one. An empty answer is a
  * question not answered yet.
  */
 export interface QuestionTemplate {

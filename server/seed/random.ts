@@ -1,6 +1,6 @@
 /**
  * A small seeded pseudo-random generator for the demo catalogue. The data must be
- * byte-identical for the same --products and --seed (issue 2, section 3), so nothing here
+ * byte-identical for the same --products and --seed, so nothing here
  * reads Math.random or the clock.
  */
 export interface Random {

@@ -7,7 +7,7 @@ export type Stars = 1 | 2 | 3 | 4 | 5;
  * A product review the demo can leave: for the kinds of part it names (any part when
  * `kinds` is absent), with {part}, {brand}, {model}, {machine} and {machines} filled from
  * the product (server/seed/fit.ts). A text names no other part, brand or machine, so it
- * fits every product it can land on (issue 13 item 18; server/seed/demo-fit.test.ts).
+ * fits every product it can land on (server/seed/demo-fit.test.ts).
  */
 export interface ReviewTemplate {
   stars: Stars;

@@ -5,7 +5,7 @@ export const TEST_ADMIN_TOKEN = 'test-merchandiser-token-0123456789';
 
 /**
  * SITE_URL of test apps: not the http://localhost the requests go to, so that a link built
- * from the request instead of SITE_URL shows (issue 11 item 2).
+ * from the request instead of SITE_URL shows.
  */
 export const TEST_SITE_URL = 'https://shop.example.test';
 

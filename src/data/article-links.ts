@@ -5,7 +5,7 @@ import { buildMemo } from './build-memo.ts';
 
 /**
  * The canonical path of every article of this build by its id, read once and shared by the
- * pages that link articles by id and by the servers' redirect map (issue 13 item 12).
+ * pages that link articles by id and by the servers' redirect map.
  */
 export const articleLinks: () => Promise<ArticleHrefs> = buildMemo(() =>
   getCollection('articles').then((entries) =>

@@ -1,6 +1,6 @@
 /**
  * Which URLs a catalogue record may carry for its pictures, models, manuals and links
- * (issue 11 item 9): an absolute http(s) URL, or a path on this site. Both the API's
+ *: an absolute http(s) URL, or a path on this site. Both the API's
  * merchandiser input (server/catalog/input.ts) and the build's loaders (src/loaders/) ask this.
  */
 

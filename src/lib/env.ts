@@ -18,7 +18,7 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     /**
      * The storefront's canonical origin: canonical links, the sitemap, structured data, and
-     * every link in an email (issue 11 item 2: never from the request's Host). A host other
+     * every link in an email (never from the request's Host). A host other
      * than localhost makes the API run as production (server/config/production.ts).
      */
     SITE_URL: z.url().default('http://localhost:4321'),
@@ -28,7 +28,7 @@ export const envSchema = z
     BUILD_OUT_DIR: z.string().min(1).default('./dist'),
     BUILD_CACHE_DIR: z.string().min(1).default('./node_modules/.astro'),
     /**
-     * Publishing (issue 12): each publish builds a release in `<PUBLISH_DIR>/releases/<id>`
+     * Publishing: each publish builds a release in `<PUBLISH_DIR>/releases/<id>`
      * and BUILD_OUT_DIR becomes a symlink to the live one; history.json and the lock live here.
      */
     PUBLISH_DIR: z.string().min(1).default('./publish'),
@@ -89,7 +89,7 @@ export const envSchema = z
       .default('')
       .transform((value) => value === 'true' || value === '1'),
     /**
-     * The mail server the API sends every email through (issue 11 item 1), as a URL:
+     * The mail server the API sends every email through, as a URL:
      * `smtp://` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://`
      * (TLS from the first byte), with the account in it. Unset: emails land in the outbox
      * table that GET /api/admin/outbox lists, a development transport; production refuses to

@@ -77,7 +77,7 @@ export async function readApiList<S extends z.ZodType>(
   const clean = urlCleaners.get(schema)?.clean;
   for (const record of records) {
     const id = record && typeof record === 'object' ? idOf(record) : 'unknown';
-    // Bad URLs are dropped first, each with a warning (issue 11 item 9, catalogue-urls.ts).
+    // Bad URLs are dropped first, each with a warning (catalogue-urls.ts).
     const cleaned = clean ? clean(record) : { record, warnings: [] };
     for (const warning of cleaned.warnings) {
       target.warn(`${source.key} record ${id}: ${warning}`);

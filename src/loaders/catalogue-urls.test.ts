@@ -11,7 +11,7 @@ import {
 import { parseProductRecord } from './product-record.ts';
 import { fakeApi, memoryTarget } from './testing.ts';
 
-// issue 11 item 9: URLs that are not http(s) or a path on this site never reach a page. The
+// URLs that are not http(s) or a path on this site never reach a page. The
 // API refuses them on the way in (server/catalog/input.ts); these records come from an API
 // that did not (another platform, an older database), so the loader is the last door.
 const HOSTILE = [

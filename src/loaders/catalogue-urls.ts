@@ -3,7 +3,7 @@ import { CATALOGUE_URL_RULE, isCatalogueUrl, MAX_CATALOGUE_URL } from '../lib/ca
 import { VIDEO_METAFIELD_KEY, videoIds } from '../lib/product/video.ts';
 
 /**
- * The URLs of catalogue records on their way into the build (issue 11 item 9: "allow http(s)
+ * The URLs of catalogue records on their way into the build ("allow http(s)
  * and same-origin paths, and drop or report the rest"). What happens to a bad one depends on
  * what it is:
  * - an item of a list (a picture, a 3D model, a manual, an image placement, a menu entry, a

@@ -6,7 +6,7 @@
 export interface FetchJsonOptions {
   /**
    * The merchandiser token, sent as `Authorization: Bearer`: the calls only the build makes
-   * (GET /api/products/bulk and the change feed) need it (issue 11).
+   * (GET /api/products/bulk and the change feed) need it.
    */
   token?: string;
   retries?: number;

@@ -58,7 +58,7 @@ beforeEach(() => {
   upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
 });
 
-// The build reads the bulk and change-feed calls with the merchandiser token (issue 11).
+// The build reads the bulk and change-feed calls with the merchandiser token.
 const sync = (target: SyncTarget) =>
   syncProducts(API, target, { fetch: fetchViaApp, delay: () => 0, token: TEST_ADMIN_TOKEN });
 

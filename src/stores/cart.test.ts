@@ -369,7 +369,7 @@ describe('discount codes', () => {
   });
 });
 
-describe('when the store cannot be reached (issue 11 item 10)', () => {
+describe('when the store cannot be reached', () => {
   it('reads the cart with an 8 s time-out, so /cart.php can say so within 10 s', async () => {
     const { store, server } = setup();
     await store.loadCart();

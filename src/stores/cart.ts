@@ -18,7 +18,7 @@ export { EMPTY_CART, quantityInCart, type CartLine, type CartState } from '../li
 export const ADD_TO_CART_ERROR = 'Failed to add item to cart';
 /** spec storefront 8: the toast of a successful add, from a card or the buy box. */
 export const ADDED_TO_CART = 'Product added to cart';
-// The spec has no text for an API that cannot be reached; these are ours (issue 11 item 10).
+// The spec has no text for an API that cannot be reached; these are ours.
 /** An add that gave up because the store could not be reached within the retry budget. */
 export const ADD_UNREACHABLE_ERROR =
   'We could not add this item: the store cannot be reached. Please try again.';
@@ -30,7 +30,7 @@ export const CARD_STILL_TRYING = 'Still trying…';
 export const CART_UNREACHABLE = 'We cannot reach the store right now. Your cart is safe.';
 /**
  * How long the cart's read waits for a reply: /cart.php says it cannot reach the store within
- * 10 s of asking (issue 11 item 10), rather than 'Loading your cart…' for ever.
+ * 10 s of asking, rather than 'Loading your cart…' for ever.
  */
 export const CART_LOAD_TIMEOUT_MS = 8000;
 
@@ -243,7 +243,7 @@ export function createCartStore(deps: CartDeps): CartStore {
 
   onMount($state, () => {
     if (!deps.browser) return;
-    // The store loads itself for its first subscriber and follows other tabs (issue 4).
+    // The store loads itself for its first subscriber and follows other tabs.
     const reload = () => {
       enqueue({ kind: 'load' }).catch((error: unknown) => {
         // A store that cannot be reached (offline, a timeout, the page left mid-call) is no
@@ -280,7 +280,7 @@ export function createCartStore(deps: CartDeps): CartStore {
     addToCart,
 
     async addToCartWithToast(inventoryLevelId, quantity) {
-      // issue 11 item 10: while this add (or a change queued before it) is being retried,
+      // while this add (or a change queued before it) is being retried,
       // the shopper hears that the store is still being tried, once, until it settles.
       let notice: number | undefined;
       const stopWatching = $stillTrying.subscribe((trying) => {
@@ -351,7 +351,7 @@ export const $cart: ReadableAtom<CartState> = store.$cart;
 export const $cartUpdating: ReadableAtom<boolean> = store.$cartUpdating;
 /** The cart overlay's open state. */
 export const $cartOpen: WritableAtom<boolean> = store.$cartOpen;
-/** True while the change in flight is being retried (issue 11 item 10: say so). */
+/** True while the change in flight is being retried (say so). */
 export const $cartStillTrying: ReadableAtom<boolean> = store.$cartStillTrying;
 /**
  * Why the last load of the cart failed, in words for the shopper (CART_UNREACHABLE when the

@@ -33,7 +33,7 @@ import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
 import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
 
 /**
- * Issue 12 item 4: "after a price change, a stock change, a new product, a deleted product
+ * "after a price change, a stock change, a new product, a deleted product
  * and a collection rename, no published page, sitemap entry or search record is stale (a
  * test compares an incremental publish with a clean full build of the same data)".
  *
@@ -284,7 +284,7 @@ afterAll(async () => {
   await cleanUp();
 });
 
-describe('an incremental build after catalogue changes (issue 12 item 4)', () => {
+describe('an incremental build after catalogue changes', () => {
   it('renders every product page again when a menu collection is renamed', () => {
     const { A, B1 } = need().reports;
     expect(A.reused).toBe(0);

@@ -12,7 +12,7 @@ import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { env } from '../../src/lib/env.ts';
 
 /**
- * The publisher over real builds (issue 12 items 1 to 3): one at a time with coalescing, a
+ * The publisher over real builds: one at a time with coalescing, a
  * failed build that leaves the live site alone, rollback, and the watch on the change feed.
  * A small catalogue keeps each build to seconds.
  */

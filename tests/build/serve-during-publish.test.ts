@@ -11,7 +11,7 @@ import {
 import { env } from '../../src/lib/env.ts';
 
 /**
- * No downtime (issue 12 item 3): shoppers request pages in loops from nginx and from the
+ * No downtime: shoppers request pages in loops from nginx and from the
  * Node server while a publish builds, reloads nginx and switches releases; every answer is the
  * status it always is. A new connection per request, as a crawler opens them.
  */

@@ -7,7 +7,7 @@ import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { filesUnder } from './tree.ts';
 
 /**
- * Issue 14, "Full build": "a test that a build with 1 worker and with N workers gives the same
+ * "Full build": "a test that a build with 1 worker and with N workers gives the same
  * pages (ids aside)". The parallel prerender integration (src/integrations/parallel-prerender)
  * renders each page on whichever worker thread is least busy, from its own copy of the
  * prerender bundle and content store; a page must not depend on which worker rendered it, or
@@ -92,7 +92,7 @@ afterAll(async () => {
   await cleanUp();
 });
 
-describe(`a build on 1 worker and on ${String(WORKERS)} (issue 14, full build)`, () => {
+describe(`a build on 1 worker and on ${String(WORKERS)} (full build)`, () => {
   it(`renders every page on ${String(WORKERS)} worker threads in the second build`, () => {
     const { one, many, manyLog } = need();
     expect(manyLog).toContain(`Rendering pages on ${String(WORKERS)} worker threads.`);

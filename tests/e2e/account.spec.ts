@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
-// Customer account journeys (issue 6; spec account-and-shell 2.3 to 2.5): each test registers
+// Customer account journeys (spec account-and-shell 2.3 to 2.5): each test registers
 // its own customer through the pages, so runs and projects never share state.
 
 const PASSWORD = 'correct horse 42';
@@ -33,7 +33,7 @@ async function fillRegistration(page: Page, email: string) {
 }
 
 /**
- * Registers as a shopper does (issue 11 item 4): the page says to check the mailbox, and the
+ * Registers as a shopper does: the page says to check the mailbox, and the
  * mailed link makes the account and signs in.
  */
 async function register(page: Page, admin: APIRequestContext): Promise<string> {
@@ -281,7 +281,7 @@ test('after repeated failures the owner still signs in, the bot check taken for 
   // The refusals below are the point of this test.
   expectConsoleError(page, failedRequest(401, '/api/auth/login'));
   expectConsoleError(page, failedRequest(429, '/api/auth/login'));
-  // Five wrong passwords (issue 11 item 3: then sign-in asks for the bot check). This address
+  // Five wrong passwords (then sign-in asks for the bot check). This address
   // is made to wait, growing, between failures: each try waits as long as Retry-After says.
   for (let failures = 0; failures < 5;) {
     const reply = await api.post('/api/auth/login', { data: { email, password: 'wrong guess' } });

@@ -5,12 +5,12 @@ import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../src/lib/env.ts';
 import { expect, test } from './fixtures.ts';
 
-// Budget (issue 3; STYLE "Strictness and budgets"): the scripts every page runs at load, the
+// Budget (STYLE "Strictness and budgets"): the scripts every page runs at load, the
 // shell's small scripts only; islands load at idle or when visible and are budgeted below.
 // Counted: every script the page runs at load, each file and inline script gzipped on its
 // own, plus the modules they import statically; chunks loaded by import() (the quote form,
 // socket.io-client, the article feed, the cards' add module) are not counted here.
-// Before any island (issue 3): home 6,593 bytes (shell about 3,400: account links, sticky
+// Before any island: home 6,593 bytes (shell about 3,400: account links, sticky
 // header and menus, footer year, toasts and loading bar with nanostores; then hero,
 // featured slider and the quote button with Vite's preload helper), product page 4,668.
 // Since issues 4 to 6, measured on the 240-product e2e build: home 12,478, product 10,438.
@@ -20,10 +20,10 @@ import { expect, test } from './fixtures.ts';
 // loader (649), Vite's preload helper where a page had none (914), the cards' add-button
 // loader (449), and on product pages the feed block's observer. The limits leave about
 // 5 percent for small changes.
-// Issue 13 item 17: the support chat's entry on every page, 234 bytes before its first press
+// the support chat's entry on every page, 234 bytes before its first press
 // (the rest loads on it); home measured 13,079 before it, 13,313 with it.
 const HOME_LIMIT = 13_600;
-// Issue 13: a product page measured 11,935 (the header cart's count script and the
+// a product page measured 11,935 (the header cart's count script and the
 // client:interact directive, about 900, and the related products' slider loader, 352).
 const PRODUCT_LIMIT = 12_500;
 
@@ -90,7 +90,7 @@ test.describe('JavaScript budget of the scripts a page runs at load', () => {
   });
 });
 
-// Budget (issue 4): "the buy box and the cart islands together add at most 25 KB of gzipped
+// Budget: "the buy box and the cart islands together add at most 25 KB of gzipped
 // JavaScript to a product page beyond React itself". Islands are not <script> tags: each
 // <astro-island> names its component and its renderer (React's client), which load at
 // hydration. Counted here, each file gzipped on its own with its static imports:
@@ -204,7 +204,7 @@ test.describe('JavaScript budget of the product page islands', () => {
     const html = readFileSync(page ?? '', 'utf8');
     const modes = [...html.matchAll(/<astro-island\b[^>]*\bclient="([^"]+)"/g)].map((m) => m[1]);
     expect(modes.length).toBeGreaterThan(0);
-    // interact: the header's search box and cart button (issue 13 item 19).
+    // interact: the header's search box and cart button.
     for (const mode of modes) expect(['idle', 'visible', 'interact']).toContain(mode);
   });
 });

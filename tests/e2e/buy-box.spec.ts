@@ -337,7 +337,7 @@ test.describe('buy box', () => {
     api,
     admin,
   }) => {
-    // issue 13 item 6: 'Sold out' only when no variant can be bought.
+    // 'Sold out' only when no variant can be bought.
     const product = await productWhere(
       api,
       (p) => multiVariant(p) && p.Variants.filter((v) => (v.availableQuantity ?? 0) > 0).length > 1,

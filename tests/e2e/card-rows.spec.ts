@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// issue 13 item 15: the cards of a row line up. Every list shows the one card
+// the cards of a row line up. Every list shows the one card
 // (src/islands/shared/ProductCard.tsx): in each row its cards are as tall as each other and
 // their add buttons (or View Details links) share their top and their height, however long
 // the titles above them are. Checked on each kind of list: the results list of a collection
@@ -81,7 +81,7 @@ async function biggestBrand(api: APIRequestContext): Promise<string> {
 
 const productList = (page: Page) => page.getByRole('region', { name: 'Products' });
 
-test.describe('card rows line up (issue 13 item 15)', () => {
+test.describe('card rows line up', () => {
   test('on a collection page', async ({ page, api }) => {
     await page.goto(`/collections/${await biggestCollection(api)}`);
     await expectRowsAligned(productList(page));

@@ -79,7 +79,7 @@ export async function serverCart(page: Page): Promise<Map<number, number>> {
 export async function addWithApi(page: Page, inventoryLevelId: number, quantity: number) {
   const reply = await page.request.post('/api/checkouts/lineItems', {
     data: { inventoryLevelId, quantity },
-    // Cart changes need the store's Origin (issue 11 item 7), as the page itself would send.
+    // Cart changes need the store's Origin, as the page itself would send.
     headers: { origin: new URL(page.url()).origin },
   });
   expect(reply.ok(), await reply.text()).toBe(true);

@@ -240,7 +240,7 @@ test.describe('collection page', () => {
     expect(fourth).toHaveLength(PER_PAGE);
     // Title order goes on from page 3, none repeated.
     expect(fourth.filter((title) => third.includes(title))).toEqual([]);
-    // One order on both sides: the prerendered page 3 and the API's page 4 (issue 13 item 3:
+    // One order on both sides: the prerendered page 3 and the API's page 4 (
     // the text of the titles, as SQLite's NOCASE compares it).
     const inOrder = (titles: string[]) =>
       titles.every((title, i) => i === 0 || compareNocase(titles[i - 1] ?? '', title) <= 0);

@@ -85,7 +85,7 @@ test.describe('blog', () => {
     }) => {
       const { article } = await getJson<{ article: ApiArticle }>(api, `/api/articles/${id}`);
       const url = await articleUrl(api, id);
-      // One 301 straight to the canonical URL (issue 13 item 12), in any case.
+      // One 301 straight to the canonical URL, in any case.
       for (const legacy of [`/Articles.asp?ID=${id}`, `/articles.asp?id=${id}`]) {
         const reply = await api.get(legacy, { maxRedirects: 0 });
         expect(reply.status(), legacy).toBe(301);

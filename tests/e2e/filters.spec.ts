@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
-// The filter panel of collection pages and /search.php (issue 13 item 1): brands and tag
+// The filter panel of collection pages and /search.php: brands and tag
 // prefixes as lists with counts, a price range, chips, Clear all, a drawer on phones, the
 // state in the address. Counts and totals are checked against the API, never hard-coded.
 test.describe.configure({ timeout: 90_000 });

@@ -28,7 +28,7 @@ interface Options {
    * patterns tried on '{text} at {url}', e.g.
    * `test.use({ expectedConsoleErrors: [failedRequest(503, '/api/user')] })`.
    * Any other console error, uncaught page error or CSP violation on any page of the test
-   * (popups too) fails the test after its body (issue 11, section 2; tests/e2e/page-errors.ts).
+   * (popups too) fails the test after its body (tests/e2e/page-errors.ts).
    * For one test, call `expectConsoleError(page, pattern)` in it instead.
    */
   expectedConsoleErrors: RegExp[];
@@ -61,7 +61,7 @@ export const test = base.extend<Fixtures & Options>({
   api: async ({ playwright, baseURL }, use) => {
     const context = await playwright.request.newContext({
       baseURL: baseURL ?? '',
-      // Changes need the store's Origin (issue 11 item 7), as a browser on its pages sends.
+      // Changes need the store's Origin, as a browser on its pages sends.
       ...(baseURL ? { extraHTTPHeaders: { origin: new URL(baseURL).origin } } : {}),
     });
     await use(context);
@@ -90,7 +90,7 @@ export async function listProducts(api: APIRequestContext, query = ''): Promise<
 
 /**
  * The canonical URL of an article by its id, from the live API: where the store's links to
- * it point and where its legacy link /Articles.asp?ID={id} redirects (issue 13 item 12).
+ * it point and where its legacy link /Articles.asp?ID={id} redirects.
  */
 export async function articleUrl(api: APIRequestContext, id: number): Promise<string> {
   const reply = await api.get(`/api/articles/${id}`);

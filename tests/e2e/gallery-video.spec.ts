@@ -13,7 +13,7 @@ import {
 
 // Videos in the product page gallery (spec storefront 2, "Gallery"): the player loads only
 // when asked for, and a thumbnail the video host cannot deliver shows the store's own video
-// picture with its play badge, not a broken image (issue 13 item 11).
+// picture with its play badge, not a broken image.
 
 const { video } = storeConfig.theme;
 

@@ -21,7 +21,7 @@ import {
 import { dragAcross } from './pointer.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
-// The gallery and its viewers (issue 5, "Gallery and viewer"; spec storefront 2 "Gallery",
+// The gallery and its viewers ("Gallery and viewer"; spec storefront 2 "Gallery",
 // 4 recently viewed; account-and-shell 2.8). Products are chosen from the live API by what
 // they hold, so any seed works; a kind the seed lacks is skipped, not faked. Videos:
 // tests/e2e/gallery-video.spec.ts.
@@ -290,7 +290,7 @@ async function openWithRecentlyViewed(page: Page, here: Detail, ids: number[] | 
 
 /**
  * Scrolls to the strip's place at the page's foot, just above the blog feed, and waits for it
- * to hydrate: it wakes when it comes within a screen of view (issue 13 item 19).
+ * to hydrate: it wakes when it comes within a screen of view.
  */
 async function reachStrip(page: Page) {
   await page.getByRole('heading', { name: 'From our blog' }).scrollIntoViewIfNeeded();

@@ -128,7 +128,7 @@ test.describe('hero slideshow', () => {
 });
 
 test.describe('hero pictures', () => {
-  // Issue 13 item 13: the previous arrow covered the headline's first letter, and a phone
+  // the previous arrow covered the headline's first letter, and a phone
   // showed a sliver of the picture. The theme's banners carry their headline in the picture,
   // with the drawing of parts on the right 45 percent (server/media/pictures.ts).
   const ART_FROM = 0.55;

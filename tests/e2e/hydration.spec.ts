@@ -1,4 +1,4 @@
-// React error #418 (issue 11, section 2): an island's first render in the browser differed
+// React error #418: an island's first render in the browser differed
 // from the HTML the build made, on most /cart.php loads and on some product pages. The build
 // renders the cart islands from an empty, not yet loaded cart; in the browser the cart store
 // had often loaded already (the header button or a card script asked first) when the next
@@ -48,7 +48,7 @@ async function addWithApi(page: Page, inventoryLevelId: number, quantity: number
 
 /**
  * Waits until the named islands have hydrated (Astro drops their ssr attribute then). The
- * header's cart button wakes when the shopper reaches for it (client:interact, issue 13 item
+ * header's cart button wakes when the shopper reaches for it (client:interact
  * 19), on these pages too: the pointer goes over it first.
  */
 async function hydrated(page: Page, ...islands: string[]) {

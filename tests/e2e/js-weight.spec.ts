@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// issue 13 item 19: the JavaScript a shopper's browser runs, as it runs it. Content pages
+// the JavaScript a shopper's browser runs, as it runs it. Content pages
 // (brands, articles, help) whose only islands are the header's search box and cart button
 // load React only when the shopper reaches for one of them (client:interact,
 // src/integrations/interact-directive): before that they ship at most CONTENT_LIMIT bytes of

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// issue 13 item 20: /search.php drew its results after a fetch into an empty page, and the
+// /search.php drew its results after a fetch into an empty page, and the
 // page jumped (CLS 0.43 on a desktop). The loading cards now come with the server's HTML, in
 // the place the results take. This sums the layout shifts the browser reports (the CLS
 // Lighthouse reads, without its throttling) from the first paint until the results are on

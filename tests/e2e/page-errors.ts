@@ -94,7 +94,7 @@ function pageErrorProblem(error: WebError): PageProblem {
  * uncaught page errors, console errors (and failed console.assert) and Content-Security-Policy
  * violations, which an init script hears on each document (`securitypolicyviolation`, the
  * enforced and the report-only ones) and hands to an exposed binding. The test fixture calls
- * {@link PageErrorWatch.assertNone} after the test body (issue 11, section 2).
+ * {@link PageErrorWatch.assertNone} after the test body.
  */
 export async function watchPageErrors(
   context: BrowserContext,

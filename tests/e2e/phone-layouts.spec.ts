@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Phone layouts at 390 px (issue 13 item 14), with the desktop checks that guard against a
+// Phone layouts at 390 px, with the desktop checks that guard against a
 // regression at 1280 px: the menu drawer, the search row, the signed-in header and the wallet.
 
 const DEMO = { email: 'demo@example.com', password: 'demo-password-2026' };

@@ -13,7 +13,7 @@ import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
 import { catalogueProducts, expect, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
 
-// The product page's layout (issue 13): the product first (item 8: title, price, stock note
+// The product page's layout: the product first (item 8: title, price, stock note
 // and Add to Cart within the first screen of a 1280x800 desktop and the first one and a half
 // of a 390x844 phone; no text under 12 px, banner pictures included) and its related products
 // as the spec's card list (item 10; spec storefront 2: a slider with more than 2 items on
@@ -138,7 +138,7 @@ async function smallText(): Promise<{ small: string[]; banners: number }> {
   return { small, banners };
 }
 
-test.describe('the product first (issue 13 item 8)', () => {
+test.describe('the product first', () => {
   for (const { name, pick } of LAYOUT_CASES) {
     test(`${name}: title, price, stock note and Add to Cart in the first screen`, async ({
       page,
@@ -218,7 +218,7 @@ async function openRelated(page: Page, product: Detail, count: number) {
   };
 }
 
-test.describe('related products (issue 13 item 10)', () => {
+test.describe('related products', () => {
   test('more than 5 slide with the arrows at both widths', async ({ page, api }) => {
     const { product, count } = await relatedWhere(api, (n) => n > 5);
     const { cards, previous, next } = await openRelated(page, product, count);

@@ -133,7 +133,7 @@ test.describe('product page', () => {
     const product = await productWhere(api, (p) => p.price > 0);
     const summary = await open(page, product);
     // The articles of spec storefront 2 (355, 257, 354), linked at their canonical URLs,
-    // which answer at once (issue 13 item 12: no legacy redirect on the way).
+    // which answer at once (no legacy redirect on the way).
     const articles = [
       { name: 'Check compatibility. Ask our experts.', url: await articleUrl(api, 355) },
       { name: 'Shipping details', url: await articleUrl(api, 257) },
@@ -174,7 +174,7 @@ test.describe('product page', () => {
     const summary = await open(page, product);
     await expect(summary.getByText('+ Calculated at checkout')).toBeVisible();
     await expect(summary.getByText('Flat-Rate Shipping', { exact: true })).toBeVisible();
-    // One message: no free-shipping offer beside the flat rate (issue 13 item 7).
+    // One message: no free-shipping offer beside the flat rate.
     await expect(summary.getByText(/Ships for FREE/)).toHaveCount(0);
   });
 
@@ -421,7 +421,7 @@ test.describe('description and manuals', () => {
     const box = await dialog.boundingBox();
     const viewport = page.viewportSize();
     expect(box?.width ?? 0).toBeGreaterThan((viewport?.width ?? 0) * 0.8);
-    // Centred: as much room on the left as on the right (issue 13 item 14: it sat at the left
+    // Centred: as much room on the left as on the right (it sat at the left
     // edge, 20 px short of the right one on a phone).
     const left = box?.x ?? 0;
     const right = (viewport?.width ?? 0) - left - (box?.width ?? 0);

@@ -3,7 +3,7 @@ import { formatPrice as formatAmount } from '../../src/lib/format/price.ts';
 import { expect, test } from './fixtures.ts';
 import { NAME, signIn } from './publish-helpers.ts';
 
-// The publish journey (issue 12, "Done when"): a merchandiser changes a price, presses Publish
+// The publish journey ("Done when"): a merchandiser changes a price, presses Publish
 // on the page, follows the progress, finds the new price live, and rolls back. It runs in its
 // own project after every other one (playwright.config.ts): it changes the live site.
 

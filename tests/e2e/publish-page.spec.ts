@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { NAME, PAGE, signIn } from './publish-helpers.ts';
 
-// The merchandiser's publish page (issue 12 item 1) on the running store: what it shows and
+// The merchandiser's publish page on the running store: what it shows and
 // who may see it. The publish journey itself is publish-journey.spec.ts, run after the rest.
 
 async function expectNoSeriousViolations(page: Page) {

@@ -7,7 +7,7 @@ import { articleUrl, expect, expectConsoleError, failedRequest, test } from './f
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
 test.describe.configure({ timeout: 90_000 });
 
-// The results list on /search.php and collection pages (spec storefront 2, 4, 5, 9; issue 5).
+// The results list on /search.php and collection pages (spec storefront 2, 4, 5, 9).
 
 interface FilterReply {
   products: { id: number; title: string; price: number; handle: string }[];
@@ -74,7 +74,7 @@ test.describe('search results page', () => {
     // The same products as the API's second page (zero-based page 1 on the wire).
     const wire = await filter(api, `q=${word}&sortBy=price_asc&limit=8&page=1`);
     await expect(cards(page).getByRole('heading')).toHaveText(
-      // As text, without a script's content (issue 13 item 4).
+      // As text, without a script's content.
       wire.products.map((p) => htmlToText(p.title)),
     );
 
@@ -120,7 +120,7 @@ test.describe('search results page', () => {
   test('shows the empty message, and waits for 3 characters', async ({ page, api }) => {
     await open(page, '/search.php?q=zzqxnomatchqq');
     await expect(page.getByText(EMPTY)).toBeVisible();
-    // The "Ask our experts" article at its canonical URL (issue 13 item 12).
+    // The "Ask our experts" article at its canonical URL.
     await expect(page.getByRole('link', { name: 'Ask our experts.' })).toHaveAttribute(
       'href',
       await articleUrl(api, 355),

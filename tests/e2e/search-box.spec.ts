@@ -36,7 +36,7 @@ function searchBox(page: Page) {
 
 /**
  * Opens the page and waits for the island, so typing reaches React. The box hydrates when
- * the shopper reaches for it (client:interact, issue 13 item 19): the pointer goes over it.
+ * the shopper reaches for it (client:interact): the pointer goes over it.
  */
 async function open(page: Page, path = '/') {
   await page.goto(path);
@@ -120,7 +120,7 @@ test('"wheel under $50" offers a badge that sets maxPrice', async ({ page }) => 
     name: 'Under $50.00',
   });
   await expect(badge).toBeVisible();
-  // The preview keeps to the phrase's bound (issue 13 item 5), and wheels under $50 exist.
+  // The preview keeps to the phrase's bound, and wheels under $50 exist.
   const prices = list.locator('.search-product-price');
   await expect(prices.first()).toBeVisible();
   for (const text of await prices.allTextContents())

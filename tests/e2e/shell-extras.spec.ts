@@ -4,7 +4,7 @@ import { storeConfig } from '../../src/lib/config/index.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
-// Issue 6, "Shell extras": the exit-intent popup (storefront 2, 4 and 6), the seller reviews
+// "Shell extras": the exit-intent popup (storefront 2, 4 and 6), the seller reviews
 // carousel (account-and-shell 2.10) and the realtime visit (account-and-shell 7).
 
 const { discountMessage, discountCode } = storeConfig.theme.exitIntentPopUp;

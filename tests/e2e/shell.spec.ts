@@ -174,7 +174,7 @@ test.describe('header behaviour', () => {
       await expect(childLink).toBeHidden();
     }
 
-    // A modal drawer (issue 13 item 14): the page behind, Menu button included, is inert.
+    // A modal drawer: the page behind, Menu button included, is inert.
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Close' }).click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();

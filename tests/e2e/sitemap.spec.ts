@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Every URL in sitemap.xml answers 200 through the local server (issue 3, tests), and the
+// Every URL in sitemap.xml answers 200 through the local server (tests), and the
 // sitemap leaves out what crawlers must not index.
 
 const CONCURRENCY = 8;

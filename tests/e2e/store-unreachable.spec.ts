@@ -1,4 +1,4 @@
-// When the API is down (issue 11 item 10): /cart.php says so within 10 s with a Retry button
+// When the API is down: /cart.php says so within 10 s with a Retry button
 // instead of 'Loading your cart…' for ever, and Add to Cart says it is still trying and then
 // gives up with a clear message instead of minutes of silence. The API is taken away with
 // page.route: the proxy's 502 (nginx in front of a stopped API process), a refused

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { cardBrandIcon } from '../../src/lib/payment/payment-icons.ts';
 import { expect, test } from './fixtures.ts';
 
-// Wallet card brands as pictures (issue 13 item 17; spec account-and-shell 2.4: "Each card
+// Wallet card brands as pictures (spec account-and-shell 2.4: "Each card
 // shows the last four digits, expiry as month/year, holder name, a brand icon"): every brand
 // the API names (3: visa, mastercard, american_express, discover, other) shows its picture
 // with its name as the text alternative, the footer's own picture for the brands it lists.

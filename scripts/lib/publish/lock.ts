@@ -14,7 +14,7 @@ export interface HeldLock {
 }
 
 /**
- * The publish lock (issue 12 item 2, "one at a time"): a file created exclusively, so two
+ * The publish lock ("one at a time"): a file created exclusively, so two
  * processes (the running store's publisher and `npm run publish --local`, say) never build
  * into the same Astro cache at once. A lock whose process is gone is stale and taken over.
  * Resolves undefined while another live process holds it.

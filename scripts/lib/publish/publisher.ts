@@ -51,7 +51,7 @@ const LOCK_FILE = 'publish.lock';
 const HISTORY_FILE = 'history.json';
 
 /**
- * Publishing (issue 12, DESIGN "Publishing"): one publish at a time, each a new release built
+ * Publishing (DESIGN "Publishing"): one publish at a time, each a new release built
  * next to the live one and switched to atomically; requests that arrive while one runs are
  * coalesced into one queued publish, which reads every change made until it starts. A failed
  * build leaves the live site as it was and says why. Every trigger goes through here: the CLI,

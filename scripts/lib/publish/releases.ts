@@ -18,7 +18,7 @@ import type { BackgroundWork } from './background.ts';
 import { writeAtomically } from '../web/precompress.ts';
 
 /**
- * Release directories and the live symlink (issue 12 item 3, "no downtime"): each publish
+ * Release directories and the live symlink ("no downtime"): each publish
  * builds into `<publishDir>/releases/<id>/`, then `liveDir` (BUILD_OUT_DIR, `./dist`), a
  * symlink, is pointed at it by renaming a new symlink over the old one: one rename(2), so
  * a request sees the old release or the new one, never a half-written or empty site. Both
@@ -126,7 +126,7 @@ export async function switchLive(layout: PublishLayout, id: string): Promise<voi
 /**
  * Copies into a new release the hashed assets (Astro's bundles, Pagefind's chunks) of the
  * release before it that the new one lacks, so a tab opened before the publish still loads
- * its scripts and searches (issue 12 item 3). Each carried file remembers when it was retired
+ * its scripts and searches. Each carried file remembers when it was retired
  * and is dropped `graceMs` after that. Files are hard-linked: releases are never written
  * after they are built. Returns how many files were carried.
  */

@@ -14,7 +14,7 @@ import { CONTENT_TYPES } from '../web/content-types.ts';
 import { RELEASE_ID } from './releases.ts';
 import { PublishConflict, type PublishControl, type PublishRecord } from './types.ts';
 
-/** The merchandiser API of publishing (issue 12 item 1). */
+/** The merchandiser API of publishing. */
 export const PUBLISH_API = '/api/admin/publish';
 
 /** The merchandiser page: "not part of the public static site, behind the merchandiser sign-in". */
@@ -53,7 +53,7 @@ export interface PublishServiceOptions {
 export type PublishHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 /**
- * The publish API and the merchandiser page, for a web server to try first (issue 12 item 1):
+ * The publish API and the merchandiser page, for a web server to try first:
  * - POST /api/admin/publish -> 202 `{ publish }` and Location (body `{"trigger":"page"}` from the page)
  * - GET /api/admin/publish -> the PublishOverview; GET /api/admin/publish/{id} -> `{ publish }`
  * - POST /api/admin/publish/rollback -> 202 `{ publish }`, 409 when there is nothing to go back to

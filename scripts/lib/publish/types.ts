@@ -1,7 +1,7 @@
 import type { Change } from '../../../server/routes/changes.ts';
 
 /**
- * The publish records every trigger shares (issue 12): the CLI, the merchandiser API, the
+ * The publish records every trigger shares: the CLI, the merchandiser API, the
  * watch on the change feed and the merchandiser page all queue, follow and list these.
  */
 
@@ -94,7 +94,7 @@ export interface PublishOverview {
 export interface PublishControl {
   /**
    * Queues a publish, or answers the one already queued (changes that arrive during a publish
-   * are coalesced into the next one: issue 12 item 2).
+   * are coalesced into the next one).
    */
   request(options: { trigger: PublishTrigger; actor: string }): PublishRecord;
   /** Makes the previous release live again; throws PublishConflict when there is none or a publish runs. */

@@ -33,7 +33,7 @@ export interface FeedWatch {
 }
 
 /**
- * Watch mode (issue 12 item 1): follows the change feed and asks for a publish once changes
+ * Watch mode: follows the change feed and asks for a publish once changes
  * have been quiet for `quietMs`, so a merchandiser's burst of edits becomes one publish, and
  * edits made during a publish become the next one. A feed that cannot be read is retried on
  * the next poll.

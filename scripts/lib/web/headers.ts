@@ -6,7 +6,7 @@ import { chatPolicySources, type ChatPolicySources } from '../../../src/lib/shel
 /**
  * The response headers of the static site, one set of rules for both web servers: nginx gets
  * them written into its configuration (nginx-config.ts), the local Node server applies them
- * per response (static-server.ts). Issue 11, section 2.
+ * per response (static-server.ts).
  */
 
 /** The build's header facts: the CSP of its HTML pages. Written to dist/_server/headers.json. */

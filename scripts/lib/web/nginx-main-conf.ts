@@ -17,7 +17,7 @@ export interface MainConfigOptions {
   trustedRanges: readonly string[];
   adminPublic: boolean;
   /**
-   * host:port of the publish service (issue 12), which answers /api/admin/publish and
+   * host:port of the publish service, which answers /api/admin/publish and
    * /admin/publish; without it those paths are not found.
    */
   publishUpstream?: string;

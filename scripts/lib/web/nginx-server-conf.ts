@@ -21,7 +21,7 @@ const PROXY = [
 const KEEP_ALIVE = 'proxy_set_header Connection "";';
 
 /**
- * The publish service's routes (issue 12 item 1: POST /api/admin/publish, GET
+ * The publish service's routes (POST /api/admin/publish, GET
  * /api/admin/publish/{id}, and the merchandiser page at /admin/publish): each path exactly
  * or below it with a slash, so /api/admin/publishing stays the API's. Without a publish
  * service ($store_publish 0) they are not found, as the API's 404 and the site's 404 page.
@@ -121,7 +121,7 @@ location ~ ^/api/media/(?<store_media_file>(?:${MEDIA_FOLDERS.join('|')})/[A-Za-
   try_files /$store_media_file @store_api;
 }
 
-# The publish service (issue 12): before the merchandiser API's gate, which is not its.
+# The publish service: before the merchandiser API's gate, which is not its.
 ${publishLocations()}
 
 location ^~ /api/admin {

@@ -41,7 +41,7 @@ export interface PrecompressOptions {
   /** Files compressed at once; zlib runs them on libuv's thread pool. */
   concurrency?: number;
   /**
-   * The previous release (issue 12, publishing): a file with the same path and bytes there
+   * The previous release (publishing): a file with the same path and bytes there
    * takes its .gz and .br from it, linked, instead of being compressed again. Release
    * directories are written once and then only read, so sharing an inode is safe.
    */
@@ -50,7 +50,7 @@ export interface PrecompressOptions {
 
 /**
  * Writes `file.gz` and `file.br` beside every compressible file of a build, for nginx's
- * gzip_static and brotli_static and the local server (issue 11, section 1). Hashed bundles
+ * gzip_static and brotli_static and the local server. Hashed bundles
  * get the strongest settings (few files, fetched by every visitor, compressed once); pages use
  * gzip 6 and brotli 5, which keep within 3 to 10 % of the strongest at tens of MB/s, since a
  * 100,000-product build has about 9 GB of HTML. A file whose .br is newer than it is

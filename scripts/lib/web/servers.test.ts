@@ -149,7 +149,7 @@ describe.each(both)('%s', (name) => {
     ['/cart.php', 200, undefined],
     ['/search.php?q=wheel', 200, undefined],
     ['/searchresults.asp?q=wheel', 301, '/search.php?q=wheel'],
-    // Legacy article links (issue 13 item 12): one 301 to the article, path and parameter
+    // Legacy article links: one 301 to the article, path and parameter
     // name in any case; other parameters are dropped, as the article page reads none.
     ['/Articles.asp?ID=355', 301, '/articles/ask-our-experts'],
     ['/articles.asp?id=355', 301, '/articles/ask-our-experts'],

@@ -1,4 +1,4 @@
-// Publishing switches the live release atomically (issue 12 item 3): both web servers serve a
+// Publishing switches the live release atomically: both web servers serve a
 // symlink, `live`, that is swapped to a new release directory while shoppers keep asking. The
 // switch is the publisher's sequence: nginx reloads with the new release's configuration (by
 // its real path) while its root is still the symlink to the old release, then a temporary
@@ -423,7 +423,7 @@ describe('nginx reload', () => {
     expect(reply.status).toBe(301);
     expect(reply.headers.location).toBe('/products/b-only');
     expect((await get(port, '/a-only')).status).toBe(404);
-    // So is b's name of article 355 (issue 13 item 12: the redirect switches with the release).
+    // So is b's name of article 355 (the redirect switches with the release).
     expect((await get(port, '/Articles.asp?ID=355')).headers.location).toBe('/articles/b-guide');
   });
 

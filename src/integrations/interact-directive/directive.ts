@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
 
 /**
- * `client:interact` (issue 13 item 19): an island that hydrates when the shopper first reaches
+ * `client:interact`: an island that hydrates when the shopper first reaches
  * for it (a pointer over or down on it, a tap, the focus coming into it), so a page whose only
  * islands are the header's search box and cart button runs no React until then.
  *
@@ -10,7 +10,7 @@ import type { ClientDirective } from 'astro';
  *   comparison): React arrives at once there, and the search box must restore the query the
  *   address holds. On pages whose own islands wait for idle or visibility (a product page's
  *   buy box, a collection's list) the header's islands still wait for the shopper: their code
- *   (about 8 KB gzipped) is no part of the page until then (issue 13 item 19: a product page
+ *   (about 8 KB gzipped) is no part of the page until then (a product page
  *   ships at most 100 KB);
  * - the window event named by the directive's value fires (`client:interact="cart:open"`):
  *   another part of the page needs the island now (a product added to the cart opens the

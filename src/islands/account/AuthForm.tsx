@@ -90,7 +90,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [done, setDone] = useState(false);
-  // Set when the API asked for the bot check (issue 11 item 3): the next sign-in takes it first.
+  // Set when the API asked for the bot check: the next sign-in takes it first.
   const [needsBotCheck, setNeedsBotCheck] = useState(false);
   // The server-rendered form stays disabled until the island runs, so an early click never
   // submits natively (which would put a password in the address) and nothing typed is lost.
@@ -129,7 +129,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
       const reply = await accountCall<{ message?: string }>('POST', ENDPOINT[mode], body, {
         idempotent: true,
       });
-      // Registration answers alike for every email (issue 11 item 4): the account is made by
+      // Registration answers alike for every email: the account is made by
       // the mailed link, so the page says to check the mailbox and signs nobody in.
       const messages: Partial<Record<AuthMode, string>> = {
         reset: 'Your password was changed. You can sign in with it now.',

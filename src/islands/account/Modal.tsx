@@ -19,7 +19,7 @@ interface ModalProps {
 }
 
 /**
- * The account pages' one modal (issue 15 item 2): a native <dialog> shown with showModal()
+ * The account pages' one modal: a native <dialog> shown with showModal()
  * while `open`, its heading in the shared `dialog-head`, for the address, card address and
  * delete-confirmation dialogs.
  * @example <Modal open={open} titleId="x-title" title="Delete" onCancel={close}>...</Modal>

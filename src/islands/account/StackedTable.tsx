@@ -17,7 +17,7 @@ interface StackedTableProps<Row> {
 /**
  * A table that reads as a table on desktop and as a stack of cards on phones (account.css,
  * `.stacked`): each cell carries its column's name in `data-label`, shown beside the value,
- * so nothing is cut mid-word at 390 px (issue 13 item 14). The markup stays one table, so
+ * so nothing is cut mid-word at 390 px. The markup stays one table, so
  * rows, headers and their names are the same at every width.
  */
 export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTableProps<Row>) {

@@ -5,7 +5,7 @@ import { OrderDetail, OrderList } from './Orders.tsx';
 import RecoveryEmail from './RecoveryEmail.tsx';
 import Wallet from './Wallet.tsx';
 
-// Issue 15 item 2: every island sits in the shared error boundary (README, "an island"), so a
+// every island sits in the shared error boundary (README, "an island"), so a
 // render error shows 'Oops.' in its place instead of breaking the account page around it.
 describe('the account islands', () => {
   it.each([

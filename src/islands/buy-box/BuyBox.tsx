@@ -165,7 +165,7 @@ function BuyBox({ product, currency }: Props) {
       aria-busy={!hydrated}
     >
       {/* Options side by side, then quantity and Add to Cart on one row, the messages after:
-          the button stays in the first screen of a phone (issue 13 item 8). */}
+          the button stays in the first screen of a phone. */}
       {live.options.length > 0 && (
         <div className="bb-options">
           {live.options.map((option) => {

@@ -42,7 +42,7 @@ export function wireCardAddButtons(root: Document | HTMLElement): () => void {
   // The built label of each button relabelled while its add is retried, to put back after.
   const built = new Map<HTMLButtonElement, { text: string; name: string | null }>();
 
-  /** issue 11 item 10: a button whose add is being retried says so, then reads as built. */
+  /** a button whose add is being retried says so, then reads as built. */
   const label = (button: HTMLButtonElement, stillTrying: boolean) => {
     const saved = built.get(button);
     if (stillTrying && busy.has(button)) {

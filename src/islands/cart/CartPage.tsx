@@ -31,7 +31,7 @@ function CartPage({ freeShippingValue, productBase }: Props) {
   }, [updating]);
 
   if (!cart.loaded && loadError !== null) {
-    // issue 11 item 10: within 10 s of asking, say the store cannot be reached, and offer a
+    // within 10 s of asking, say the store cannot be reached, and offer a
     // retry (the error stays shown while the retry runs; a success replaces it with the cart).
     return (
       <div className="cart-page-status cart-unavailable">

@@ -8,7 +8,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
 
 /**
  * An <img> that swaps to `fallback` when its picture cannot be loaded (a video thumbnail on
- * a host the shopper cannot reach, issue 13 item 11). The server render is a plain <img> (no
+ * a host the shopper cannot reach). The server render is a plain <img> (no
  * inline onerror attribute, which the pages' CSP would refuse); the island notices a failure
  * by its error event after hydration, and on mount for an image that failed before: React
  * was not listening then, and a broken image does not fire its error event again.

@@ -7,7 +7,7 @@ import './gallery.css';
 
 // The full-screen viewer (with its focus trap and 3D stage) is fetched when the shopper heads
 // for the gallery (a pointer over it, the focus in it) or opens it, not with the page: a
-// product page ships at most 100 KB of JavaScript in all (issue 13 item 19).
+// product page ships at most 100 KB of JavaScript in all.
 const loadViewer = () => import('./ViewerDialog.tsx');
 const ViewerDialog = lazy(() =>
   loadViewer().then(({ ViewerDialog }) => ({ default: ViewerDialog })),

@@ -34,7 +34,7 @@ interface Props {
 }
 
 /**
- * The filter panel (issue 13 item 1): on a desktop, a bar of group buttons (Brand, the
+ * The filter panel: on a desktop, a bar of group buttons (Brand, the
  * busiest tag prefixes, Price), each opening its list below it, and a Filters button for
  * the drawer with every group; on a phone, the Filters button alone. A choice applies at
  * once; the address holds the state (v, t, minPrice, maxPrice).

@@ -12,7 +12,7 @@ export interface CardAdd {
   forSale: boolean;
   disabled: boolean;
   busy: boolean;
-  /** This card's add is being retried: its button says so (issue 11 item 10). */
+  /** This card's add is being retried: its button says so. */
   stillTrying: boolean;
   onAdd: () => void;
 }

@@ -10,7 +10,7 @@ import type { ReadableAtom } from 'nanostores';
  * made from, so the first client render matches that HTML; React then renders again at once
  * with the store's value. Plain `useStore` hands React the store's current value as the
  * server's too, and when the cart had already loaded the first render differed from the HTML:
- * React error #418 on /cart.php and on product pages (issue 11, section 2).
+ * React error #418 on /cart.php and on product pages.
  *
  * `serverValue` must be the same value on every call (a constant, or the store's initial).
  * @example const cart = useHydratingStore($cart, EMPTY_CART);

@@ -7,7 +7,7 @@ interface Grecaptcha {
 
 /**
  * spec storefront 5: "when the verification script is absent the error is 'reCAPTCHA is not
- * loaded. Make sure JavaScript is enabled in your browser.'" (issue 13 item 17).
+ * loaded. Make sure JavaScript is enabled in your browser.'".
  */
 export const BOT_CHECK_NOT_LOADED =
   'reCAPTCHA is not loaded. Make sure JavaScript is enabled in your browser.';

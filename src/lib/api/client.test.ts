@@ -310,7 +310,7 @@ describe('retries of an idempotent call', () => {
   });
 });
 
-describe('the retry budget (issue 11 item 10)', () => {
+describe('the retry budget', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

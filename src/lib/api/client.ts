@@ -86,7 +86,7 @@ export interface SendOptions {
   /**
    * Called at most once while a retried call has not succeeded yet: after its first failed
    * attempt, or when an attempt has had no reply for `stillTryingAfterMs`, so the shopper can
-   * be told the store is still being tried (issue 11 item 10).
+   * be told the store is still being tried.
    */
   onStillTrying?: () => void;
 }
@@ -316,7 +316,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
         if (!(error instanceof Retryable)) throw error;
         if (retry >= retries) throw error.error;
         const wait = error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs());
-        // issue 11 item 10: give up now rather than wait for an attempt there is no time for.
+        // give up now rather than wait for an attempt there is no time for.
         if (deps.now() + wait >= deadline) throw error.error;
         tell?.();
         await deps.sleep(wait, signal);

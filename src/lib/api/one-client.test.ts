@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 15 item 1, "one client": the lint rule of eslint.config.js keeps browser code from
+ * "one client": the lint rule of eslint.config.js keeps browser code from
  * calling /api on its own. These tests read the project's real configuration and show which
  * files the rule covers and that it fires on a bare fetch.
  */

@@ -38,7 +38,7 @@ describe('isRetryableStatus', () => {
   });
 });
 
-describe('the time bounds (issue 11 item 10)', () => {
+describe('the time bounds', () => {
   it('give a retried call 60 s in all and speak up after 8 s', () => {
     expect(RETRY_BUDGET_MS).toBe(60_000);
     expect(STILL_TRYING_AFTER_MS).toBe(8000);

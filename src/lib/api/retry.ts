@@ -4,13 +4,13 @@ export const MAX_RETRIES = 30;
 export const RETRY_STEP_MS = 2000;
 /**
  * A retried call gives up once this long has passed since it started, waits and attempts
- * counted (issue 11 item 10: the 30 retries alone could keep a shopper waiting about 930 s).
+ * counted (the 30 retries alone could keep a shopper waiting about 930 s).
  * With the 2 s step that is about six retries when every attempt fails at once.
  */
 export const RETRY_BUDGET_MS = 60_000;
 /**
  * A retried call tells its caller it is still trying after its first failed attempt, or after
- * an attempt has gone this long without a reply, whichever comes first (issue 11 item 10).
+ * an attempt has gone this long without a reply, whichever comes first.
  */
 export const STILL_TRYING_AFTER_MS = 8000;
 

@@ -1,4 +1,4 @@
-/** How tabs of one browser tell each other the cart changed (issue 4: "within 2 seconds"). */
+/** How tabs of one browser tell each other the cart changed ("within 2 seconds"). */
 export interface TabSync {
   /** Tells every other tab; never this one. */
   notify: () => void;

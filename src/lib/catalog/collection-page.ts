@@ -33,7 +33,7 @@ export const pagedHref = (root: string, page: number): string =>
   page <= 1 ? root : `${root}/page/${page}`;
 
 /**
- * The pages of a collection's list prerendered with their products (issue 12 item 5: a new
+ * The pages of a collection's list prerendered with their products (a new
  * or deleted product re-renders every page after its place in title order, and every page
  * that shows the count; at 100,000 products a top collection has 1,800 pages). Later pages
  * are prerendered too (title, canonical URL, breadcrumbs, sidebar), without the products and

@@ -3,7 +3,7 @@ import { formatPrice } from '../format/price.ts';
 /**
  * The text for a product priced 0, everywhere a price shows (spec storefront 5 gives it for
  * product and results pages). The spec's 'FREE' on cards is not used: the same $0 product
- * read 'Please call us for price' in one list and 'FREE' in the next (issue 13 item 9), and
+ * read 'Please call us for price' in one list and 'FREE' in the next, and
  * a part at $0 is one whose price is asked, not given away.
  */
 export const CALL_FOR_PRICE = 'Please call us for price on this product.';

@@ -47,14 +47,14 @@ describe('productCardView', () => {
     );
   });
 
-  it('shows a hostile title as its text, without the script (issue 13 item 4)', () => {
+  it('shows a hostile title as its text, without the script', () => {
     const title = 'Load Wheel Axle 25 mm (91A38-21466) <script>alert("title")</script>';
     expect(productCardView({ ...product, title }, settings).title).toBe(
       'Load Wheel Axle 25 mm (91A38-21466)',
     );
   });
 
-  it('asks to call for a price of 0, as every list does (issue 13 item 9)', () => {
+  it('asks to call for a price of 0, as every list does', () => {
     expect(productCardView({ ...product, price: 0 }, settings).price).toEqual({
       price: CALL_FOR_PRICE,
       compareAt: null,

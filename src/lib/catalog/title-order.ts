@@ -2,7 +2,7 @@ import { htmlToText } from '../format/html-text.ts';
 
 /**
  * spec storefront 9, 'Title A-Z' and the default order: titles compare as the shopper reads
- * them, not as their markup is written (issue 13 item 3: '<strong>Barrett…' sorted before
+ * them, not as their markup is written ('<strong>Barrett…' sorted before
  * 'Caterpillar'). The API stores this key beside the title (products.sort_title) and the
  * build sorts on the same key with the same comparison, so a list's prerendered pages and
  * the pages the browser asks the API for are one order.

@@ -105,8 +105,8 @@ export function legacyArticleIds(html: string): number[] {
 /**
  * HTML from the catalogue (page, help answer, article, product description) with its legacy
  * article links (`href="/Articles.asp?ID=257"`) pointing at the canonical article instead,
- * keeping a #fragment; an id the build does not have goes to ARTICLE_LINK_FALLBACK (issue 13
- * item 12: one hop less for the shopper, none dead).
+ * keeping a #fragment; an id the build does not have goes to ARTICLE_LINK_FALLBACK
+ * (one hop less for the shopper, none dead).
  * @example canonicalArticleLinks('<a href="/Articles.asp?ID=257">x</a>', hrefs)
  *   // '<a href="/articles/shipping-details">x</a>'
  */

@@ -58,7 +58,7 @@ export interface LiveProduct {
 }
 
 // Checked by hand, not with zod/mini: this is the only schema a product page parses before
-// the shopper acts, and zod/mini's core would be 6 KB of the page's 100 KB (issue 13 item 19).
+// the shopper acts, and zod/mini's core would be 6 KB of the page's 100 KB.
 type Check = (value: unknown) => boolean;
 const isInt: Check = (value) => Number.isSafeInteger(value);
 const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);

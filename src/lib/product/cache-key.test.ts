@@ -66,7 +66,7 @@ describe('productPageKey', () => {
   it('changes with every input the page renders', () => {
     const changed: ((i: ProductPageInputs) => void)[] = [
       (i) => (i.record = 'own-2'),
-      // The menus: a renamed collection changes the shell of every page (issue 12).
+      // The menus: a renamed collection changes the shell of every page.
       (i) => (i.shell = 'shell-2'),
       (i) => (i.day = '2026-11-25'),
       (i) => (i.related = [{ id: 2, digest: 'd2-new-price' }, ...i.related.slice(1)]),
@@ -79,7 +79,7 @@ describe('productPageKey', () => {
           crumbs: [{ label: 'Pallet Jack Spares', path: '/collections/pallet-jack-parts' }],
         }),
       (i) => (i.collections = { crumbs: [], topBanner: { imagePath: '/other.svg', altText: '' } }),
-      // A renamed shipping article (issue 13 item 12: the page links its canonical URL).
+      // A renamed shipping article (the page links its canonical URL).
       (i) => (i.articles = 'article-links-2'),
     ];
     const keys = changed.map((change) => {

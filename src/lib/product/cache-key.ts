@@ -65,7 +65,7 @@ export interface ProductPageInputs {
 }
 
 /**
- * The incremental-build key of one product page (issue 12 item 4: "a page's cache key covers
+ * The incremental-build key of one product page ("a page's cache key covers
  * everything it renders"). Cheap at 100,000 pages: the shell is one digest made once per
  * build, and the rest is the page's own short list.
  * @example productPageKey({ record: 'd1', shell: 's', day: '2026-11-24', related: [],

@@ -64,7 +64,7 @@ describe('productGallery', () => {
         kind: 'video',
         id: 'dQw4w9WgXcQ',
         thumb: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
-        // A local picture for when the video host's image cannot be loaded (issue 13 item 11).
+        // A local picture for when the video host's image cannot be loaded.
         fallback: '/video-thumbnail.svg',
         embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
         alt: 'Crown Load Wheel, video',

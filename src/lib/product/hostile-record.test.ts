@@ -9,7 +9,7 @@ import { activeContent } from './html-audit.ts';
 import { productJsonLd } from './json-ld.ts';
 import { productTitle } from './title.ts';
 
-// issue 3: "a product with a hostile description renders inert". The record goes through
+// "a product with a hostile description renders inert". The record goes through
 // the real API and the loader's schema, then through the helpers the product page uses, and
 // the HTML the page would write is scanned for anything that could run.
 const HOSTILE_DESCRIPTION = [

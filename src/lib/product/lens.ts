@@ -1,6 +1,6 @@
 // The product gallery's hover zoom lens (spec storefront 2, "Gallery"). A module of its own,
 // apart from the full-screen viewer's rules (viewer.ts): the gallery island carries it, while
-// the viewer loads only when the shopper heads for it (issue 13 item 19).
+// the viewer loads only when the shopper heads for it.
 
 export interface LensInput {
   /** The pointer, relative to the main image box's top left corner. */

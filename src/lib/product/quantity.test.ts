@@ -63,7 +63,7 @@ describe('stockSource', () => {
 });
 
 describe('anyPurchasable', () => {
-  it('is true while any variant has stock, whatever the first one has (issue 13 item 6)', () => {
+  it('is true while any variant has stock, whatever the first one has', () => {
     expect(anyPurchasable([v('S', 1, 0), v('M', 2, 0), v('L', 3, 626)])).toBe(true);
     expect(anyPurchasable([v('S', 1, 0), v('M', 2, 0, true)])).toBe(true);
   });

@@ -63,7 +63,7 @@ export function remainingOf(
 
 /**
  * Whether any variant can be bought at all, the cart aside: a product is sold out only when
- * none can (issue 13 item 6: a product whose first variant had no stock read 'Sold out'
+ * none can (a product whose first variant had no stock read 'Sold out'
  * though 8 of its 9 variants were in stock).
  */
 export function anyPurchasable(variants: readonly StockVariant[]): boolean {

@@ -1,7 +1,7 @@
 /**
  * How many related products a product page shows: ten, two desktop steps of the slider
  * (spec storefront 9: 5 per step). Spec storefront 2 makes a list of more than 5 a slider on
- * a desktop, which five never reached (issue 13 item 10). Five more cards add about 9 KB of
+ * a desktop, which five never reached. Five more cards add about 9 KB of
  * HTML (1 KB gzipped) to a page.
  */
 export const RELATED_COUNT = 10;

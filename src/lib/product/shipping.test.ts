@@ -27,7 +27,7 @@ describe('freeShippingNotice', () => {
 
   it('treats any other negative or non-finite amount as none', () => {
     expect(freeShippingNotice(-5).offered).toBe(false);
-    // A product that does not qualify reads the flat rate alone (issue 13 item 7).
+    // A product that does not qualify reads the flat rate alone.
     expect(freeShippingNotice(199, false)).toEqual({ offered: false, text: 'Flat-Rate Shipping' });
     expect(freeShippingNotice(-1, false).text).toBe('No Free Shipping Options Available');
     expect(freeShippingNotice(Number.NaN).offered).toBe(false);

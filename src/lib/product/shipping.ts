@@ -65,7 +65,7 @@ const centsAmount = new Intl.NumberFormat('en-US', {
  * FREE!' (mainland US only, said beside it) for a product that qualifies, 'No Free Shipping
  * Options Available' for a store without free shipping (-1), and 'Flat-Rate Shipping' for a
  * product that does not qualify: one message, never the free offer beside the flat rate
- * (issue 13 item 7).
+ *.
  * @example freeShippingNotice(199) // { offered: true, text: 'Orders over $199 Ships for FREE!' }
  * @example freeShippingNotice(199, false) // { offered: false, text: 'Flat-Rate Shipping' }
  */

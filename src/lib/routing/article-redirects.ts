@@ -1,6 +1,6 @@
 /**
  * Legacy article links, /Articles.asp?ID=355 (spec storefront 2, product page), answered with
- * one 301 to the article's canonical path (issue 13 item 12). Which path an id has changes
+ * one 301 to the article's canonical path. Which path an id has changes
  * with the catalogue, so each release carries its own map, written by the build at
  * ARTICLE_REDIRECTS_PATH (src/routes/article-redirects.ts); the Node server reads it from
  * the release it answers from, and nginx gets it as a `map` in the release's http.conf

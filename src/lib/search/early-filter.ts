@@ -9,8 +9,8 @@ import {
 
 /**
  * /search.php's first filter call, started by the page's own small script as soon as the
- * page is parsed instead of after React has loaded and hydrated the results list (issue 13
- * item 20: the results, and the largest picture among them, came late on a phone). The list
+ * page is parsed instead of after React has loaded and hydrated the results list
+ * (the results, and the largest picture among them, came late on a phone). The list
  * takes the reply when its first call asks for the same query; any other call goes out as
  * usual. One reply, taken once.
  */

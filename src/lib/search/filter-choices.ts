@@ -8,7 +8,7 @@ import {
 } from './search-params.ts';
 
 /**
- * The filter panel's groups (issue 13 item 1): brands and each tag prefix as lists of
+ * The filter panel's groups: brands and each tag prefix as lists of
  * choices with counts, from the filter reply's availableVendors and availableTagFilters
  * (spec storefront 3, "Page info from the filter response"). The API counts a group's
  * choices without the group's own filter (server/catalog/filter.ts), so picking a brand

@@ -1,5 +1,5 @@
 /**
- * The products' Pagefind index in shards (issue 12 item 5: a publish updates the search index
+ * The products' Pagefind index in shards (a publish updates the search index
  * for the changed records only). A full build splits the products by a hash of their URL into
  * `ceil(products / SHARD_RECORDS)` indexes; a warm publish keeps that count, so a product stays
  * in its shard, and indexes again only the shards whose records changed. At 100,000 products

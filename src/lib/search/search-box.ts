@@ -53,7 +53,7 @@ export interface PriceRange {
 /**
  * The prices the dropdown's product preview keeps to: the bounds already chosen with each
  * price phrase of the query applied as accepting its badge would, so 'wheel under $50'
- * previews wheels of at most $50 under its 'Under $50.00' badge (issue 13 item 5).
+ * previews wheels of at most $50 under its 'Under $50.00' badge.
  */
 export function previewPrices(query: string, bounds: PriceBounds = {}): PriceRange {
   let range: PriceRange = { minPrice: bounds.minPrice ?? null, maxPrice: bounds.maxPrice ?? null };

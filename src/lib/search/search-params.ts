@@ -13,7 +13,7 @@
 /**
  * spec storefront 9: the sort options, parameter and label ('' is the default order). The
  * spec names top_rated and best_selling without labels: 'Top Rated' and 'Best Selling', in
- * the title case shoppers know from other stores (issue 13 item 17).
+ * the title case shoppers know from other stores.
  */
 export const SORT_OPTIONS = [
   { value: '', label: 'Default' },

@@ -55,7 +55,7 @@ export const postingPriceBucket = (value: number): number => (value >> 2) & 7;
 export const postingTitleWords = (value: number): number => (value >> 5) & 15;
 
 /**
- * How well a word matched a product; lower ranks first (issue 14: "an exact part number
+ * How well a word matched a product; lower ranks first ("an exact part number
  * first, then part-number prefixes, then title words").
  */
 export const MATCH = {

@@ -5,7 +5,7 @@
  * products' shards (./pagefind-shards.ts) it happens in every shard that lacks the word, so an
  * exact part number would come with every "LR-" part of the other shards, and a category
  * search would show them instead of 'No results found.'. Results are checked against their
- * record's content with this instead (issue 14: "an exact part number first, then part-number
+ * record's content with this instead ("an exact part number first, then part-number
  * prefixes, then title words").
  */
 

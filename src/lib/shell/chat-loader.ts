@@ -1,6 +1,6 @@
 /**
  * Loads the theme's chat provider when a shopper opens the chat entry, never before (spec
- * storefront 1: support "by phone or chat"; issue 13 item 17: "loaded only when used"). The
+ * storefront 1: support "by phone or chat"; loaded only when used). The
  * entry (src/components/shell/ChatEntry.astro) imports it, with chat-entry.ts, on its first
  * use, so a page carries none of it until then.
  */

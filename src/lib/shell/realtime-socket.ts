@@ -4,8 +4,8 @@ import type { VisitSocket } from './realtime-client.ts';
  * A socket.io client for one namespace over a WebSocket alone (Engine.IO protocol 4,
  * Socket.IO protocol 5, the protocol of server/realtime.ts), with only what the realtime visit
  * uses (VisitSocket): the connect event, emit, connect, disconnect, the server's heartbeat and
- * reconnection with backoff. About 1 KB gzipped where socket.io-client is 13 KB (issue 13 item
- * 19: a product page ships at most 100 KB); socket.io-client stays the fallback for a browser
+ * reconnection with backoff. About 1 KB gzipped where socket.io-client is 13 KB
+ * (a product page ships at most 100 KB); socket.io-client stays the fallback for a browser
  * whose WebSocket cannot reach the server (`onUnavailable`, realtime-connect.ts), since only
  * it can fall back to long polling.
  */

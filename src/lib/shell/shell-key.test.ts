@@ -29,7 +29,7 @@ describe('shellKey', () => {
     expect(shellKey(inputs())).toMatch(/^[0-9a-f]{24}$/);
   });
 
-  it('changes when a collection deep in the mobile menu is renamed (issue 12)', () => {
+  it('changes when a collection deep in the mobile menu is renamed', () => {
     const renamed = inputs();
     const leaf = renamed.tree[0]?.children[0]?.children[0];
     if (!leaf) throw new Error('fixture lost its leaf');

@@ -13,7 +13,7 @@ export interface ShellInputs {
 
 /**
  * One digest of everything the shell renders that can change without a code change, for
- * the incremental-build key of every page that has the shell (issue 12: "a renamed
+ * the incremental-build key of every page that has the shell ("a renamed
  * collection kept its old name in the menu on 1,845 of 2,000 product pages"). Computed once
  * per build, not once per page. The shell's code and src/lib/config (announcement, footer
  * links, free-shipping amount, menu depth) are not in it: Astro's dependency hash covers them.

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The merchandiser's publish page (issue 12 item 1): sign in with the merchandiser token,
+ * The merchandiser's publish page: sign in with the merchandiser token,
  * see what is live and what is not yet, publish with a live progress bar, read the history,
  * roll back. It talks to /api/admin/publish (scripts/lib/publish/service.ts) with its own
  * small fetch: src/lib/api is TypeScript bundled by Astro, and this page has no build step.

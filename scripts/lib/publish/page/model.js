@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * What the merchandiser page shows, as plain functions of the API's records (issue 12 item 1):
+ * What the merchandiser page shows, as plain functions of the API's records:
  * the page's DOM code (app.js) only renders these. Plain JavaScript with JSDoc types, served
  * as is: the page has no build step, and tsc checks it against the server's own types.
  *
@@ -37,7 +37,7 @@ export const isBusy = (record) => record.state === 'queued' || record.state === 
 
 /**
  * The publish to follow: the running one, else the queued one; and whether another waits
- * behind it (a publish asked for during a run is queued as the next one: issue 12 item 2).
+ * behind it (a publish asked for during a run is queued as the next one).
  * @param {readonly PublishRecord[]} publishes newest first
  * @returns {{ current: PublishRecord | null, waiting: boolean }}
  */

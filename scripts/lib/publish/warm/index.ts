@@ -37,7 +37,7 @@ interface Owner {
 const OWNER_FILE = 'owner.json';
 
 /**
- * The publisher's fast way (issue 12 item 5): after a full build, its prerender bundle stays
+ * The publisher's fast way: after a full build, its prerender bundle stays
  * loaded in a warm renderer (./renderer.ts), and a publish whose changes are all products'
  * renders only the pages whose key changed into a copy of the live release (./release.ts).
  * Anything else, or a renderer that does not belong to the live release, takes a full build,

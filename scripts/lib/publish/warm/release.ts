@@ -72,7 +72,7 @@ export interface WarmBuildReport {
 }
 
 /**
- * A release made by the warm renderer (issue 12 item 5: work proportional to the change):
+ * A release made by the warm renderer (work proportional to the change):
  * the live release's files hard-linked, the store brought up to the change feed, and only the
  * pages whose key changed rendered into it; pages that are gone are removed, the sitemap is
  * written again only when the set of listed pages may have changed, the search index only when

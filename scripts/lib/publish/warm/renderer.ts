@@ -6,7 +6,7 @@ type Reply<T extends WarmReply['type']> = Extract<WarmReply, { type: T }>;
 type Ask = WarmRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
- * The publisher's warm renderer (issue 12 item 5: "a warm renderer that keeps the bundle and
+ * The publisher's warm renderer ("a warm renderer that keeps the bundle and
  * store loaded"): one thread with the prerender bundle of the last full build (./worker.ts).
  * It answers one request at a time, in order.
  */
