@@ -22,10 +22,13 @@ import { expect, test } from './fixtures.ts';
 // 5 percent for small changes.
 // the support chat's entry on every page, 234 bytes before its first press
 // (the rest loads on it); home measured 13,079 before it, 13,313 with it.
-const HOME_LIMIT = 13_600;
+// One user store for the page (src/stores/account.ts: the header's links, the exit-intent
+// popup and the account islands share one GET /api/user) in place of two small fetch helpers:
+// home 13,710 and a product page 12,529 on the 2,000-product build.
+const HOME_LIMIT = 14_000;
 // a product page measured 11,935 (the header cart's count script and the
 // client:interact directive, about 900, and the related products' slider loader, 352).
-const PRODUCT_LIMIT = 12_500;
+const PRODUCT_LIMIT = 12_900;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));
@@ -120,7 +123,8 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // entities a catalogue writes decoded. With it the islands measured 35,731; its entity list
 // was then cut (1,025 bytes gzipped alone, now 746), and the limit moved to 36,000.
 // Issue 13 (the related products' slider, the header cart's count script) measured 36,075.
-const ALL_ISLANDS_LIMIT = 37_000;
+// Every browser call through the one API client, and the user store: 37,107.
+const ALL_ISLANDS_LIMIT = 37_600;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();
