@@ -5,7 +5,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Why browser code may not fetch on its own (issue 15 item 1). */
+/** Why browser code may not fetch on its own. */
 export const ONE_CLIENT =
   'Call the API through src/lib/api (getJson, sendJson, requestJson). A fetch of something that is not /api says why in an eslint-disable comment.';
 
@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   ...astro.configs.recommended,
   {
-    // Issue 15 item 1, one client: browser code calls /api only through src/lib/api (its
+    // One client: browser code calls /api only through src/lib/api (its
     // time-out, errors, idempotency keys, retries). Build-time code (loaders, integrations,
     // data) reads the API with the merchandiser token through src/loaders/fetch-json.ts.
     // A browser module that fetches something else (a static file) says why in an
