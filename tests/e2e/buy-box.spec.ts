@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
-import { catalogueProducts, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
 // island", "Add buttons on product cards", "Add to order"). Products are chosen from the live
@@ -43,15 +43,6 @@ interface Line {
   inventoryLevelId: number;
   currentQuantity: number;
   totalUnitPrice: number;
-}
-
-const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
-
-/** The nth product that matches (n lets tests that change products take different ones). */
-async function productWhere(api: APIRequestContext, match: (p: Detail) => boolean, nth = 0) {
-  const found = (await products(api)).filter(match)[nth];
-  test.skip(!found, 'no such product in this catalogue');
-  return found as Detail;
 }
 
 const collectionsOf = (p: Detail) => p.Collections as { handle: string }[];
@@ -173,7 +164,7 @@ async function putProduct(admin: APIRequestContext, body: unknown, id: number) {
 
 test.describe('buy box', () => {
   test('adds a product from its page, with the toast and the cart line', async ({ page, api }) => {
-    const product = await productWhere(api, simpleInStock);
+    const product = await productWhere<Detail>(api, simpleInStock);
     await openProduct(page, product);
     await addButton(page).click();
     await expect(page.getByText('Product added to cart')).toBeVisible();
@@ -185,8 +176,8 @@ test.describe('buy box', () => {
 
   test('records the product as recently viewed', async ({ page, api }) => {
     const [a, b] = [
-      await productWhere(api, simpleInStock, 0),
-      await productWhere(api, simpleInStock, 1),
+      await productWhere<Detail>(api, simpleInStock, 0),
+      await productWhere<Detail>(api, simpleInStock, 1),
     ];
     await openProduct(page, a);
     await openProduct(page, b);
@@ -200,7 +191,7 @@ test.describe('buy box', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, multiVariant);
+    const product = await productWhere<Detail>(api, multiVariant);
     await openProduct(page, product);
     // The product's own section (the related products' cards below may show the same price).
     const region = page.getByRole('region', { name: htmlToText(product.title), exact: true });
@@ -223,7 +214,7 @@ test.describe('buy box', () => {
   });
 
   test('?variant= preselects the variant and its option values', async ({ page, api }) => {
-    const product = await productWhere(api, multiVariant);
+    const product = await productWhere<Detail>(api, multiVariant);
     const target = [...product.Variants].sort(
       (a, b) => b.variantPosition - a.variantPosition,
     )[0] as Variant;
@@ -247,7 +238,7 @@ test.describe('buy box', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, simpleInStock);
+    const product = await productWhere<Detail>(api, simpleInStock);
     const stock = level(product.Variants[0])?.availableQuantity ?? 0;
     await openProduct(page, product);
     const input = page.getByRole('textbox', { name: 'Quantity', exact: true });
@@ -278,7 +269,7 @@ test.describe('buy box', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, simpleInStock, 2);
+    const product = await productWhere<Detail>(api, simpleInStock, 2);
     await openProduct(page, product);
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(page.getByRole('textbox', { name: 'Quantity', exact: true })).toHaveValue('2');
@@ -292,7 +283,7 @@ test.describe('buy box', () => {
   });
 
   test('a stale page shows the live price and adds at it', async ({ page, api, admin }) => {
-    const product = await productWhere(api, simpleInStock, 3);
+    const product = await productWhere<Detail>(api, simpleInStock, 3);
     const variant = product.Variants[0] as Variant;
     const livePrice = Math.round((variant.price + 7.25) * 100) / 100;
     await putProduct(
@@ -316,7 +307,7 @@ test.describe('buy box', () => {
   });
 
   test('a product sold out since the build cannot be added', async ({ page, api, admin }) => {
-    const product = await productWhere(api, simpleInStock, 4);
+    const product = await productWhere<Detail>(api, simpleInStock, 4);
     const levelId = level(product.Variants[0])?.id;
     const patch = (availableQuantity: number) =>
       admin.patch(`/api/admin/products/${String(product.id)}/inventory`, {
@@ -338,7 +329,7 @@ test.describe('buy box', () => {
     admin,
   }) => {
     // 'Sold out' only when no variant can be bought.
-    const product = await productWhere(
+    const product = await productWhere<Detail>(
       api,
       (p) => multiVariant(p) && p.Variants.filter((v) => (v.availableQuantity ?? 0) > 0).length > 1,
     );
@@ -369,14 +360,17 @@ test.describe('buy box', () => {
   });
 
   test('a product built sold out shows it and cannot be added', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => !p.availableForSale && p.Variants.length === 1);
+    const product = await productWhere<Detail>(
+      api,
+      (p) => !p.availableForSale && p.Variants.length === 1,
+    );
     await page.goto(`${productBase}/${product.handle}`);
     await expect(page.locator('.bb-status')).toHaveText('Sold out');
     await expect(addButton(page)).toBeDisabled();
   });
 
   test('adds a product to an order given by ?orderId=', async ({ page, api }) => {
-    const product = await productWhere(api, simpleInStock);
+    const product = await productWhere<Detail>(api, simpleInStock);
     await openProduct(page, product, '?orderId=IPD-100123');
     await page.getByRole('button', { name: 'Add to order' }).click();
     await expect(
@@ -385,7 +379,7 @@ test.describe('buy box', () => {
   });
 
   test("shows the server's error when the order is unknown", async ({ page, api }) => {
-    const product = await productWhere(api, simpleInStock);
+    const product = await productWhere<Detail>(api, simpleInStock);
     await openProduct(page, product, '?orderId=NO-SUCH-ORDER');
     expectConsoleError(page, failedRequest(404, '/api/orders/NO-SUCH-ORDER/relatedProducts/'));
     await page.getByRole('button', { name: 'Add to order' }).click();
@@ -393,7 +387,7 @@ test.describe('buy box', () => {
   });
 
   test('shows no add-to-order action without an order id', async ({ page, api }) => {
-    const product = await productWhere(api, simpleInStock);
+    const product = await productWhere<Detail>(api, simpleInStock);
     await openProduct(page, product);
     await expect(page.getByRole('button', { name: 'Add to order' })).toHaveCount(0);
   });
@@ -401,7 +395,10 @@ test.describe('buy box', () => {
 
 /** The first card add button of a collection page's product grid (cards by the dozen). */
 async function firstCardButton(page: Page, api: APIRequestContext) {
-  const product = await productWhere(api, (p) => simpleInStock(p) && collectionsOf(p).length > 0);
+  const product = await productWhere<Detail>(
+    api,
+    (p) => simpleInStock(p) && collectionsOf(p).length > 0,
+  );
   await page.goto(`${collectionBase}/${collectionsOf(product)[0]?.handle ?? ''}`);
   // The first card that can be added once hydrated (a card whose first inventory level is
   // out of stock stays disabled, spec storefront 4), then that card's button by its name.

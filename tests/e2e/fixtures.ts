@@ -103,7 +103,7 @@ let catalogueCache: unknown[] | undefined;
 
 /**
  * Every product of the catalogue as the build reads it (GET /api/products/bulk with the
- * merchandiser token, issue 11; the demo store has fewer than 1,000), fetched once per
+ * merchandiser token; the demo store has fewer than 1,000), fetched once per
  * worker. `T` names the fields the test reads.
  */
 export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]> {
@@ -115,4 +115,18 @@ export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]>
     catalogueCache = ((await reply.json()) as { products: unknown[] }).products;
   }
   return catalogueCache as T[];
+}
+
+/**
+ * The nth catalogue product that matches (n lets tests that change products take different
+ * ones); the test is skipped when the catalogue has none.
+ */
+export async function productWhere<T>(
+  api: APIRequestContext,
+  match: (product: T) => boolean,
+  nth = 0,
+): Promise<T> {
+  const found = (await catalogueProducts<T>(api)).filter(match)[nth];
+  test.skip(!found, 'no such product in this catalogue');
+  return found as T;
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
-import { catalogueProducts, expect, test } from './fixtures.ts';
+import { catalogueProducts, expect } from './fixtures.ts';
 
 // What the gallery journeys share (tests/e2e/gallery.spec.ts, gallery-video.spec.ts):
 // products chosen from the live API by what they hold, the product page's gallery once
@@ -23,13 +23,6 @@ export interface Detail {
 
 /** Every product of the catalogue, fetched once per worker. */
 export const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
-
-/** The first product that matches; the test is skipped when the catalogue has none. */
-export async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {
-  const found = (await products(api)).find(match);
-  test.skip(!found, 'no such product in this catalogue');
-  return found as Detail;
-}
 
 /** The video metafields of a product. */
 export const videosOf = (p: Detail) =>

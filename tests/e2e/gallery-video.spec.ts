@@ -1,14 +1,14 @@
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl } from '../../src/lib/product/video.ts';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 import {
   THUMBNAIL_ORIGIN,
   hydratedGallery,
   openGallery,
   productPath,
-  productWhere,
   standInVideoHost,
   videosOf,
+  type Detail,
 } from './gallery-fixtures.ts';
 
 // Videos in the product page gallery (spec storefront 2, "Gallery"): the player loads only
@@ -38,7 +38,7 @@ test.describe('product page videos', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => videosOf(p).length > 0);
+    const product = await productWhere<Detail>(api, (p) => videosOf(p).length > 0);
     const gallery = await openGallery(page, product);
     await expect(page.locator('iframe[src^="' + video.embedBase + '"]')).toHaveCount(0);
     await gallery.locator('a[data-kind="video"]').first().click();
@@ -55,7 +55,7 @@ test.describe('product page videos', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => videosOf(p).length > 0);
+    const product = await productWhere<Detail>(api, (p) => videosOf(p).length > 0);
     expectConsoleError(page, unreachableThumbnail);
     // The prerendered page carries no inline handler for this (the CSP would refuse one).
     const html = await (await api.get(productPath(product))).text();
@@ -93,7 +93,7 @@ test.describe('product page videos', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => videosOf(p).length > 0);
+    const product = await productWhere<Detail>(api, (p) => videosOf(p).length > 0);
     expectConsoleError(page, unreachableThumbnail);
     // The thumbnail's answer waits for the island, then fails.
     const hydrated = gate();

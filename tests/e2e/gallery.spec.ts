@@ -9,11 +9,10 @@ import {
 } from '../../src/lib/product/media-api.ts';
 import { SLIDER_ITEM_WIDTH } from '../../src/lib/shell/slider.ts';
 import { RECENTLY_VIEWED_KEY } from '../../src/stores/recently-viewed.ts';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 import {
   openGallery,
   type Detail,
-  productWhere,
   products,
   standInVideoHost,
   videosOf,
@@ -44,7 +43,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('product page gallery', () => {
   test('a thumbnail switches the main picture', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     const gallery = await openGallery(page, product);
     const thumbs = gallery
       .getByRole('list', { name: 'Product media' })
@@ -65,7 +64,7 @@ test.describe('product page gallery', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     const gallery = await openGallery(page, product);
     const opener = gallery.getByRole('link', { name: /Open the full-screen viewer/ });
     await opener.focus();
@@ -113,7 +112,7 @@ test.describe('product page gallery', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     const gallery = await openGallery(page, product);
     await gallery.getByRole('link', { name: /Open the full-screen viewer/ }).click();
     const dialog = page.getByRole('dialog');
@@ -127,7 +126,7 @@ test.describe('product page gallery', () => {
   });
 
   test('a 3D model opens in <model-viewer>, whose code loads only then', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Model3Ds.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.Model3Ds.length > 0);
     // The .glb itself is held back: WebGL runs in software on the test machines, and drawing
     // the model can take the page's main thread for minutes. The element, its attributes and
     // the on-demand code are what this page owns; model-viewer draws the model.
@@ -162,7 +161,7 @@ test.describe('product page gallery', () => {
 
   test('the open viewer has no serious accessibility violations', async ({ page, api }) => {
     test.setTimeout(120_000);
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     const gallery = await openGallery(page, product);
     await gallery.getByRole('link', { name: /Open the full-screen viewer/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -175,7 +174,7 @@ test.describe('/productimage.php', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     const reply = await page.goto(`/productimage.php?product_id=${String(product.id)}`);
     expect(reply?.status()).toBe(200);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -231,7 +230,7 @@ test.describe('/productimage.php', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, () => true);
+    const product = await productWhere<Detail>(api, () => true);
     await page.route(`**/api/products/${String(product.id)}`, (route) =>
       route.fulfill({
         json: {
@@ -260,7 +259,7 @@ test.describe('/productimage.php', () => {
 
   test('has no serious accessibility violations', async ({ page, api }) => {
     test.setTimeout(120_000);
-    const product = await productWhere(api, (p) => p.Images.length >= 2);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
     await page.goto(`/productimage.php?product_id=${String(product.id)}`);
     await expect(page.getByText(/^Image 1 of/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

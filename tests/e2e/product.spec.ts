@@ -17,6 +17,7 @@ import {
   expect,
   expectConsoleError,
   failedRequest,
+  productWhere,
   test,
 } from './fixtures.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
@@ -51,13 +52,6 @@ interface Detail {
 /** The catalogue's products (first 1,000 by id: the demo store has fewer). */
 const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
 
-/** The first product that matches, or a skip when the seed has none. */
-async function productWhere(api: APIRequestContext, match: (product: Detail) => boolean) {
-  const found = (await products(api)).find(match);
-  test.skip(!found, 'no such product in this catalogue');
-  return found as Detail;
-}
-
 const plain = htmlToText;
 const pagePath = (product: Detail) => `${productBase}/${product.handle}`;
 
@@ -72,7 +66,10 @@ test.describe('product page', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.vendor !== '' && p.Collections.length > 0);
+    const product = await productWhere<Detail>(
+      api,
+      (p) => p.vendor !== '' && p.Collections.length > 0,
+    );
     const summary = await open(page, product);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(plain(product.title));
     await expect(summary.getByRole('link', { name: product.vendor, exact: true })).toHaveAttribute(
@@ -98,7 +95,7 @@ test.describe('product page', () => {
   });
 
   test('shows the main image eager and first, with its size', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Images.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.Images.length > 0);
     await open(page, product);
     const main = page.locator('[data-gallery-main]');
     await expect(main).toHaveAttribute('fetchpriority', 'high');
@@ -112,7 +109,7 @@ test.describe('product page', () => {
   });
 
   test('shows the price, compare-at price and saving', async ({ page, api }) => {
-    const product = await productWhere(
+    const product = await productWhere<Detail>(
       api,
       (p) => p.price > 0 && p.availableForSale && (p.compareAtPrice ?? 0) > p.price,
     );
@@ -124,13 +121,13 @@ test.describe('product page', () => {
   });
 
   test('asks to call for the price of a product priced 0', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.price === 0);
+    const product = await productWhere<Detail>(api, (p) => p.price === 0);
     const summary = await open(page, product);
     await expect(summary.getByText('Please call us for price on this product.')).toBeVisible();
   });
 
   test('shows shipping, compatibility and reassurance', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.price > 0);
+    const product = await productWhere<Detail>(api, (p) => p.price > 0);
     const summary = await open(page, product);
     // The articles of spec storefront 2 (355, 257, 354), linked at their canonical URLs,
     // which answer at once (no legacy redirect on the way).
@@ -170,7 +167,10 @@ test.describe('product page', () => {
   });
 
   test('says Flat-Rate Shipping for a product that is not eligible', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => !p.isEligibleForFreeShipping && p.price > 0);
+    const product = await productWhere<Detail>(
+      api,
+      (p) => !p.isEligibleForFreeShipping && p.price > 0,
+    );
     const summary = await open(page, product);
     await expect(summary.getByText('+ Calculated at checkout')).toBeVisible();
     await expect(summary.getByText('Flat-Rate Shipping', { exact: true })).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('product page', () => {
   });
 
   test('links the rating summary to the reviews and lists them', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Reviews.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.Reviews.length > 0);
     const summary = await open(page, product);
     const text = reviewCountText(product.totalReviews);
     await summary.getByRole('link', { name: new RegExp(text) }).click();
@@ -192,7 +192,7 @@ test.describe('product page', () => {
   });
 
   test('says so when there are no reviews', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Reviews.length === 0);
+    const product = await productWhere<Detail>(api, (p) => p.Reviews.length === 0);
     const summary = await open(page, product);
     await expect(summary.getByRole('link', { name: /No reviews/ })).toBeVisible();
     await expect(
@@ -203,7 +203,7 @@ test.describe('product page', () => {
   });
 
   test('has the Q&A block at its anchor', async ({ page, api }) => {
-    const product = await productWhere(api, () => true);
+    const product = await productWhere<Detail>(api, () => true);
     await page.goto(`${pagePath(product)}#q&a`);
     const qa = page.getByRole('region', { name: 'Questions & Answers', exact: true });
     await expect(qa).toHaveAttribute('id', 'q&a');
@@ -217,7 +217,7 @@ test.describe('product page', () => {
       const id = p.Collections[0]?.id;
       if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    const product = await productWhere(
+    const product = await productWhere<Detail>(
       api,
       (p) => (counts.get(p.Collections[0]?.id ?? -1) ?? 0) > 1,
     );
@@ -234,7 +234,7 @@ test.describe('reassurance tooltips', () => {
   });
   /** Opens a product page and waits until its tooltips are wired (at idle). */
   const openWired = async (page: Page, api: APIRequestContext) => {
-    const summary = await open(page, await productWhere(api, (p) => p.price > 0));
+    const summary = await open(page, await productWhere<Detail>(api, (p) => p.price > 0));
     await expect(summary.locator('[data-tooltip][data-tooltip-ready]')).toHaveCount(4);
     return summary;
   };
@@ -364,7 +364,7 @@ test.describe('social and feed block', () => {
 
 test.describe('description and manuals', () => {
   test('a product without PDFs has the Description tab only', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length === 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length === 0);
     await open(page, product);
     await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute(
       'aria-selected',
@@ -380,7 +380,7 @@ test.describe('description and manuals', () => {
   });
 
   test('an empty description says Fast Shipping. Order Today!', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.descriptionHtml.trim() === '');
+    const product = await productWhere<Detail>(api, (p) => p.descriptionHtml.trim() === '');
     await open(page, product);
     await expect(
       page.getByRole('tabpanel', { name: 'Description' }).getByText('Fast Shipping. Order Today!'),
@@ -388,7 +388,7 @@ test.describe('description and manuals', () => {
   });
 
   test('the Manuals tab lists each PDF and works by keyboard', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     await open(page, product);
     const description = page.getByRole('tab', { name: 'Description' });
     const manuals = page.getByRole('tab', { name: 'Manuals' });
@@ -409,7 +409,7 @@ test.describe('description and manuals', () => {
   });
 
   test('View opens the manual in a large modal', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
     const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
     await open(page, product);
@@ -431,7 +431,7 @@ test.describe('description and manuals', () => {
   });
 
   test('Download saves the PDF under its stored name', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
     const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
     await open(page, product);
@@ -443,7 +443,7 @@ test.describe('description and manuals', () => {
   });
 
   test('a failed download says Network response was not ok', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
     expectConsoleError(page, failedRequest(500, pdf?.url ?? '/'));
     await page.route(`**${pdf?.url ?? ''}`, (route) =>
@@ -462,7 +462,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the tabs are plain sections and the manuals plain links', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     await open(page, product);
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Description', level: 2 })).toBeVisible();
@@ -484,7 +484,10 @@ test.describe('structured data', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.Images.length > 0 && p.totalReviews > 0);
+    const product = await productWhere<Detail>(
+      api,
+      (p) => p.Images.length > 0 && p.totalReviews > 0,
+    );
     await open(page, product);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const graphs = blocks.map((text) => JSON.parse(text) as Graph);
@@ -553,7 +556,7 @@ test.describe('structured data', () => {
   });
 
   test('no AggregateRating without reviews', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.totalReviews === 0);
+    const product = await productWhere<Detail>(api, (p) => p.totalReviews === 0);
     await open(page, product);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks
@@ -566,7 +569,7 @@ test.describe('structured data', () => {
 
 test.describe('other routes to a product', () => {
   test('nested under a collection, it redirects to the canonical URL', async ({ page, api }) => {
-    const product = await productWhere(api, (p) => p.Collections.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.Collections.length > 0);
     const nested = `${collectionBase}/${product.Collections[0]?.handle ?? ''}/product/${product.handle}`;
     const reply = await api.get(nested, { maxRedirects: 0 });
     expect(reply.status()).toBe(301);
@@ -577,7 +580,7 @@ test.describe('other routes to a product', () => {
   });
 
   test('by its handle alone, it redirects to the canonical URL', async ({ page, api }) => {
-    const product = await productWhere(api, () => true);
+    const product = await productWhere<Detail>(api, () => true);
     const reply = await api.get(`/${product.handle}?variant=1`, { maxRedirects: 0 });
     expect(reply.status()).toBe(301);
     expect(reply.headers()['location']).toBe(`${pagePath(product)}?variant=1`);
@@ -638,7 +641,7 @@ test.describe('accessibility', () => {
     page,
     api,
   }) => {
-    const product = await productWhere(api, (p) => p.PDFs.length > 0);
+    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
     await open(page, product);
     const check = async () => {
       const results = await new AxeBuilder({ page }).analyze();
