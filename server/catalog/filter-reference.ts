@@ -1,8 +1,9 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from '../db/open.ts';
 import { byTag, EMPTY_FACETS, type Facets } from './filter-facets.ts';
-import type { FilterParams, Sort } from './filter-params.ts';
+import type { FilterParams } from './filter-params.ts';
 import type { FilterResult, PageInfo } from './filter.ts';
+import { ORDER } from './sort-orders.ts';
 
 /**
  * GET /api/products/filter as it was before issue 14, all in SQL: every condition a WHERE,
@@ -135,19 +136,6 @@ function facetsOf(db: Database, match: MatchSql): Facets {
   const sql = whole ? ALL_SQL : setSql('products p', where.join(' AND '));
   return toFacets(db.prepare(sql).all(...args) as unknown as FacetRow[]);
 }
-// spec storefront 9. Ties break on id so pages never overlap; descending sorts break on id
-// descending, which lets SQLite walk one index backwards.
-const ORDER: Record<Exclude<Sort, ''>, string> = {
-  id_asc: 'p.id',
-  id_desc: 'p.id DESC',
-  title_asc: 'p.sort_title COLLATE NOCASE, p.id',
-  title_desc: 'p.sort_title COLLATE NOCASE DESC, p.id DESC',
-  price_asc: 'p.price_cents, p.id',
-  price_desc: 'p.price_cents DESC, p.id DESC',
-  top_rated: 'p.avg_rating DESC, p.total_reviews DESC, p.id DESC',
-  best_selling: 'p.units_sold DESC, p.id DESC',
-};
-
 /** Relevance: part numbers and titles weigh most (columns title, vendor, codes, keywords). */
 const RELEVANCE = 'bm25(products_fts, 10.0, 3.0, 10.0, 1.0), p.id';
 
