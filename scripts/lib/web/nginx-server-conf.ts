@@ -1,5 +1,6 @@
 import { legacyRules, type LegacyRule } from '../../../src/lib/routing/legacy-routes.ts';
 import { MEDIA_FOLDERS } from '../../../server/media/names.ts';
+import { COMPRESSED_REPLY_TYPES } from './api-proxy.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { collectionTagRule, nginxRule } from './nginx-rules.ts';
 
@@ -63,7 +64,7 @@ gzip_vary on;
 # Replies of the API are compressed on the fly.
 gzip on;
 gzip_proxied any;
-gzip_types application/json text/css text/javascript application/xml image/svg+xml;
+gzip_types ${COMPRESSED_REPLY_TYPES.join(' ')};
 client_max_body_size 2m;
 types {
 ${types}

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { ProductCardView } from '../../lib/catalog/product-card.ts';
+import { CARD_IMAGE_SIZES, type ProductCardView } from '../../lib/catalog/product-card.ts';
 import './product-card.css';
 
 /** The card's add button: its words, its state, and what a click does or what wires it. */
@@ -44,7 +44,7 @@ export function ProductCard({
   view,
   button,
   eager = false,
-  sizes = '(max-width: 767px) 50vw, 250px',
+  sizes = CARD_IMAGE_SIZES,
   overlay,
   actions,
   summary,

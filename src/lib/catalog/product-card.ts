@@ -49,12 +49,27 @@ export interface CardSettings {
 }
 
 /**
+ * The card picture's rendered width, for its srcset: half a phone, or a 250 px column. A
+ * preload of the picture (early-filter.ts) names the same sizes, or the browser fetches twice.
+ */
+export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, 250px';
+
+/** The card's picture and its responsive variants: the no-image picture when there is none. */
+export function cardImage(
+  imageUrl: string | null | undefined,
+  settings: Pick<CardSettings, 'noImageUrl' | 'cdnPrefix'>,
+): { image: string; srcset: string | undefined } {
+  // An empty image URL is no image, as a missing one is.
+  const image = imageUrl || settings.noImageUrl;
+  return { image, srcset: srcsetFor(image, settings.cdnPrefix) };
+}
+
+/**
  * The one mapping from a product to its card, for every list of the store.
  * @example productCardView({ ...card, price: 0 }, settings).price.price // CALL_FOR_PRICE
  */
 export function productCardView(source: CardSource, settings: CardSettings): ProductCardView {
-  // An empty image URL is no image, as a missing one is.
-  const image = source.imageUrl || settings.noImageUrl;
+  const { image, srcset } = cardImage(source.imageUrl, settings);
   const stars = filledStars(source.avgRating ?? 0);
   const vendor = source.vendor ?? '';
   return {
@@ -62,7 +77,7 @@ export function productCardView(source: CardSource, settings: CardSettings): Pro
     title: htmlToText(source.title),
     href: productPath(settings.productBase, source.handle),
     image,
-    srcset: srcsetFor(image, settings.cdnPrefix),
+    srcset,
     vendor,
     vendorHref: vendor ? `/search.php?v=${encodeURIComponent(vendor)}` : null,
     price: priceDisplay(

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_IMAGE_SIZES } from '../catalog/product-card.ts';
 import { startEarlyFilter, takeEarlyFilter } from './early-filter.ts';
 import { parseSearchParams } from './search-params.ts';
 
@@ -41,5 +42,36 @@ describe('the early filter call of /search.php', () => {
     );
     startEarlyFilter('?q=wheel', 24);
     await expect(takeEarlyFilter(parseSearchParams('?q=wheel'), 24)).rejects.toThrow();
+  });
+
+  it("preloads the first cards' pictures with the srcset and sizes their cards ask for", async () => {
+    const products = [
+      { id: 1, handle: 'a', title: 'A', price: 1, availableForSale: true, imageUrl: '/m/a.svg' },
+      { id: 2, handle: 'b', title: 'B', price: 1, availableForSale: true, imageUrl: null },
+      { id: 3, handle: 'c', title: 'C', price: 1, availableForSale: true, imageUrl: '/x/c.png' },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ ...reply, products })))),
+    );
+    const head: Record<string, unknown>[] = [];
+    vi.stubGlobal('document', {
+      createElement: () => ({}),
+      head: { append: (link: Record<string, unknown>) => head.push(link) },
+    });
+    startEarlyFilter('?q=wheel', 24, { count: 3, noImageUrl: '/no-image.svg', cdnPrefix: '/m/' });
+    await takeEarlyFilter(parseSearchParams('?q=wheel'), 24);
+    await vi.waitFor(() => {
+      expect(head).toHaveLength(3);
+    });
+    const [first, second, third] = head;
+    expect(first).toMatchObject({ rel: 'preload', as: 'image', href: '/m/a.svg' });
+    expect(first?.imageSizes).toBe(CARD_IMAGE_SIZES);
+    expect(first?.imageSrcset).toContain('/m/a_200x.svg 200w');
+    expect(second).toMatchObject({ href: '/no-image.svg', fetchPriority: 'high' });
+    expect(second?.imageSrcset).toBeUndefined();
+    // Past the first row, the pictures load at the browser's own priority.
+    expect(third).toMatchObject({ href: '/x/c.png' });
+    expect(third?.fetchPriority).toBeUndefined();
   });
 });
