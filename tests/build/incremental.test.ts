@@ -31,6 +31,7 @@ import {
 import { filesUnder } from './tree.ts';
 import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
 import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
+import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
 
 /**
  * "after a price change, a stock change, a new product, a deleted product
@@ -331,6 +332,20 @@ describe('an incremental build after catalogue changes', () => {
     expect(warm.removed).toBe(1);
     expect(warm.sitemap).toBe(true);
     expect(warm.searchRecords).toBeGreaterThan(0);
+  });
+
+  it('keeps the content store beside the kept bundle as files, not inside its code', async () => {
+    // patches/astro+7.3.5.patch: the bundle's store chunks are read at run time; as string
+    // literals they were bundled, parsed and held by every process loading the bundle.
+    const bundle = join(need().root, 'R', KEPT_BUNDLE_DIR);
+    const store = await readdir(join(bundle, 'data-store'));
+    expect(store.filter((name) => name.endsWith('.txt')).length).toBeGreaterThan(0);
+    const chunks = (await readdir(join(bundle, 'chunks'))).filter((name) =>
+      name.startsWith('_astro_data-layer-content-chunk'),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const name of chunks)
+      expect((await stat(join(bundle, 'chunks', name))).size, name).toBeLessThan(1024);
   });
 
   it('indexes again only the search shards whose products changed', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,7 +59,7 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
       },
-      'astro:build:start': ({ setPrerenderer, logger }) => {
+      'astro:build:start': async ({ setPrerenderer, logger }) => {
         // The number of paths goes to the log, where a publish reads its progress's total
         // (scripts/lib/build-site.ts, PATHS_LINE).
         const counted = (prerenderer: AstroPrerenderer): AstroPrerenderer => {
@@ -73,6 +73,9 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
           return prerenderer;
         };
         const prerenderDir = outDir ? prerenderDirectory(outDir) : undefined;
+        // A failed build leaves its bundle behind, and this build's is written beside it:
+        // the content module found by name (loadContentModule) could be the old one.
+        if (prerenderDir) await rm(prerenderDir, { recursive: true, force: true });
         const kept = (prerenderer: AstroPrerenderer, astroDefault: AstroPrerenderer) =>
           keepDir && prerenderDir
             ? keepBundle(prerenderer, astroDefault, { prerenderDir, keepDir })
@@ -167,6 +170,7 @@ export function workerPrerenderer(
 ): AstroPrerenderer {
   const pool: PrerenderWorker[] = [];
   let paths: StaticPathIndex | undefined;
+  let stopMemoryLog = () => undefined as void;
   const app = () => (astroDefault as AstroPrerenderer & { app?: BuildAppLike }).app;
   // The collections the workers' pages may read, from this process's store, sent once.
   const sendStore = async () => {
@@ -193,6 +197,7 @@ export function workerPrerenderer(
         write: () => true,
       };
       for (let i = 0; i < workers; i++) pool.push(new PrerenderWorker(setup, destination));
+      stopMemoryLog = startMemoryLog(pool);
       try {
         await Promise.all(pool.map((worker) => worker.ready));
       } catch (error) {
@@ -238,9 +243,40 @@ export function workerPrerenderer(
       return done.metadata ? { response, metadata: done.metadata } : response;
     },
     async teardown() {
+      stopMemoryLog();
       await Promise.all(pool.map((worker) => worker.close()));
       await astroDefault.teardown?.();
     },
+  };
+}
+
+/**
+ * With PRERENDER_MEMORY_LOG naming a file, a line of JSON every 5 s while pages render: the
+ * build process's and each worker's V8 heap and the process's resident memory, in MB. The
+ * bench's peak is one number for the whole process tree; this says which thread holds it.
+ */
+function startMemoryLog(pool: readonly PrerenderWorker[]): () => void {
+  const file = process.env.PRERENDER_MEMORY_LOG;
+  if (!file) return () => undefined;
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const started = Date.now();
+  const timer = setInterval(() => {
+    void Promise.all(pool.map((worker) => worker.heapUsed())).then((workerHeaps) => {
+      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const line = {
+        s: Math.round((Date.now() - started) / 1000),
+        rss: mb(rss),
+        heap: mb(heapUsed),
+        external: mb(external),
+        arrayBuffers: mb(arrayBuffers),
+        workers: workerHeaps.map(mb),
+      };
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    });
+  }, 5000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
   };
 }
 
@@ -323,6 +359,12 @@ class PrerenderWorker {
         );
       }
     });
+  }
+
+  /** The worker's V8 heap in use, in bytes (0 once it has stopped). */
+  async heapUsed(): Promise<number> {
+    if (this.#closing || this.failure) return 0;
+    return (await this.#worker.getHeapStatistics()).used_heap_size;
   }
 
   /** Sends the worker its content store (before its first page). */
