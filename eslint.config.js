@@ -9,6 +9,10 @@ import tseslint from 'typescript-eslint';
 export const ONE_CLIENT =
   'Call the API through src/lib/api (getJson, sendJson, requestJson). A fetch of something that is not /api says why in an eslint-disable comment.';
 
+/** Why src/lib may not import the loaders. */
+export const LIB_IMPORTS =
+  'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib, for example src/lib/contracts.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +84,18 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='XMLHttpRequest']", message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // One direction: the loaders import src/lib (the record schemas in src/lib/contracts, the
+    // URL rule, the sanitiser), never the other way, so framework-free logic and its tests load
+    // without the content layer. Checked by src/lib/layers.test.ts.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/loaders/**'], message: LIB_IMPORTS }] },
       ],
     },
   },

@@ -3,6 +3,7 @@
 // on E2E_PORT + 1 (the smoke subset), with the API on E2E_PORT + 2 (Playwright's webServer
 // starts this; `npm test` serves its own).
 import { spawnSync } from 'node:child_process';
+import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
 import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
 
 const port = Number(process.argv[2] ?? 4400);
@@ -14,6 +15,11 @@ const stack = await startStack({
   apiPort: port + 2,
   sitePort: port,
   log: (message) => console.log(message),
+  // The records the specs look for by handle, in the store before it is built.
+  prepare: async ({ url, adminToken }) => {
+    const created = await createFixtures({ apiUrl: url, adminToken });
+    console.log(`Added the end-to-end fixtures: ${created.join(', ')}`);
+  },
 });
 const nodeSite = await stack.serveAlso('node', port + 1);
 console.log(`E2E store at ${stack.site.url} (nginx) and ${nodeSite.url} (Node)`);

@@ -63,6 +63,12 @@ export interface StackOptions {
   warmMaxPages?: number;
   /** Products per search index shard (src/lib/search/pagefind-shards.ts SHARD_RECORDS). */
   searchShardRecords?: number;
+  /**
+   * Runs once the API answers and before the first build, with the API's URL and the
+   * merchandiser token: the end-to-end store adds its test records here
+   * (scripts/e2e-server.ts), so the first build already has them.
+   */
+  prepare?: (api: { url: string; adminToken: string }) => Promise<void>;
 }
 
 /** A running server of the stack. */
@@ -208,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await api.close();
   };
   try {
+    await options.prepare?.({ url: api.url, adminToken });
     let build: PublishRecord | undefined;
     if (options.reuseBuild && hasBuild(options.outDir)) {
       log(`Serving the existing build in ${options.outDir}.`);

@@ -10,21 +10,30 @@ export const ALLOWED_IFRAME_HOSTS = [
   'player.vimeo.com',
 ];
 
+/**
+ * Inline tags: what a product title may carry on desktop (spec storefront 2, "HTML allowed";
+ * src/lib/product/title.ts), and part of what a description or an article body may.
+ */
+export const INLINE_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'span',
+  'br',
+];
+
 const options: sanitize.IOptions = {
   allowedTags: [
+    ...INLINE_TAGS,
     'p',
-    'br',
     'hr',
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'small',
-    'mark',
     'h2',
     'h3',
     'h4',
@@ -51,7 +60,6 @@ const options: sanitize.IOptions = {
     'img',
     'figure',
     'figcaption',
-    'span',
     'div',
     'iframe',
   ],

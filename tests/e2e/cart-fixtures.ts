@@ -96,18 +96,37 @@ export async function openCartPage(page: Page) {
   await expect(page.getByText('Loading your cart…')).toHaveCount(0);
 }
 
+interface CartPageContext {
+  page: Page;
+  api: APIRequestContext;
+  admin: APIRequestContext;
+}
+
 /**
- * The cart page holding `quantity` units of one stocked product (picked as
- * {@link stockedLevel} picks it), added through the API from the home page.
+ * The cart page holding a line for each of `quantities`: that many units of stocked products
+ * picked as {@link stockedLevels} picks them, added through the API from the home page.
  */
+export async function cartPageWithLines<const Q extends readonly number[]>(
+  { page, api, admin }: CartPageContext,
+  options: { offset: number; stock?: number; quantities: Q },
+): Promise<{ [K in keyof Q]: Level }> {
+  const { quantities, ...pick } = options;
+  const levels = await stockedLevels(api, admin, { ...pick, count: quantities.length });
+  await page.goto('/');
+  for (const [index, level] of levels.entries()) {
+    await addWithApi(page, level.inventoryLevelId, quantities[index] ?? 1);
+  }
+  await openCartPage(page);
+  // stockedLevels gave one level for each quantity (it fails the test otherwise).
+  return levels as { [K in keyof Q]: Level };
+}
+
+/** The cart page holding `quantity` units of one stocked product (one line). */
 export async function cartPageWith(
-  { page, api, admin }: { page: Page; api: APIRequestContext; admin: APIRequestContext },
+  context: CartPageContext,
   options: { offset: number; stock?: number; quantity?: number },
 ): Promise<Level> {
   const { quantity = 1, ...pick } = options;
-  const level = await stockedLevel(api, admin, pick);
-  await page.goto('/');
-  await addWithApi(page, level.inventoryLevelId, quantity);
-  await openCartPage(page);
+  const [level] = await cartPageWithLines(context, { ...pick, quantities: [quantity] });
   return level;
 }

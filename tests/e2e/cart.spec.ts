@@ -3,11 +3,11 @@ import type { Page } from '@playwright/test';
 import {
   addWithApi,
   cartPageWith,
+  cartPageWithLines,
   lineRow,
   openCartPage,
   serverCart,
   stockedLevel,
-  stockedLevels,
 } from './cart-fixtures.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
@@ -30,12 +30,10 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [first, second] = await stockedLevels(api, admin, { offset: OFFSET, count: 2 });
-    if (!first || !second) throw new Error('two products expected');
-    await page.goto('/');
-    await addWithApi(page, first.inventoryLevelId, 2);
-    await addWithApi(page, second.inventoryLevelId, 1);
-    await openCartPage(page);
+    const [first] = await cartPageWithLines(
+      { page, api, admin },
+      { offset: OFFSET, quantities: [2, 1] },
+    );
     const row = lineRow(page, first);
     await expect(row.getByRole('link', { name: first.title })).toHaveAttribute(
       'href',
@@ -109,12 +107,10 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [first, second] = await stockedLevels(api, admin, { offset: OFFSET + 4, count: 2 });
-    if (!first || !second) throw new Error('two products expected');
-    await page.goto('/');
-    await addWithApi(page, first.inventoryLevelId, 1);
-    await addWithApi(page, second.inventoryLevelId, 2);
-    await openCartPage(page);
+    const [first, second] = await cartPageWithLines(
+      { page, api, admin },
+      { offset: OFFSET + 4, quantities: [1, 2] },
+    );
     const deletes: number[] = [];
     page.on('response', (response) => {
       if (response.request().method() === 'DELETE') deletes.push(response.status());
@@ -135,12 +131,10 @@ test.describe('the cart page', () => {
   }) => {
     // A fast reply removes the first line between the two clicks of a double click, and the
     // next line's button moves under the pointer. Played here in that order on purpose.
-    const [first, second] = await stockedLevels(api, admin, { offset: OFFSET + 12, count: 2 });
-    if (!first || !second) throw new Error('two products expected');
-    await page.goto('/');
-    await addWithApi(page, first.inventoryLevelId, 1);
-    await addWithApi(page, second.inventoryLevelId, 1);
-    await openCartPage(page);
+    const [first, second] = await cartPageWithLines(
+      { page, api, admin },
+      { offset: OFFSET + 12, quantities: [1, 1] },
+    );
     const removeOf = (level: typeof first) =>
       lineRow(page, level).getByRole('button', { name: `Remove ${level.title} from cart` });
     const box = await removeOf(first).boundingBox();

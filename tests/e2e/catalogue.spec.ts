@@ -4,8 +4,10 @@ import {
   expectConsoleError,
   failedRequest,
   listProducts,
+  productByHandle,
   test,
 } from './fixtures.ts';
+import { FIXTURES } from './seed-fixtures.ts';
 
 test.describe('pages built from the API', () => {
   test('home page shows the store and its featured products', async ({ page }) => {
@@ -37,9 +39,9 @@ test.describe('pages built from the API', () => {
   });
 
   test('a free-priced product asks the shopper to call', async ({ page, api }) => {
-    const [free] = await listProducts(api, '&maxPrice=0');
-    test.skip(!free, 'no product priced 0 in this catalogue');
-    await page.goto(`/products/${free?.handle ?? ''}`);
+    const { handle } = FIXTURES.callForPrice;
+    expect((await productByHandle<{ price: number }>(api, handle)).price).toBe(0);
+    await page.goto(`/products/${handle}`);
     await expect(page.getByText('Please call us for price on this product.')).toBeVisible();
   });
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
+import { FIXTURES } from './seed-fixtures.ts';
 import { compareNocase } from '../../src/lib/catalog/title-order.ts';
 
 /** A collection as GET /api/collections lists it (the fields these tests read). */
@@ -281,11 +282,13 @@ test.describe('collection page', () => {
 
   test('a short description shows in full with no toggle', async ({ page, api }) => {
     const collections = await allCollections(api);
-    const short = collections.find(
-      (entry) => entry.descriptionHtml.length > 0 && entry.descriptionHtml.length < 400,
+    const short = needed(
+      collections.find((entry) => entry.handle === FIXTURES.shortDescription.handle),
+      `e2e fixture collection ${FIXTURES.shortDescription.handle}`,
     );
-    test.skip(!short, 'no collection with a short description');
-    await page.goto(`/collections/${short?.handle ?? ''}`);
+    expect(short.descriptionHtml.length).toBeGreaterThan(0);
+    expect(short.descriptionHtml.length).toBeLessThan(400);
+    await page.goto(`/collections/${short.handle}`);
     await expect(page.locator('[data-description-body]')).toBeVisible();
     await expect(page.getByRole('button', { name: /Read (More|Less)/ })).toHaveCount(0);
   });
@@ -313,7 +316,11 @@ test.describe('catalogue sidebar', () => {
   test('the CATEGORIES tree opens and links to the collections', async ({ page, api }) => {
     const { collection, children, collections } = await pagedParent(api);
     const topLevel = collections.filter((entry) => entry.parentId === null);
-    const other = topLevel.find((entry) => entry.id !== collection.id) ?? collection;
+    // The suite's own second branch (tests/e2e/seed-fixtures.ts), top-level with a child.
+    const other = needed(
+      topLevel.find((entry) => entry.handle === FIXTURES.branch.handle),
+      `e2e fixture collection ${FIXTURES.branch.handle} at the top level`,
+    );
     await page.goto(`/collections/${collection.handle}`);
 
     const tree = page.getByRole('navigation', { name: 'Categories' });
@@ -331,10 +338,13 @@ test.describe('catalogue sidebar', () => {
     }
 
     // Another branch opens and closes with its toggle.
-    const otherChild = collections.find((entry) => entry.parentId === other.id);
-    test.skip(!otherChild || other === collection, 'no second branch with children');
+    const otherChild = needed(
+      collections.find((entry) => entry.parentId === other.id),
+      `child of ${other.handle}`,
+    );
+    expect(other.id).not.toBe(collection.id);
     const toggle = tree.getByRole('button', { name: `Subcategories of ${other.title}` });
-    const childLink = tree.getByRole('link', { name: otherChild?.title ?? '', exact: true });
+    const childLink = tree.getByRole('link', { name: otherChild.title, exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(childLink).toBeHidden();
     await toggle.click();

@@ -99,6 +99,16 @@ export async function articleUrl(api: APIRequestContext, id: number): Promise<st
   return articlePath(storeConfig.theme.paths.articleBase, article.handle);
 }
 
+/**
+ * One product by its handle from the live API, as its page shows it; a product the store
+ * lacks (one of the suite's fixtures, say) fails the test. `T` names the fields it reads.
+ */
+export async function productByHandle<T>(api: APIRequestContext, handle: string): Promise<T> {
+  const reply = await api.get(`/api/products/handle/${encodeURIComponent(handle)}`);
+  expect(reply.ok(), `product ${handle} is in the store`).toBe(true);
+  return ((await reply.json()) as { product: T }).product;
+}
+
 let catalogueCache: unknown[] | undefined;
 
 /**
@@ -118,15 +128,26 @@ export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]>
 }
 
 /**
+ * What a test needs from the store: the suite's own records (tests/e2e/seed-fixtures.ts) or
+ * what the demo seed always writes (its tests in server/seed say so). Missing, the test fails
+ * rather than skipping, since a store without it is a broken store, not a different one.
+ */
+export function needed<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`The store has no ${what}.`);
+  return value;
+}
+
+/**
  * The nth catalogue product that matches (n lets tests that change products take different
- * ones); the test is skipped when the catalogue has none.
+ * ones); the test fails when the catalogue has none.
  */
 export async function productWhere<T>(
   api: APIRequestContext,
   match: (product: T) => boolean,
   nth = 0,
 ): Promise<T> {
-  const found = (await catalogueProducts<T>(api)).filter(match)[nth];
-  test.skip(!found, 'no such product in this catalogue');
-  return found as T;
+  return needed(
+    (await catalogueProducts<T>(api)).filter(match)[nth],
+    `product number ${String(nth + 1)} of those the test asks for (${match.toString()})`,
+  );
 }

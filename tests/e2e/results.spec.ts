@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
-import { articleUrl, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { articleUrl, expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -252,10 +252,9 @@ test.describe('search results page', () => {
     const { collections } = (await reply.json()) as {
       collections: { id: number; handle: string }[];
     };
-    const collection = collections[0];
-    test.skip(!collection, 'no collection');
-    await page.goto(`/search.php?cat=${String(collection?.id)}`);
-    await expect(page).toHaveURL(new RegExp(`/collections/${collection?.handle ?? ''}$`), {
+    const collection = needed(collections[0], 'collection');
+    await page.goto(`/search.php?cat=${String(collection.id)}`);
+    await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}$`), {
       timeout: 45_000,
     });
   });

@@ -29,11 +29,10 @@ const badGateway = (route: Route) =>
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 /**
- * The first enabled add button of a brand page's product grid (the prerendered cards that
- * src/islands/card-add wires), found again by its own name.
+ * The first enabled add button of the page's product cards (src/islands/card-add), found
+ * again by its own name.
  */
-async function brandCardButton(page: Page, brand: string) {
-  await page.goto(`/brands/${encodeURIComponent(brand)}`);
+async function firstCardButton(page: Page) {
   const first = page
     .getByRole('main')
     .getByRole('button', { name: /^Add to Cart: / })
@@ -42,6 +41,12 @@ async function brandCardButton(page: Page, brand: string) {
   await expect(first).toBeEnabled();
   const name = (await first.getAttribute('aria-label')) ?? '';
   return { button: page.getByRole('button', { name, exact: true }), name };
+}
+
+/** The first enabled add button of a brand page's product grid (the prerendered cards). */
+async function brandCardButton(page: Page, brand: string) {
+  await page.goto(`/brands/${encodeURIComponent(brand)}`);
+  return firstCardButton(page);
 }
 
 test.describe('/cart.php while the API is down', () => {
@@ -172,20 +177,13 @@ test('a results list card says it is still trying, then why it gave up', async (
     window.__apiRetryStepMs = 20;
   });
   await page.goto('/search.php?q=wheel');
-  const button = page
-    .getByRole('main')
-    .getByRole('button', { name: /^Add to Cart: / })
-    .and(page.locator(':enabled'))
-    .first();
-  await expect(button).toBeEnabled();
-  const name = (await button.getAttribute('aria-label')) ?? '';
+  const { button: card, name } = await firstCardButton(page);
   const title = name.replace(/^Add to Cart: /, '');
 
   expectConsoleError(page, failedRequest(503, '/api/checkouts/lineItems'));
   await page.route('**/api/checkouts/lineItems', (route) =>
     route.fulfill({ status: 503, contentType: 'text/html', body: 'Service Unavailable' }),
   );
-  const card = page.getByRole('button', { name, exact: true });
   await card.click();
   await expect(
     page.getByRole('button', { name: `Still trying…: ${title}`, exact: true }),

@@ -392,6 +392,15 @@ describe('the merchandiser page', () => {
     expect(reply.headers['referrer-policy']).toBe('no-referrer');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
   };
+  /** GET `path`: its status and type (exact, or a pattern), with the page's headers. */
+  const getPageFile = async (path: string, status: number, type: string | RegExp) => {
+    const reply = await send('GET', path);
+    expect(reply.status, path).toBe(status);
+    if (typeof type === 'string') expect(reply.headers['content-type']).toBe(type);
+    else expect(reply.headers['content-type']).toMatch(type);
+    pageHeaders(reply);
+    return reply;
+  };
 
   it('is served at /admin/publish and /admin/publish/ without a token, with its own strict policy', async () => {
     expect(PUBLISH_PAGE_POLICY).toBe(
@@ -404,11 +413,8 @@ describe('the merchandiser page', () => {
       '/admin/publish/index.html',
       '/admin/publish?x=1',
     ]) {
-      const reply = await send('GET', path);
-      expect(reply.status, path).toBe(200);
-      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      const reply = await getPageFile(path, 200, 'text/html; charset=utf-8');
       expect(reply.text).toContain('<title>Publish the store');
-      pageHeaders(reply);
     }
   });
 
@@ -448,10 +454,7 @@ describe('the merchandiser page', () => {
       js: 'text/javascript; charset=utf-8',
     };
     for (const path of referred) {
-      const reply = await send('GET', path);
-      expect(reply.status, path).toBe(200);
-      expect(reply.headers['content-type']).toBe(types[path.split('.').at(-1) ?? '']);
-      pageHeaders(reply);
+      await getPageFile(path, 200, types[path.split('.').at(-1) ?? ''] ?? 'unknown');
     }
   });
 
@@ -470,11 +473,8 @@ describe('the merchandiser page', () => {
       '/admin/publish/app.js/',
       '/admin/publish/.env',
     ]) {
-      const reply = await send('GET', path);
-      expect(reply.status, path).toBe(404);
-      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      const reply = await getPageFile(path, 404, /^text\/plain/);
       expect(reply.text).toBe('Not found');
-      pageHeaders(reply);
     }
   });
 });

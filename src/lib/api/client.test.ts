@@ -199,31 +199,17 @@ describe('retries of an idempotent call', () => {
     expect(waits.at(-1)).toBe(60_000);
   });
 
-  it('honours Retry-After in seconds', async () => {
+  it.each([
+    ['honours Retry-After in seconds', 503, '7', 7000],
+    ['honours Retry-After as an HTTP date', 429, 'Sun, 22 Nov 2026 20:00:12 GMT', 12_000],
+    ['falls back to its own schedule when Retry-After is unreadable', 503, 'later', 2000],
+  ])('%s', async (_title, status, retryAfter, wait) => {
     const { client, waits } = harness([
-      json({ error: 'busy' }, 503, { 'Retry-After': '7' }),
+      json({ error: 'busy' }, status, { 'Retry-After': retryAfter }),
       json({ ok: true }),
     ]);
     await client.sendJson('POST', '/api/x', {}, { idempotent: true });
-    expect(waits).toEqual([7000]);
-  });
-
-  it('honours Retry-After as an HTTP date', async () => {
-    const { client, waits } = harness([
-      json({ error: 'busy' }, 429, { 'Retry-After': 'Sun, 22 Nov 2026 20:00:12 GMT' }),
-      json({ ok: true }),
-    ]);
-    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
-    expect(waits).toEqual([12_000]);
-  });
-
-  it('falls back to its own schedule when Retry-After is unreadable', async () => {
-    const { client, waits } = harness([
-      json({ error: 'busy' }, 503, { 'Retry-After': 'later' }),
-      json({ ok: true }),
-    ]);
-    await client.sendJson('POST', '/api/x', {}, { idempotent: true });
-    expect(waits).toEqual([2000]);
+    expect(waits).toEqual([wait]);
   });
 
   it('follows a shortened step (the test-only hook)', async () => {

@@ -1,30 +1,4 @@
-export {
-  ApiError,
-  browserError,
-  CART_UPDATE_ERROR,
-  DEFAULT_ERROR,
-  INVALID_CHECKOUT_ERROR,
-  createApiClient,
-  getJson,
-  requestJson,
-  sendJson,
-} from './client.ts';
-export type {
-  ApiClient,
-  ClientDeps,
-  GetOptions,
-  JsonReply,
-  RequestJson,
-  RequestOptions,
-  SendOptions,
-} from './client.ts';
-export {
-  MAX_RETRIES,
-  RETRY_BUDGET_MS,
-  RETRY_STEP_MS,
-  STILL_TRYING_AFTER_MS,
-  isRetryableStatus,
-  isUnreachableStatus,
-  parseRetryAfter,
-  retryDelay,
-} from './retry.ts';
+// The one API client (DESIGN, islands): the calls and their errors (client.ts, which
+// re-exports what callers need from reply.ts) and the retry rules (retry.ts), whole.
+export * from './client.ts';
+export * from './retry.ts';

@@ -1,4 +1,4 @@
-import type { NavNode } from '../../loaders/catalogue-records.ts';
+import type { NavNode } from '../contracts/catalogue-records.ts';
 import { escapeHtml } from '../format/escape-html.ts';
 
 /** spec storefront 9: "Sidebar nav default depth 6". */

@@ -12,6 +12,25 @@ import {
   type ProductPageInputs,
 } from './cache-key.ts';
 
+/**
+ * That `key` follows what a page renders: each change to its inputs (made to fresh ones)
+ * gives a key other than the unchanged inputs' and other than every other change's.
+ */
+function expectEveryChangeSeen<I>(
+  key: (inputs: I) => string,
+  inputs: () => I,
+  changes: readonly ((inputs: I) => unknown)[],
+): void {
+  const base = key(inputs());
+  const keys = changes.map((change) => {
+    const next = inputs();
+    change(next);
+    return key(next);
+  });
+  for (const changed of keys) expect(changed).not.toBe(base);
+  expect(new Set(keys).size).toBe(keys.length);
+}
+
 describe('pageCacheKey', () => {
   it('is stable for the same parts', () => {
     expect(pageCacheKey(['a', 1, null])).toBe(pageCacheKey(['a', 1, null]));
@@ -82,13 +101,7 @@ describe('productPageKey', () => {
       // A renamed shipping article (the page links its canonical URL).
       (i) => (i.articles = 'article-links-2'),
     ];
-    const keys = changed.map((change) => {
-      const next = inputs();
-      change(next);
-      return productPageKey(next);
-    });
-    for (const key of keys) expect(key).not.toBe(base);
-    expect(new Set(keys).size).toBe(keys.length);
+    expectEveryChangeSeen(productPageKey, inputs, changed);
   });
 
   it('keeps a related product apart from a question with the same id and digest', () => {
@@ -133,13 +146,7 @@ describe('listPageKey', () => {
       (i) => (i.shown = [...i.shown].reverse()),
       (i) => (i.shown = i.shown.slice(0, 1)),
     ];
-    const keys = changed.map((change) => {
-      const next = inputs();
-      change(next);
-      return listPageKey(next);
-    });
-    for (const key of keys) expect(key).not.toBe(base);
-    expect(new Set(keys).size).toBe(keys.length);
+    expectEveryChangeSeen(listPageKey, inputs, changed);
   });
 
   it('keeps the context apart from the records', () => {

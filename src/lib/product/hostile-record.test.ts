@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upsertCollection, upsertProduct } from '../../../server/catalog/write.ts';
 import { testApp } from '../../../server/testing/app.ts';
-import { parseProductRecord } from '../../loaders/product-record.ts';
+import { parseProductRecord } from '../contracts/product-record.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../sanitize-html.ts';
 import { jsonLdText } from '../seo/json-ld.ts';
 import { productGallery } from './gallery.ts';

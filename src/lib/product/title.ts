@@ -1,21 +1,6 @@
 import sanitize from 'sanitize-html';
 import { htmlToText } from '../format/html-text.ts';
-
-/** Inline tags a product title may carry on desktop (spec storefront 2: "HTML allowed"). */
-const TITLE_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'mark',
-  'span',
-  'br',
-];
+import { INLINE_TAGS } from '../sanitize-html.ts';
 
 /** The description meta falls back to this many characters of the description text. */
 export const META_DESCRIPTION_LENGTH = 160;
@@ -37,7 +22,7 @@ export interface ProductTitle {
 export function productTitle(title: string): ProductTitle {
   const plain = htmlToText(title);
   const markup = sanitize(title, {
-    allowedTags: TITLE_TAGS,
+    allowedTags: INLINE_TAGS,
     allowedAttributes: {},
     // Anything dropped loses its content as well as its tags: no script text in a heading.
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'title'],

@@ -44,30 +44,24 @@ describe('matchLegacyRoute', () => {
 });
 
 describe('product routes nested under a collection', () => {
-  it('redirect to the canonical product URL, keeping the query', () => {
-    expect(matchLegacyRoute('/collections/load-wheels/product/poly-load-wheel', '')).toEqual({
-      status: 301,
-      location: '/products/poly-load-wheel',
-    });
-    expect(matchLegacyRoute('/collections/load-wheels/product/poly-load-wheel/', '?v=3')).toEqual({
-      status: 301,
-      location: '/products/poly-load-wheel?v=3',
-    });
+  it.each([
+    // To the canonical product URL, keeping the query.
+    ['/collections/load-wheels/product/poly-load-wheel', '', '/products/poly-load-wheel'],
+    ['/collections/load-wheels/product/poly-load-wheel/', '?v=3', '/products/poly-load-wheel?v=3'],
+    // The route table's literal /collection base answers too.
+    ['/collection/load-wheels/product/poly-load-wheel', '', '/products/poly-load-wheel'],
+  ])('redirect %s%s to %s', (path, search, location) => {
+    expect(matchLegacyRoute(path, search)).toEqual({ status: 301, location });
   });
 
-  it("also answer at the route table's literal /collection base", () => {
-    expect(matchLegacyRoute('/collection/load-wheels/product/poly-load-wheel', '')).toEqual({
-      status: 301,
-      location: '/products/poly-load-wheel',
-    });
-  });
-
-  it('need both parameters and the product segment', () => {
-    expect(matchLegacyRoute('/collections/load-wheels/product', '')).toBeUndefined();
-    expect(matchLegacyRoute('/collections/load-wheels/products/x', '')).toBeUndefined();
-    expect(matchLegacyRoute('/collections//product/x', '')).toBeUndefined();
-    expect(matchLegacyRoute('/collections/a/product/x/y', '')).toBeUndefined();
-    expect(matchLegacyRoute('/collections/a/product/..%2Fx', '')).toBeUndefined();
+  it.each([
+    '/collections/load-wheels/product',
+    '/collections/load-wheels/products/x',
+    '/collections//product/x',
+    '/collections/a/product/x/y',
+    '/collections/a/product/..%2Fx',
+  ])('need both parameters and the product segment: not %s', (path) => {
+    expect(matchLegacyRoute(path, '')).toBeUndefined();
   });
 
   it('accept handles as long as the API allows (200 characters) and no longer', () => {
@@ -95,15 +89,11 @@ describe('product routes nested under a collection', () => {
 describe('productHandleRedirect', () => {
   const known = (handle: string) => handle === 'poly-load-wheel';
 
-  it('sends a known handle to its product page', () => {
-    expect(productHandleRedirect('/poly-load-wheel', '', known)).toEqual({
-      status: 301,
-      location: '/products/poly-load-wheel',
-    });
-    expect(productHandleRedirect('/poly-load-wheel/', '?variant=4', known, '/p')).toEqual({
-      status: 301,
-      location: '/p/poly-load-wheel?variant=4',
-    });
+  it.each([
+    ['/poly-load-wheel', '', undefined, '/products/poly-load-wheel'],
+    ['/poly-load-wheel/', '?variant=4', '/p', '/p/poly-load-wheel?variant=4'],
+  ])('sends a known handle to its product page: %s%s', (path, search, base, location) => {
+    expect(productHandleRedirect(path, search, known, base)).toEqual({ status: 301, location });
   });
 
   it('leaves unknown handles and deeper or unsafe paths alone', () => {
@@ -116,23 +106,22 @@ describe('productHandleRedirect', () => {
 });
 
 describe('brandHtmlRedirect', () => {
-  it('sends a legacy .html brand link to the brand page, dashes as spaces', () => {
-    expect(brandHtmlRedirect('/brands/Blue-Giant.html', '')).toEqual({
-      status: 301,
-      location: '/brands/Blue%20Giant',
-    });
-    expect(brandHtmlRedirect('/brands/Crown.HTML', '?page=2')).toEqual({
-      status: 301,
-      location: '/brands/Crown?page=2',
-    });
-  });
+  it.each([
+    ['/brands/Blue-Giant.html', '', '/brands/Blue%20Giant'],
+    ['/brands/Crown.HTML', '?page=2', '/brands/Crown?page=2'],
+  ])(
+    'sends the legacy brand link %s%s to the brand page, dashes as spaces',
+    (path, search, location) => {
+      expect(brandHtmlRedirect(path, search)).toEqual({ status: 301, location });
+    },
+  );
 
-  it('leaves other paths alone', () => {
-    expect(brandHtmlRedirect('/brands/Crown', '')).toBeUndefined();
-    expect(brandHtmlRedirect('/brands/a/b.html', '')).toBeUndefined();
-    expect(brandHtmlRedirect('/products/x.html', '')).toBeUndefined();
-    expect(brandHtmlRedirect('/brands/.html', '')).toBeUndefined();
-  });
+  it.each(['/brands/Crown', '/brands/a/b.html', '/products/x.html', '/brands/.html'])(
+    'leaves %s alone',
+    (path) => {
+      expect(brandHtmlRedirect(path, '')).toBeUndefined();
+    },
+  );
 });
 
 describe('redirectsFile', () => {
