@@ -6,6 +6,7 @@
 // and a smoke subset against the local Node server of `npm start` over the same build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
 import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
 
 const E2E_PRODUCTS = 240;
@@ -40,6 +41,12 @@ try {
   stack = await startStack({
     ...throwawayStack(work.path, E2E_PRODUCTS),
     log: (message) => console.log(message),
+    // The records the end-to-end specs look for by handle, in the store before it is built
+    // (without them, their global setup adds them with a publish of its own).
+    prepare: async ({ url, adminToken }) => {
+      const created = await createFixtures({ apiUrl: url, adminToken });
+      console.log(`Added the end-to-end fixtures: ${created.join(', ')}`);
+    },
   });
   const nodeSite = await stack.serveAlso('node');
   console.log(`nginx at ${stack.site.url}, the Node server at ${nodeSite.url}`);
