@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, Shopper } from '../testing/cart.ts';
 import { openDatabase } from '../db/open.ts';
 import { handleError } from './errors.ts';
 import { idempotency } from './idempotency.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, Shopper } from '../testing/cart.ts';
 import { Browser, seedRegions } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { cspHash, htmlPolicy, PERSONAL_PATHS, securityHeaders } from './security-headers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, seedCartCatalogue, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, seedCartCatalogue, Shopper } from '../testing/cart.ts';
 import { testApp } from '../testing/app.ts';
 
 const PROXY_SECRET = 'test-proxy-secret-0123456789abcdef0123456789';

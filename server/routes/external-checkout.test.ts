@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, Shopper } from '../testing/cart.ts';
 
 async function withCart() {
   const ctx = cartTestApp();
