@@ -167,6 +167,21 @@ export class Shopper {
     return response;
   }
 
+  /** POST /api/checkouts/lineItems: adds `quantity` of an inventory level to the cart. */
+  add(inventoryLevelId: number, quantity: number, headers?: Record<string, string>) {
+    return this.call('POST', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
+  }
+
+  /** PUT /api/checkouts/lineItems: sets the quantity of an inventory level (0 removes it). */
+  setQuantity(inventoryLevelId: number, quantity: number, headers?: Record<string, string>) {
+    return this.call('PUT', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
+  }
+
+  /** The shopper's checkout, as GET /api/checkouts shows it. */
+  async cart(): Promise<CheckoutJson> {
+    return Shopper.checkout(await this.call('GET', '/checkouts'));
+  }
+
   /**
    * A `fetch` for the storefront's API client (src/lib/api), so that store tests run against
    * this app: each call carries the shopper's cookies, and a change the store's Origin, as a
@@ -207,6 +222,10 @@ export class Shopper {
 
 /** The checkout reply as the tests read it: the API's own view type. */
 export type CheckoutJson = CheckoutView;
+
+/** A checkout's lines as [inventory level id, quantity] pairs, in the cart's order. */
+export const lineQuantities = (checkout: CheckoutJson): [number, number][] =>
+  checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity]);
 
 /** A fresh app with the cart catalogue and settings, and one shopper. */
 export function cartTestApp(options: { now?: () => number } = {}) {
