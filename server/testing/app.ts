@@ -25,17 +25,20 @@ export function testApp(options: Partial<AppOptions> = {}): {
 
 /**
  * A fresh test app for each test of the calling `describe` (through beforeEach), its database
- * filled by `seed`: the returned object's `app` and `db` are the running test's.
+ * filled by `seed`: the returned object's `app` and `db` are the running test's, and `seeded`
+ * what `seed` returned for it.
  *
  * @example
  * const ctx = appPerTest(seedGeo);
  * it('lists', async () => expect((await ctx.app.request('http://localhost/api/countries')).status).toBe(200));
  */
-export function appPerTest(seed: (db: Database) => void = () => {}): ReturnType<typeof testApp> {
-  const current = {} as ReturnType<typeof testApp>;
+export function appPerTest<T = void>(
+  seed: (db: Database) => T = () => undefined as T,
+): ReturnType<typeof testApp> & { seeded: T } {
+  const current = {} as ReturnType<typeof testApp> & { seeded: T };
   beforeEach(() => {
     Object.assign(current, testApp());
-    seed(current.db);
+    current.seeded = seed(current.db);
   });
   return current;
 }
