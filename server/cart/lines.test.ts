@@ -13,7 +13,7 @@ import {
   type LevelInfo,
 } from './lines.ts';
 import { insertCheckout } from './session.ts';
-import { seedCartCatalogue } from './test-fixtures.ts';
+import { seedCartCatalogue } from '../testing/cart.ts';
 
 const level = (over: Partial<LevelInfo>): LevelInfo => ({
   id: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProductRecord } from '../../src/loaders/product-record.ts';
-import { fixtureApp } from '../routes/products-fixtures.ts';
+import { fixtureApp } from '../testing/catalogue.ts';
 import { productCards, productDetail, productDetails, summaryText } from './read.ts';
 import { upsertProduct } from './write.ts';
 

@@ -14,7 +14,7 @@ import { arrayRows } from './filter-sql.ts';
 
 // spec storefront 9. Ties break on id so pages never overlap; descending sorts break on id
 // descending, which lets SQLite walk one index backwards. Every order has an index
-// (schema-catalog.ts).
+// (server/db/migrations/0004-sort-title.ts and 0005-catalog-indexes.ts).
 export const ORDER: Record<Sort, string> = {
   '': 'p.id',
   id_asc: 'p.id',

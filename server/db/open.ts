@@ -2,18 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
-import { accountsSchemaSql } from './schema-accounts.ts';
-import { cartSchemaSql } from './schema-cart.ts';
-import { catalogSchemaSql } from './schema-catalog.ts';
-import { contentSchemaSql } from './schema-content.ts';
-import { quotesSchemaSql } from './schema-quotes.ts';
-import { addedColumns, SCHEMA_VERSION, schemaSql } from './schema.ts';
+import { LATEST_VERSION, migrations } from './migrations/index.ts';
 
 export type Database = DatabaseSync;
 
 /**
- * Opens (and creates, if needed) the store database.
+ * Opens (and creates, if needed) the store database, bringing its schema up to this code's
+ * version (see migrate).
  *
  * @param file a path, or ':memory:' for a database that lives as long as the handle
  * @example const db = openDatabase(join(env.DATA_DIR, 'store.db'));
@@ -25,22 +20,12 @@ export function openDatabase(file: string): Database {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  for (const sql of [
-    schemaSql,
-    catalogSchemaSql,
-    cartSchemaSql,
-    contentSchemaSql,
-    quotesSchemaSql,
-    accountsSchemaSql,
-  ]) {
-    db.exec(sql);
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  const added = addMissingColumns(db);
-  fillSortTitles(db, added.includes('products.sort_title'));
-  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
-    'schema_version',
-    String(SCHEMA_VERSION),
-  );
   // Identifies this database, so a build cache made from another one is not trusted.
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(
     'database_id',
@@ -50,40 +35,46 @@ export function openDatabase(file: string): Database {
 }
 
 /**
- * Brings a database made by an older version up to the current columns; returns those it
- * added, as 'table.column'.
+ * Runs the migrations after the database's recorded schema version, up to `target`, each in
+ * one transaction that also records its version: a failed one leaves the database at the
+ * version before it. A database newer than this code is refused, since this code would not
+ * know what its tables mean.
+ *
+ * @param target the version to stop at; tests pass an older one to make an older database
  */
-function addMissingColumns(db: Database): string[] {
-  const added: string[] = [];
-  for (const { table, column, definition } of addedColumns) {
-    const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-    if (!columns.some((existing) => existing.name === column)) {
-      db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
-      added.push(`${table}.${column}`);
-    }
+export function migrate(db: Database, target = LATEST_VERSION): void {
+  const current = schemaVersion(db);
+  if (current > LATEST_VERSION) {
+    throw new Error(
+      `The database is at schema version ${current}, newer than this code's ${LATEST_VERSION}: ` +
+        'run the code that made it, or use another DATA_DIR.',
+    );
   }
-  return added;
-}
-
-/**
- * Sets the title sort key of the rows an older version wrote, once, when the column was just
- * `added` (schema version 4): not a scan of every product on each start. Then indexes it,
- * here because an older database gets the column only on open.
- */
-function fillSortTitles(db: Database, added: boolean): void {
-  if (added) {
-    const rows = db.prepare('SELECT id, title FROM products').all() as {
-      id: number;
-      title: string;
-    }[];
-    const update = db.prepare('UPDATE products SET sort_title = ? WHERE id = ?');
+  for (const migration of migrations) {
+    if (migration.version <= current || migration.version > target) continue;
     transaction(db, () => {
-      for (const { id, title } of rows) update.run(titleSortKey(title), id);
+      migration.up(db);
+      db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
+        'schema_version',
+        String(migration.version),
+      );
     });
   }
-  db.exec(
-    'CREATE INDEX IF NOT EXISTS products_sort_title ON products(sort_title COLLATE NOCASE, id)',
-  );
+}
+
+/** The schema version recorded in the database's meta table; 0 for a new database. */
+export function schemaVersion(db: Database): number {
+  const hasMeta = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+    .get();
+  if (!hasMeta) return 0;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+    { value: string } | undefined;
+  const version = Number(row?.value ?? 0);
+  if (!Number.isInteger(version)) {
+    throw new Error(`The database's schema version is not a number: ${row?.value}`);
+  }
+  return version;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/session.ts';
 import { CHECKOUT_COOKIE } from '../cart/session.ts';
-import { seedCartCatalogue } from '../cart/test-fixtures.ts';
+import { seedCartCatalogue } from '../testing/cart.ts';
 import { addCustomer, Browser, connectedFrom } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { forwarded, publicOrigin, requestOrigin, type RequestOrigin } from './forwarded.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, lineQuantities, Shopper } from '../testing/cart.ts';
 import { openDatabase } from '../db/open.ts';
 import { handleError } from './errors.ts';
 import { idempotency } from './idempotency.ts';
@@ -253,7 +253,7 @@ describe('idempotency on the cart', () => {
     expect(retry.headers.getSetCookie()).toContain(cookie);
     expect(lost.cookie).toBe(shopper.cookie);
     expect(checkouts(db)).toBe(1);
-    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+    expect((await shopper.cart()).totalQuantity).toBe(1);
   });
 
   // "Replaying someone's key before they have a cart returns their checkout_id."
@@ -276,9 +276,7 @@ describe('idempotency on the cart', () => {
         expect(stranger.cookie).not.toBe(victim.cookie);
       }
       // The victim's cart is untouched by the strangers' adds.
-      expect((await Shopper.checkout(await victim.call('GET', '/checkouts'))).totalQuantity).toBe(
-        1,
-      );
+      expect((await victim.cart()).totalQuantity).toBe(1);
       expect(checkouts(db)).toBe(3);
     },
   );
@@ -313,7 +311,7 @@ describe('idempotency on the cart', () => {
     const retry = await add(shopper, levels.wheel, 1, 'create-2');
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await Shopper.checkout(retry)).toEqual(first);
-    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+    expect((await shopper.cart()).totalQuantity).toBe(1);
   });
 
   it('replays adds, sets, removals, products and discount codes without a second effect', async () => {
@@ -332,14 +330,12 @@ describe('idempotency on the cart', () => {
       expect(second.status).toBe(first.status);
       expect(await second.json()).toEqual(await first.json());
     }
-    const checkout = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
-    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
-      [
-        [levels.chain, 3],
-        [levels.wheel, 1],
-        [levels.fork, 2],
-      ],
-    );
+    const checkout = await shopper.cart();
+    expect(lineQuantities(checkout)).toEqual([
+      [levels.chain, 3],
+      [levels.wheel, 1],
+      [levels.fork, 2],
+    ]);
     const lineId = checkout.LineItems[0]?.id ?? 0;
     const removed = await shopper.call('DELETE', `/checkouts/lineItems/${lineId}`, undefined, {
       'idempotency-key': 'rm',
@@ -357,9 +353,7 @@ describe('idempotency on the cart', () => {
     await add(shopper, levels.chain, 1, 'reuse');
     const res = await add(shopper, levels.wheel, 1, 'reuse');
     expect(res.status).toBe(422);
-    expect(
-      (await Shopper.checkout(await shopper.call('GET', '/checkouts'))).LineItems,
-    ).toHaveLength(1);
+    expect((await shopper.cart()).LineItems).toHaveLength(1);
   });
 
   it("keeps one checkout's keys from colliding with another's", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, Shopper } from '../testing/cart.ts';
 import { Browser, seedRegions } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { cspHash, htmlPolicy, PERSONAL_PATHS, securityHeaders } from './security-headers.ts';
@@ -175,12 +175,7 @@ describe('security headers on the API’s own pages', () => {
 
   it('serves the external checkout page, its refusal and its confirmation under the policy', async () => {
     const { app, shopper, levels } = cartTestApp();
-    const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.wheel,
-        quantity: 1,
-      }),
-    );
+    const checkout = await Shopper.checkout(await shopper.add(levels.wheel, 1));
     const url = checkout.webUrl ?? '';
     await expectSafePage(await app.request(url));
     await expectSafePage(

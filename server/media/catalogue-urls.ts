@@ -2,7 +2,7 @@ import type { Database } from '../db/open.ts';
 import { MEDIA_URL_PREFIX } from './media-files.ts';
 
 /**
- * Every column that holds one media URL (server/db/schema.ts): product pictures, 3D models
+ * Every column that holds one media URL (server/db/migrations/): product pictures, 3D models
  * and their posters, PDF manuals, collection pictures and image placements, article pictures.
  * UNION keeps each URL once, however many products share it.
  */

@@ -1,34 +1,31 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upsertProduct } from '../catalog/write.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonInit, type testApp } from '../testing/app.ts';
+import { jsonInit } from '../testing/app.ts';
 import { actorOf } from './admin-actor.ts';
-import { ADMIN_AUTH as AUTH, loadWheel, wheelsApp } from './admin-fixtures.ts';
+import { ADMIN_AUTH as AUTH, adminPerTest, loadWheel, seedWheels } from './admin-fixtures.ts';
 import type { Change } from './changes.ts';
 
-let app: ReturnType<typeof testApp>['app'];
-let db: ReturnType<typeof testApp>['db'];
+const { ctx, send } = adminPerTest(seedWheels);
 
-beforeEach(() => {
-  ({ app, db } = wheelsApp());
-});
-
+/** A merchandiser API call with the token, and `headers` besides it. */
 const admin = (
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) =>
-  app.request(`http://localhost/api/admin${path}`, jsonInit(method, body, { ...AUTH, ...headers }));
+) => send(method, path, body, { ...AUTH, ...headers });
 
 /** The change feed as the build reads it. */
 async function feed(since: number): Promise<Change[]> {
-  const reply = await app.request(`http://localhost/api/changes?since=${since}`, { headers: AUTH });
+  const reply = await ctx.app.request(`http://localhost/api/changes?since=${since}`, {
+    headers: AUTH,
+  });
   return ((await reply.json()) as { changes: Change[] }).changes;
 }
 
 const newest = () =>
-  (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
+  (ctx.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
 
 describe('actorOf', () => {
   it('is the token holder, with the X-Merchandiser name after a colon', () => {
@@ -66,7 +63,7 @@ describe('who made each change, in the change feed', () => {
     const { id } = ((await created.json()) as { product: { id: number } }).product;
     await admin('PUT', `/products/${id}`, loadWheel({ title: 'Renamed' }));
     const variant = (
-      db.prepare('SELECT id FROM variants WHERE product_id = ?').get(id) as { id: number }
+      ctx.db.prepare('SELECT id FROM variants WHERE product_id = ?').get(id) as { id: number }
     ).id;
     await admin(
       'PATCH',
@@ -87,11 +84,11 @@ describe('who made each change, in the change feed', () => {
 
   it('labels the member products a collection change touches too', async () => {
     const wheels = (
-      db.prepare("SELECT id FROM collections WHERE handle = 'wheels'").get() as {
+      ctx.db.prepare("SELECT id FROM collections WHERE handle = 'wheels'").get() as {
         id: number;
       }
     ).id;
-    const member = upsertProduct(db, loadWheel());
+    const member = upsertProduct(ctx.db, loadWheel());
     const start = newest();
     await admin(
       'PUT',
@@ -114,7 +111,7 @@ describe('who made each change, in the change feed', () => {
   it("keeps 'system' for writes outside the merchandiser API", async () => {
     const start = newest();
     await admin('POST', '/products', loadWheel(), { 'X-Merchandiser': 'Jane' });
-    upsertProduct(db, loadWheel({ handle: 'seeded' }));
+    upsertProduct(ctx.db, loadWheel({ handle: 'seeded' }));
     expect((await feed(start)).map((c) => c.actor)).toEqual(['admin:Jane', 'system']);
   });
 
@@ -124,13 +121,15 @@ describe('who made each change, in the change feed', () => {
     expect(reply.status).toBe(400);
     expect(((await reply.json()) as { error: string }).error).toMatch(/^X-Merchandiser: /);
     expect(newest()).toBe(start);
-    expect(db.prepare("SELECT id FROM products WHERE handle = 'load-wheel'").get()).toBeUndefined();
+    expect(
+      ctx.db.prepare("SELECT id FROM products WHERE handle = 'load-wheel'").get(),
+    ).toBeUndefined();
   });
 
   it('never reads X-Merchandiser before the token: 401 whatever it says', async () => {
     const start = newest();
     for (const name of ['Jane', 'bad:name']) {
-      const reply = await app.request(
+      const reply = await ctx.app.request(
         'http://localhost/api/admin/products',
         jsonInit('POST', loadWheel(), { 'X-Merchandiser': name }),
       );
@@ -145,7 +144,7 @@ describe('who made each change, in the change feed', () => {
       'X-Merchandiser': 'Jane',
     });
     expect(refused.status).toBe(422);
-    upsertProduct(db, loadWheel({ handle: 'after' }));
+    upsertProduct(ctx.db, loadWheel({ handle: 'after' }));
     expect((await feed(start)).map((c) => c.actor)).toEqual(['system']);
   });
 });

@@ -4,24 +4,9 @@ import type { ProductInput } from '../catalog/input.ts';
 import { productRows } from '../catalog/testing.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { seedDemo } from '../seed/index.ts';
-import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { ADMIN_AUTH as AUTH, ADMIN_BASE, adminPerTest } from './admin-fixtures.ts';
 
-const BASE = 'http://localhost/api/admin';
-const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-
-let app: ReturnType<typeof testApp>['app'];
-let db: ReturnType<typeof testApp>['db'];
-
-beforeEach(() => {
-  ({ app, db } = testApp());
-});
-
-const send = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = AUTH,
-) => app.request(`${BASE}${path}`, jsonInit(method, body, headers));
+const { ctx, send } = adminPerTest();
 
 async function getProduct(path: string): Promise<AdminProduct> {
   const reply = await send('GET', path);
@@ -40,9 +25,9 @@ async function refusal(reply: Response, status: number): Promise<Refusal> {
 }
 
 const newestSeq = () =>
-  (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
+  (ctx.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
 const changesSince = (seq: number) =>
-  db
+  ctx.db
     .prepare('SELECT entity, entity_id AS id, op, actor FROM changes WHERE seq > ? ORDER BY seq')
     .all(seq) as { entity: string; id: number; op: string; actor: string }[];
 
@@ -94,10 +79,10 @@ const rich = (extra: Partial<ProductInput> = {}): ProductInput => ({
 });
 
 function seedRich(): number {
-  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
-  upsertCollection(db, { handle: 'crown', title: 'Crown' });
-  upsertCollection(db, { handle: 'sale', title: 'Sale' });
-  return upsertProduct(db, rich());
+  upsertCollection(ctx.db, { handle: 'wheels', title: 'Wheels' });
+  upsertCollection(ctx.db, { handle: 'crown', title: 'Crown' });
+  upsertCollection(ctx.db, { handle: 'sale', title: 'Sale' });
+  return upsertProduct(ctx.db, rich());
 }
 
 describe('the admin format needs the merchandiser token', () => {
@@ -150,22 +135,22 @@ describe('GET /api/admin/products/:id and /products/handle/:handle', () => {
   );
 
   it('changes nothing when what it answered is PUT back (GET -> PUT)', async () => {
-    seedDemo(db, { products: 40, seed: 5 });
+    seedDemo(ctx.db, { products: 40, seed: 5 });
     for (let id = 1; id <= 40; id += 1) {
-      const rows = productRows(db, id);
+      const rows = productRows(ctx.db, id);
       const before = await getProduct(`/products/${id}`);
       const put = await send('PUT', `/products/${id}`, before);
       expect(put.status, await put.clone().text()).toBe(200);
       expect(await getProduct(`/products/${id}`)).toEqual(before);
-      expect(productRows(db, id)).toEqual(rows);
+      expect(productRows(ctx.db, id)).toEqual(rows);
     }
   });
 });
 
 describe('GET /api/admin/collections/:id and /collections/handle/:handle', () => {
   it('answers the collection in its input format; a PUT of it changes nothing', async () => {
-    const parent = upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
-    const id = upsertCollection(db, {
+    const parent = upsertCollection(ctx.db, { handle: 'wheels', title: 'Wheels' });
+    const id = upsertCollection(ctx.db, {
       handle: 'load-wheels',
       title: 'Load Wheels',
       parent: 'wheels',
@@ -240,7 +225,7 @@ describe('PATCH /api/admin/products/:id', () => {
       isIndexed: false,
     });
     // The card picture followed the gallery, as it does when a product is created.
-    expect(db.prepare('SELECT image_url FROM products WHERE id = ?').get(id)).toEqual({
+    expect(ctx.db.prepare('SELECT image_url FROM products WHERE id = ?').get(id)).toEqual({
       image_url: '/api/media/c.svg',
     });
   });
@@ -264,7 +249,7 @@ describe('PATCH /api/admin/products/:id', () => {
   it('takes the product off sale and back, availableForSale derived as on every write', async () => {
     const forSale = () =>
       (
-        db.prepare('SELECT available_for_sale AS a FROM products WHERE id = ?').get(id) as {
+        ctx.db.prepare('SELECT available_for_sale AS a FROM products WHERE id = ?').get(id) as {
           a: number;
         }
       ).a;
@@ -330,7 +315,7 @@ describe('PATCH /api/admin/products/:id', () => {
     });
 
     it('422 for a variant of another product, which stays as it was', async () => {
-      const other = upsertProduct(db, rich({ handle: 'other-wheel', id: 900 }));
+      const other = upsertProduct(ctx.db, rich({ handle: 'other-wheel', id: 900 }));
       const theirs = (await getProduct(`/products/${other}`)).variants[0];
       const body = await refusal(await patch({ variants: [{ id: theirs?.id, price: 1 }] }), 422);
       expect(body.issues).toEqual([
@@ -340,7 +325,7 @@ describe('PATCH /api/admin/products/:id', () => {
     });
 
     it('422 naming the handle another product has', async () => {
-      upsertProduct(db, rich({ handle: 'other-wheel', variants: [rich().variants[0]!] }));
+      upsertProduct(ctx.db, rich({ handle: 'other-wheel', variants: [rich().variants[0]!] }));
       const body = await refusal(await patch({ handle: 'other-wheel' }), 422);
       expect(body.issues).toEqual([
         { path: 'handle', message: 'handle "other-wheel" belongs to another product' },
@@ -357,7 +342,9 @@ describe('PATCH /api/admin/products/:id', () => {
 
     it('422 naming a stored value today’s rules refuse, until the patch replaces it', async () => {
       // A URL stored before issue 11 item 9 refused such URLs.
-      db.prepare("UPDATE product_images SET url = 'javascript:alert(1)' WHERE position = 1").run();
+      ctx.db
+        .prepare("UPDATE product_images SET url = 'javascript:alert(1)' WHERE position = 1")
+        .run();
       const body = await refusal(await patch({ price: 20 }), 422);
       expect(body.issues).toEqual([
         { path: 'images[1].url', message: 'must be an http(s) URL or a path on this site' },
@@ -369,7 +356,7 @@ describe('PATCH /api/admin/products/:id', () => {
     it('400 for an empty patch, 404 for an unknown product, 415 without JSON', async () => {
       expect((await refusal(await patch({}), 400)).error).toBe('send at least one field to change');
       await refusal(await send('PATCH', '/products/4242', { price: 1 }), 404);
-      const reply = await app.request(`${BASE}/products/${id}`, {
+      const reply = await ctx.app.request(`${ADMIN_BASE}/products/${id}`, {
         method: 'PATCH',
         headers: { ...AUTH, 'content-type': 'text/plain' },
         body: '{"price":1}',
@@ -388,7 +375,7 @@ describe('PATCH /api/admin/products/:id', () => {
     });
 
     it('refuses a prototype key rather than merging it', async () => {
-      const reply = await app.request(`${BASE}/products/${id}`, {
+      const reply = await ctx.app.request(`${ADMIN_BASE}/products/${id}`, {
         method: 'PATCH',
         headers: { ...AUTH, 'content-type': 'application/json' },
         body: '{"__proto__":{"unitsSold":0},"title":"T"}',

@@ -1,15 +1,32 @@
 import type { ProductInput } from '../catalog/input.ts';
 import { upsertCollection } from '../catalog/write.ts';
-import { testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import type { Database } from '../db/open.ts';
+import { appPerTest, jsonInit, TEST_ADMIN_TOKEN } from '../testing/app.ts';
 
 /** The merchandiser's Authorization header on a test app. */
 export const ADMIN_AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
-/** A fresh test app holding the 'wheels' collection that {@link loadWheel} belongs to. */
-export function wheelsApp(): ReturnType<typeof testApp> {
-  const made = testApp();
-  upsertCollection(made.db, { handle: 'wheels', title: 'Wheels' });
-  return made;
+/** Where the merchandiser API is mounted, as test requests reach it. */
+export const ADMIN_BASE = 'http://localhost/api/admin';
+
+/** Adds the 'wheels' collection that {@link loadWheel} belongs to. */
+export const seedWheels = (db: Database): void => {
+  upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
+};
+
+/**
+ * A fresh test app for each test (appPerTest, seeded by `seed`), and `send`, which calls its
+ * merchandiser API with a JSON body and the token (or the `headers` given instead).
+ */
+export function adminPerTest(seed: (db: Database) => void = () => {}) {
+  const ctx = appPerTest(seed);
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = ADMIN_AUTH,
+  ) => ctx.app.request(`${ADMIN_BASE}${path}`, jsonInit(method, body, headers));
+  return { ctx, send };
 }
 
 /** A one-variant product in 'wheels', for the admin route tests; `extra` overrides fields. */

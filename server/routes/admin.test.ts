@@ -1,25 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionInput, ProductInput } from '../catalog/input.ts';
 import { upsertProduct } from '../catalog/write.ts';
-import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
-import { ADMIN_AUTH as auth, loadWheel, wheelsApp } from './admin-fixtures.ts';
+import { testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import {
+  ADMIN_AUTH as auth,
+  ADMIN_BASE,
+  adminPerTest,
+  loadWheel,
+  seedWheels,
+} from './admin-fixtures.ts';
 import { asConflict } from './admin.ts';
 import { HttpError } from '../http/errors.ts';
 
-const BASE = 'http://localhost/api/admin';
-
-let app: ReturnType<typeof testApp>['app'];
-let db: ReturnType<typeof testApp>['db'];
-
-beforeEach(() => {
-  ({ app, db } = wheelsApp());
-});
+const { ctx, send } = adminPerTest(seedWheels);
 
 const product = (extra: Partial<ProductInput> = {}): ProductInput =>
   loadWheel({ vendor: 'Crown', sku: '85288-001', ...extra });
-
-const send = (method: string, path: string, body?: unknown, headers = auth) =>
-  app.request(`${BASE}${path}`, jsonInit(method, body, headers));
 
 async function json(reply: Response): Promise<Record<string, unknown>> {
   return (await reply.json()) as Record<string, unknown>;
@@ -35,18 +31,18 @@ async function refused(reply: Response, status: number, pattern?: RegExp) {
 }
 
 const row = (sql: string, ...params: (number | string)[]) =>
-  db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  ctx.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 const changesOf = (entity: string, id: number) =>
   (
-    db
+    ctx.db
       .prepare('SELECT op FROM changes WHERE entity = ? AND entity_id = ? ORDER BY seq')
       .all(entity, id) as { op: string }[]
   ).map((change) => change.op);
 
 describe('authentication', () => {
   it('refuses a request without a token with 401 JSON', async () => {
-    const reply = await send('POST', '/products', product(), {} as typeof auth);
+    const reply = await send('POST', '/products', product(), {});
     await refused(reply, 401, /merchandiser/);
     expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
@@ -64,7 +60,7 @@ describe('authentication', () => {
 
   it('refuses every admin path without a token, even unknown ones', async () => {
     for (const path of ['/collections', '/products/1/inventory', '/nothing-here']) {
-      const reply = await app.request(`${BASE}${path}`, { method: 'GET' });
+      const reply = await ctx.app.request(`${ADMIN_BASE}${path}`, { method: 'GET' });
       expect(reply.status).toBe(401);
     }
   });
@@ -78,7 +74,7 @@ describe('authentication', () => {
 
   it('refuses everything when the configured token is empty', async () => {
     const open = testApp({ adminToken: '' }).app;
-    const reply = await open.request(`${BASE}/products/1`, {
+    const reply = await open.request(`${ADMIN_BASE}/products/1`, {
       method: 'DELETE',
       headers: { authorization: 'Bearer ' },
     });
@@ -207,7 +203,7 @@ describe('POST /api/admin/products', () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const reply = await app.request(`${BASE}/products`, {
+    const reply = await ctx.app.request(`${ADMIN_BASE}/products`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: '{"handle": "x",',
@@ -216,7 +212,7 @@ describe('POST /api/admin/products', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const reply = await app.request(`${BASE}/products`, {
+    const reply = await ctx.app.request(`${ADMIN_BASE}/products`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'text/plain' },
       body: 'hello',
@@ -249,7 +245,7 @@ describe('POST /api/admin/products', () => {
 describe('PUT /api/admin/products/:id', () => {
   let id: number;
   beforeEach(() => {
-    id = upsertProduct(db, product());
+    id = upsertProduct(ctx.db, product());
   });
 
   it('replaces the product and answers with its id and handle', async () => {
@@ -275,7 +271,7 @@ describe('PUT /api/admin/products/:id', () => {
   });
 
   it('refuses a handle that belongs to another product with 422', async () => {
-    upsertProduct(db, product({ handle: 'other-wheel' }));
+    upsertProduct(ctx.db, product({ handle: 'other-wheel' }));
     await refused(await send('PUT', `/products/${id}`, product({ handle: 'other-wheel' })), 422);
   });
 
@@ -315,7 +311,7 @@ describe('PUT /api/admin/products/:id', () => {
 
 describe('DELETE /api/admin/products/:id', () => {
   it('removes the product and records the deletion in the change feed', async () => {
-    const id = upsertProduct(db, product());
+    const id = upsertProduct(ctx.db, product());
     const reply = await send('DELETE', `/products/${id}`);
     expect(reply.status).toBe(200);
     expect(await json(reply)).toEqual({ success: true });
@@ -328,7 +324,7 @@ describe('DELETE /api/admin/products/:id', () => {
   });
 
   it('answers 404 the second time', async () => {
-    const id = upsertProduct(db, product());
+    const id = upsertProduct(ctx.db, product());
     await send('DELETE', `/products/${id}`);
     await refused(await send('DELETE', `/products/${id}`), 404);
   });
@@ -339,7 +335,7 @@ describe('PATCH /api/admin/products/:id/inventory', () => {
   let variantId: number;
   let levelId: number;
   beforeEach(() => {
-    id = upsertProduct(db, product());
+    id = upsertProduct(ctx.db, product());
     ({ variantId, levelId } = row(
       `SELECT v.id AS variantId, il.id AS levelId FROM variants v
        JOIN inventory_levels il ON il.variant_id = v.id WHERE v.product_id = ?`,
@@ -463,7 +459,7 @@ describe('PATCH /api/admin/products/:id/inventory', () => {
   });
 
   it("refuses another product's variant with 404", async () => {
-    const other = upsertProduct(db, product({ handle: 'other' }));
+    const other = upsertProduct(ctx.db, product({ handle: 'other' }));
     await refused(
       await send('PATCH', `/products/${other}/inventory`, { variantId, availableQuantity: 1 }),
       404,
@@ -514,7 +510,7 @@ describe('collections', () => {
 
   it('updates a collection, the path id winning, and refreshes its products', async () => {
     const wheels = (row("SELECT id FROM collections WHERE handle = 'wheels'") as { id: number }).id;
-    const member = upsertProduct(db, product());
+    const member = upsertProduct(ctx.db, product());
     const before = changesOf('product', member).length;
     const reply = await send(
       'PUT',
@@ -562,7 +558,7 @@ describe('collections', () => {
 
   it('deletes a collection, keeping its products and recording them as changed', async () => {
     const wheels = (row("SELECT id FROM collections WHERE handle = 'wheels'") as { id: number }).id;
-    const member = upsertProduct(db, product());
+    const member = upsertProduct(ctx.db, product());
     const before = changesOf('product', member).length;
     const reply = await send('DELETE', `/collections/${wheels}`);
     expect(await json(reply)).toEqual({ success: true });
@@ -592,7 +588,7 @@ describe('asConflict', () => {
   it('maps a real constraint failure from the database', () => {
     let caught: unknown;
     try {
-      db.prepare("INSERT INTO collections (handle, title) VALUES ('wheels', 'Again')").run();
+      ctx.db.prepare("INSERT INTO collections (handle, title) VALUES ('wheels', 'Again')").run();
     } catch (error) {
       caught = error;
     }

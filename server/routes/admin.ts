@@ -74,7 +74,7 @@ export const inventoryPatchSchema = z
 /**
  * The merchandiser API ("an authenticated way for merchandisers and tests to create,
  * change and remove products and collections"). Every write leaves rows in the change feed
- * through the triggers of server/db/schema.ts, which the next build reads, labelled with
+ * through the triggers of server/db/migrations/, which the next build reads, labelled with
  * who made it ('admin', or 'admin:{X-Merchandiser}').
  *
  * Bodies are checked field by field: 422 naming a field the format does not have, 400

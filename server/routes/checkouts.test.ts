@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, seedCartCatalogue, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, lineQuantities, seedCartCatalogue, Shopper } from '../testing/cart.ts';
 import { testApp } from '../testing/app.ts';
 
 const PROXY_SECRET = 'test-proxy-secret-0123456789abcdef0123456789';
@@ -62,17 +62,14 @@ describe('GET /api/checkouts', () => {
       "checkout_id=' OR 1=1 --",
     ]) {
       shopper.cookie = cookie;
-      const checkout = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+      const checkout = await shopper.cart();
       expect(checkout.id).toBeNull();
     }
   });
 
   it('returns the checkout of the cookie with the full line shape', async () => {
     const { shopper, levels, db } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 2,
-    });
+    await shopper.add(levels.wheel, 2);
     const res = await shopper.call('GET', '/checkouts');
     const checkout = await Shopper.checkout(res);
     const wheel = db.prepare("SELECT id FROM products WHERE handle = 'poly-load-wheel'").get() as {
@@ -133,10 +130,7 @@ describe('GET /api/checkouts', () => {
 describe('the cart cookie', () => {
   it('is set by the first change: HttpOnly, SameSite=Lax, Path=/, not Secure over http', async () => {
     const { shopper, levels, db } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
+    const res = await shopper.add(levels.wheel, 1);
     const [cookie] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^checkout_id=[A-Za-z0-9_-]{32};/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -159,21 +153,12 @@ describe('the cart cookie', () => {
   it('keeps one checkout per shopper and separates shoppers', async () => {
     const { shopper, app, levels, db } = cartTestApp();
     const other = new Shopper(app);
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 1,
-    });
-    await other.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 4,
-    });
+    await shopper.add(levels.wheel, 1);
+    await shopper.add(levels.chain, 1);
+    await other.add(levels.chain, 4);
     expect(checkoutCount(db)).toBe(2);
-    const mine = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
-    const theirs = await Shopper.checkout(await other.call('GET', '/checkouts'));
+    const mine = await shopper.cart();
+    const theirs = await other.cart();
     expect(mine.totalQuantity).toBe(2);
     expect(theirs.totalQuantity).toBe(4);
     expect(mine.id).not.toBe(theirs.id);
@@ -183,26 +168,15 @@ describe('the cart cookie', () => {
 describe('POST /api/checkouts/lineItems', () => {
   it('adds lines in the order they were added and increases the same level', async () => {
     const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 1,
-    });
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 2,
-    });
+    await shopper.add(levels.chain, 1);
+    await shopper.add(levels.wheel, 1);
+    const res = await shopper.add(levels.chain, 2);
     expect(res.status).toBe(200);
     const checkout = await Shopper.checkout(res);
-    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
-      [
-        [levels.chain, 3],
-        [levels.wheel, 1],
-      ],
-    );
+    expect(lineQuantities(checkout)).toEqual([
+      [levels.chain, 3],
+      [levels.wheel, 1],
+    ]);
     expect(checkout.totalQuantity).toBe(4);
     expect(checkout.subtotalPrice).toBe(55.99);
   });
@@ -218,20 +192,15 @@ describe('POST /api/checkouts/lineItems', () => {
         ],
       }),
     );
-    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
-      [
-        [levels.wheel, 2],
-        [levels.chain, 2],
-      ],
-    );
+    expect(lineQuantities(checkout)).toEqual([
+      [levels.wheel, 2],
+      [levels.chain, 2],
+    ]);
   });
 
   it('refuses more than the stock, naming the product, and changes nothing', async () => {
     const { shopper, levels } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 4,
-    });
+    const res = await shopper.add(levels.wheel, 4);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: "Can't add more than 3 of Poly Load Wheel: only 3 in stock.",
@@ -241,41 +210,26 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('counts what the cart already holds against the stock', async () => {
     const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 2,
-    });
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 2,
-    });
+    await shopper.add(levels.wheel, 2);
+    const res = await shopper.add(levels.wheel, 2);
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toBe(
       "Can't add more than 3 of Poly Load Wheel: only 3 in stock. You already have 2 in your cart.",
     );
-    const ok = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
+    const ok = await shopper.add(levels.wheel, 1);
     expect((await Shopper.checkout(ok)).LineItems[0]?.currentQuantity).toBe(3);
   });
 
   it('says out of stock for a level with none left', async () => {
     const { shopper, levels } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.sealKit,
-      quantity: 1,
-    });
+    const res = await shopper.add(levels.sealKit, 1);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: 'Seal Kit is out of stock.' });
   });
 
   it('lets bypassNegativeQuantity levels go past the stock', async () => {
     const { shopper, levels } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.fork,
-      quantity: 40,
-    });
+    const res = await shopper.add(levels.fork, 40);
     expect(res.status).toBe(200);
     const [line] = (await Shopper.checkout(res)).LineItems;
     expect(line).toMatchObject({
@@ -287,10 +241,7 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('refuses a variant that is not available for sale', async () => {
     const { shopper, levels } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.pump,
-      quantity: 1,
-    });
+    const res = await shopper.add(levels.pump, 1);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: 'Item is not available for sale: Discontinued Pump.',
@@ -299,17 +250,11 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('names a variant and strips markup from titles in messages', async () => {
     const { shopper, levels } = cartTestApp();
-    const variant = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.hydraulicLarge,
-      quantity: 3,
-    });
+    const variant = await shopper.add(levels.hydraulicLarge, 3);
     expect(((await variant.json()) as { error: string }).error).toBe(
       "Can't add more than 2 of Hydraulic Pump (Large): only 2 in stock.",
     );
-    const markup = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 51,
-    });
+    const markup = await shopper.add(levels.chain, 51);
     expect(((await markup.json()) as { error: string }).error).toBe(
       "Can't add more than 50 of Lift Chain & Pin: only 50 in stock.",
     );
@@ -317,10 +262,7 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('is all or nothing for a list: one refusal leaves the cart unchanged', async () => {
     const { shopper, levels, db } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 1,
-    });
+    await shopper.add(levels.chain, 1);
     const res = await shopper.call('POST', '/checkouts/lineItems', {
       lineItems: [
         { inventoryLevelId: levels.wheel, quantity: 1 },
@@ -333,10 +275,7 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('answers 404 for an unknown inventory level, and does not create a checkout', async () => {
     const { shopper, db } = cartTestApp();
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: 999_999,
-      quantity: 1,
-    });
+    const res = await shopper.add(999_999, 1);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       error: 'That item was not found. It may have been removed from the store.',
@@ -390,10 +329,7 @@ describe('POST /api/checkouts/lineItems', () => {
 
   it('refuses malformed JSON, a wrong content type, an empty and an oversized body', async () => {
     const { shopper, levels, db } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
+    await shopper.add(levels.wheel, 1);
     const cases: [string | undefined, Record<string, string>, number][] = [
       ['{"inventoryLevelId": 1, "quantity": ', {}, 400],
       ['', {}, 400],
@@ -418,7 +354,7 @@ describe('POST /api/checkouts/lineItems', () => {
       expect(res.status, body?.slice(0, 40)).toBe(status);
       expect(typeof ((await res.json()) as { error: unknown }).error).toBe('string');
     }
-    const checkout = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+    const checkout = await shopper.cart();
     expect(checkout.totalQuantity).toBe(1);
     expect(lineCount(db)).toBe(1);
     expect(checkoutCount(db)).toBe(1);
@@ -437,19 +373,10 @@ describe('POST /api/checkouts/lineItems', () => {
 describe('PUT /api/checkouts/lineItems', () => {
   it('sets a quantity, within the stock', async () => {
     const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
-    const set = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 3,
-    });
+    await shopper.add(levels.wheel, 1);
+    const set = await shopper.setQuantity(levels.wheel, 3);
     expect((await Shopper.checkout(set)).LineItems[0]?.currentQuantity).toBe(3);
-    const over = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 4,
-    });
+    const over = await shopper.setQuantity(levels.wheel, 4);
     expect(over.status).toBe(422);
     expect(((await over.json()) as { error: string }).error).toMatch(
       /^Can't add more than 3 of Poly Load Wheel/,
@@ -465,56 +392,36 @@ describe('PUT /api/checkouts/lineItems', () => {
         { inventoryLevelId: levels.fork, quantity: 1 },
       ],
     });
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.fork,
-      quantity: 5,
-    });
-    const res = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 0,
-    });
+    await shopper.setQuantity(levels.fork, 5);
+    const res = await shopper.setQuantity(levels.wheel, 0);
     const checkout = await Shopper.checkout(res);
-    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
-      [
-        [levels.chain, 1],
-        [levels.fork, 5],
-      ],
-    );
+    expect(lineQuantities(checkout)).toEqual([
+      [levels.chain, 1],
+      [levels.fork, 5],
+    ]);
   });
 
   it('adds a level that is not in the cart yet', async () => {
     const { shopper, levels } = cartTestApp();
-    const res = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 7,
-    });
+    const res = await shopper.setQuantity(levels.chain, 7);
     expect(res.status).toBe(200);
     expect((await Shopper.checkout(res)).totalQuantity).toBe(7);
   });
 
   it('always lets a shopper lower a line, even when the item stopped being for sale', async () => {
     const { shopper, levels, db } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 3,
-    });
+    await shopper.add(levels.wheel, 3);
     db.prepare('UPDATE variants SET available_for_sale = 0').run();
     db.prepare('UPDATE inventory_levels SET available_quantity = 1').run();
-    const shown = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+    const shown = await shopper.cart();
     expect(shown.LineItems[0]).toMatchObject({
       availableForSale: false,
       availableQuantity: 1,
       currentQuantity: 3,
     });
-    const lower = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 2,
-    });
+    const lower = await shopper.setQuantity(levels.wheel, 2);
     expect(lower.status).toBe(200);
-    const raise = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 3,
-    });
+    const raise = await shopper.setQuantity(levels.wheel, 3);
     expect(raise.status).toBe(422);
     expect(await raise.json()).toEqual({
       error: 'Item is not available for sale: Poly Load Wheel.',
@@ -523,10 +430,7 @@ describe('PUT /api/checkouts/lineItems', () => {
 
   it('refuses negative, fractional and non-numeric quantities and unknown levels', async () => {
     const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 1,
-    });
+    await shopper.add(levels.wheel, 1);
     for (const quantity of [-1, 0.5, 'many', Number.MAX_SAFE_INTEGER]) {
       const res = await shopper.call('PUT', '/checkouts/lineItems', {
         inventoryLevelId: levels.wheel,
@@ -534,12 +438,9 @@ describe('PUT /api/checkouts/lineItems', () => {
       });
       expect(res.status).toBe(400);
     }
-    const unknown = await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: 424_242,
-      quantity: 1,
-    });
+    const unknown = await shopper.setQuantity(424_242, 1);
     expect(unknown.status).toBe(404);
-    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+    expect((await shopper.cart()).totalQuantity).toBe(1);
   });
 });
 
@@ -566,34 +467,23 @@ describe('DELETE /api/checkouts/lineItems/:lineItemId', () => {
 
   it("does not remove another shopper's line", async () => {
     const { shopper, app, levels } = cartTestApp();
-    const theirs = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.wheel,
-        quantity: 1,
-      }),
-    );
+    const theirs = await Shopper.checkout(await shopper.add(levels.wheel, 1));
     const intruder = new Shopper(app);
-    await intruder.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 1,
-    });
+    await intruder.add(levels.chain, 1);
     const res = await intruder.call('DELETE', `/checkouts/lineItems/${theirs.LineItems[0]?.id}`);
     expect(res.status).toBe(404);
     const noCookie = new Shopper(app);
     expect(
       (await noCookie.call('DELETE', `/checkouts/lineItems/${theirs.LineItems[0]?.id}`)).status,
     ).toBe(404);
-    expect((await Shopper.checkout(await shopper.call('GET', '/checkouts'))).totalQuantity).toBe(1);
+    expect((await shopper.cart()).totalQuantity).toBe(1);
   });
 
   it.each(['abc', '-1', '0', '1.5', '99999999999', "1' OR '1'='1"])(
     'answers 404 JSON for the line id %s',
     async (id) => {
       const { shopper, levels } = cartTestApp();
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.wheel,
-        quantity: 1,
-      });
+      await shopper.add(levels.wheel, 1);
       const res = await shopper.call('DELETE', `/checkouts/lineItems/${encodeURIComponent(id)}`);
       expect(res.status).toBe(404);
       expect(typeof ((await res.json()) as { error: unknown }).error).toBe('string');
@@ -609,12 +499,10 @@ describe('POST /api/checkouts/products', () => {
     });
     expect(res.status).toBe(200);
     const checkout = await Shopper.checkout(res);
-    expect(checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity])).toEqual(
-      [
-        [levels.hydraulicLarge, 1],
-        [levels.wheel, 1],
-      ],
-    );
+    expect(lineQuantities(checkout)).toEqual([
+      [levels.hydraulicLarge, 1],
+      [levels.wheel, 1],
+    ]);
     expect(checkout.LineItems[0]).toMatchObject({
       variantTitle: 'Large',
       sku: 'HP-L',
@@ -681,12 +569,7 @@ describe('POST /api/checkouts/products', () => {
 describe('discount codes', () => {
   const start = async () => {
     const ctx = cartTestApp();
-    const checkout = await Shopper.checkout(
-      await ctx.shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: ctx.levels.wheel,
-        quantity: 1,
-      }),
-    );
+    const checkout = await Shopper.checkout(await ctx.shopper.add(ctx.levels.wheel, 1));
     return { ...ctx, id: checkout.id ?? '' };
   };
 
@@ -730,7 +613,7 @@ describe('discount codes', () => {
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ error });
     }
-    const checkout = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+    const checkout = await shopper.cart();
     expect(checkout.discountCode).toBeNull();
   });
 
@@ -744,20 +627,12 @@ describe('discount codes', () => {
 
   it('stops discounting when the subtotal falls under the minimum, and resumes above it', async () => {
     const { shopper, levels, id } = await start();
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.battery,
-      quantity: 2,
-    });
+    await shopper.setQuantity(levels.battery, 2);
     const applied = await Shopper.checkout(
       await shopper.call('POST', `/checkouts/${id}/discountCodes?code=BIGSPENDER`),
     );
     expect(applied.discountedSubtotalPrice).toBe(305.99);
-    const lowered = await Shopper.checkout(
-      await shopper.call('PUT', '/checkouts/lineItems', {
-        inventoryLevelId: levels.battery,
-        quantity: 1,
-      }),
-    );
+    const lowered = await Shopper.checkout(await shopper.setQuantity(levels.battery, 1));
     expect(lowered).toMatchObject({ subtotalPrice: 175.99, discountedSubtotalPrice: 175.99 });
     expect(lowered.discountCode).toBe('BIGSPENDER');
   });
@@ -822,12 +697,7 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
 
   it('is free on the mainland once the subtotal reaches the amount, not off it', async () => {
     const { shopper, levels, states } = cartTestApp();
-    const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.chain,
-        quantity: 20,
-      }),
-    );
+    const checkout = await Shopper.checkout(await shopper.add(levels.chain, 20));
     const texas = await shopper.call(
       'GET',
       `/checkouts/${checkout.id}/estimateShipping?stateId=${states.texas}`,
@@ -843,12 +713,7 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
   it('counts the subtotal after the discount, and the exact threshold qualifies', async () => {
     const { shopper, levels, states, db } = cartTestApp();
     db.prepare("INSERT INTO settings (key, value) VALUES ('freeShippingAmount', '100')").run();
-    const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.chain,
-        quantity: 10,
-      }),
-    );
+    const checkout = await Shopper.checkout(await shopper.add(levels.chain, 10));
     const path = `/checkouts/${checkout.id}/estimateShipping?stateId=${states.texas}`;
     expect(await (await shopper.call('GET', path)).json()).toEqual({
       shipping: 0,
@@ -863,23 +728,14 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
 
   it('is never free with a product not eligible for free shipping, or when the store has none', async () => {
     const { shopper, id, states, levels, db } = await start();
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.battery,
-      quantity: 2,
-    });
+    await shopper.setQuantity(levels.battery, 2);
     const path = `/checkouts/${id}/estimateShipping?stateId=${states.texas}`;
     expect(await (await shopper.call('GET', path)).json()).toEqual({
       shipping: 12.99,
       taxRate: 0.0625,
     });
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.battery,
-      quantity: 0,
-    });
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 30,
-    });
+    await shopper.setQuantity(levels.battery, 0);
+    await shopper.setQuantity(levels.chain, 30);
     expect(await (await shopper.call('GET', path)).json()).toEqual({
       shipping: 0,
       taxRate: 0.0625,
@@ -949,12 +805,7 @@ describe('cart changes from another site', () => {
     ['an empty Origin', { origin: '' }],
   ])('refuses every change from %s with 403 and changes nothing', async (_, headers) => {
     const { shopper, levels, db } = cartTestApp();
-    const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: levels.wheel,
-        quantity: 1,
-      }),
-    );
+    const checkout = await Shopper.checkout(await shopper.add(levels.wheel, 1));
     const before = JSON.stringify(checkout);
     const lineItemId = checkout.LineItems[0]?.id ?? 0;
     for (const [method, path, body] of changes(checkout.id ?? '', levels.chain, lineItemId)) {
@@ -963,9 +814,7 @@ describe('cart changes from another site', () => {
       expect(await res.json()).toEqual({ error: 'This request must come from the store itself.' });
       expect(res.headers.getSetCookie()).toEqual([]);
     }
-    expect(JSON.stringify(await Shopper.checkout(await shopper.call('GET', '/checkouts')))).toBe(
-      before,
-    );
+    expect(JSON.stringify(await shopper.cart())).toBe(before);
     expect(checkoutCount(db)).toBe(1);
   });
 

@@ -5,15 +5,13 @@ import {
   seedCollectionTree,
   seedProducts,
 } from '../catalog/collections-fixture.ts';
-import { testApp } from '../testing/app.ts';
+import { appPerTest } from '../testing/app.ts';
 
-let app: ReturnType<typeof testApp>['app'];
-let db: ReturnType<typeof testApp>['db'];
-let ids: Record<string, number>;
-const id = (handle: string) => ids[handle] ?? -1;
+const ctx = appPerTest(seedCollectionTree);
+const id = (handle: string) => ctx.seeded[handle] ?? -1;
 
 async function get(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await app.request(`http://localhost/api/collections${path}`);
+  const response = await ctx.app.request(`http://localhost/api/collections${path}`);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -28,14 +26,9 @@ async function ok<T = Record<string, unknown>>(path: string): Promise<T> {
 type Listed = { collections: Record<string, unknown>[]; pageInfo: Record<string, number> };
 const handlesOf = (list: Listed) => list.collections.map((c) => c['handle']);
 
-beforeEach(() => {
-  ({ app, db } = testApp());
-  ids = seedCollectionTree(db);
-});
-
 describe('GET /api/collections/handle/:handle', () => {
   it('returns the whole collection record', async () => {
-    seedProducts(db, [
+    seedProducts(ctx.db, [
       fixtureProduct(1, ['load-wheels', 'wheels']), // counted once
       fixtureProduct(2, ['steer-wheels']),
       fixtureProduct(3, ['pallet-jack-parts']),
@@ -68,7 +61,7 @@ describe('GET /api/collections/handle/:handle', () => {
   });
 
   it('gives breadcrumbs from the top level down to the collection', async () => {
-    seedProducts(db, [fixtureProduct(1, ['load-wheels'])]);
+    seedProducts(ctx.db, [fixtureProduct(1, ['load-wheels'])]);
     const { collection } = await ok<{ collection: Record<string, unknown> }>('/handle/load-wheels');
     expect(collection['breadcrumbs']).toEqual([
       { title: 'Pallet Jack Parts', handle: 'pallet-jack-parts' },
@@ -210,7 +203,7 @@ describe('GET /api/collections (list)', () => {
   });
 
   it('projects computed fields and ignores unknown field names', async () => {
-    seedProducts(db, [fixtureProduct(1, ['seals'])]);
+    seedProducts(ctx.db, [fixtureProduct(1, ['seals'])]);
     const list = await ok<Listed>(
       `?fields= productCount , breadcrumbs,images,nonsense,__proto__&handle=seals`,
     );
@@ -231,7 +224,7 @@ describe('GET /api/collections (list)', () => {
   });
 
   it('pages through the whole tree with every field', async () => {
-    addChain(db, 'extra', 20, id('steer-wheels'));
+    addChain(ctx.db, 'extra', 20, id('steer-wheels'));
     const seen: number[] = [];
     let totalPages = 1;
     for (let page = 0; page < totalPages; page++) {
@@ -411,7 +404,7 @@ type Cards = { products: { id: number; handle: string; isFeatured: boolean }[] }
 
 describe('GET /api/collections/:id/products/featured', () => {
   it('lists featured products of the collection and its descendants by featured order', async () => {
-    seedProducts(db, [
+    seedProducts(ctx.db, [
       fixtureProduct(1, ['load-wheels'], { isFeatured: true, featuredOrder: 2 }),
       fixtureProduct(2, ['seals'], { isFeatured: true, featuredOrder: 1 }),
       fixtureProduct(3, ['pallet-jack-parts'], { isFeatured: true }), // no order: last
@@ -428,7 +421,7 @@ describe('GET /api/collections/:id/products/featured', () => {
 
   it('returns at most 10', async () => {
     seedProducts(
-      db,
+      ctx.db,
       Array.from({ length: 14 }, (_, i) =>
         fixtureProduct(i + 1, ['seals'], { isFeatured: true, featuredOrder: 14 - i }),
       ),
@@ -453,15 +446,14 @@ describe('GET /api/collections/:id/products/featured', () => {
 describe('a corrupt tree with a parent cycle', () => {
   beforeEach(() => {
     // pallet-jack-parts -> steer-wheels -> wheels -> pallet-jack-parts: no top level left.
-    db.prepare('UPDATE collections SET parent_id = ? WHERE id = ?').run(
-      id('steer-wheels'),
-      id('pallet-jack-parts'),
-    );
-    db.prepare('UPDATE collections SET parent_id = id WHERE id = ?').run(id('batteries'));
+    ctx.db
+      .prepare('UPDATE collections SET parent_id = ? WHERE id = ?')
+      .run(id('steer-wheels'), id('pallet-jack-parts'));
+    ctx.db.prepare('UPDATE collections SET parent_id = id WHERE id = ?').run(id('batteries'));
   });
 
   it('still answers every collection route', async () => {
-    seedProducts(db, [fixtureProduct(1, ['seals'], { isFeatured: true })]);
+    seedProducts(ctx.db, [fixtureProduct(1, ['seals'], { isFeatured: true })]);
     const { collection } = await ok<{ collection: Record<string, unknown> }>('/handle/wheels');
     // wheels -> pallet-jack-parts -> steer-wheels -> (wheels again): the walk stops there.
     expect(collection['breadcrumbs']).toEqual([
@@ -486,7 +478,7 @@ describe('a corrupt tree with a parent cycle', () => {
 describe('a large tree', () => {
   it('answers hierarchy, upper-hierarchy and the list quickly', async () => {
     // 3,000 collections: 30 wide branches of 50 children, plus a 1,500-deep chain.
-    const insert = db.prepare(
+    const insert = ctx.db.prepare(
       'INSERT INTO collections (handle, title, parent_id, position) VALUES (?, ?, ?, ?) RETURNING id',
     );
     for (let b = 0; b < 30; b++) {
@@ -497,7 +489,7 @@ describe('a large tree', () => {
       ).id;
       for (let k = 0; k < 49; k++) insert.run(`leaf-${b}-${k}`, `Leaf ${b} ${k}`, branch, k);
     }
-    const chain = addChain(db, 'deep', 1500, id('batteries'));
+    const chain = addChain(ctx.db, 'deep', 1500, id('batteries'));
     const wide = await ok<HierarchyReply>(`/${id('forklift-parts')}/hierarchy`);
     expect(wide.hierarchy).toHaveLength(1 + 30 * 50);
     expect(wide.hierarchy.filter((e) => e.LEVEL === 2)).toHaveLength(30);

@@ -1,16 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
+import { appPerTest } from '../testing/app.ts';
 import type { Article, ArticleSummary } from './content-articles.ts';
-import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 
 interface ListReply {
   articles: ArticleSummary[];
   pageInfo: PageInfo;
 }
-
-type App = ReturnType<typeof testApp>['app'];
 
 function addArticle(db: Database, id: number, publishedAt: string, extra: object = {}) {
   insertRow(db, 'articles', {
@@ -27,14 +25,10 @@ function addArticle(db: Database, id: number, publishedAt: string, extra: object
 }
 
 describe('GET /api/articles', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-  });
+  const ctx = appPerTest();
 
   it('answers an empty list with pageInfo when there are no articles', async () => {
-    const { status, type, body } = await getJson<ListReply>(app, '/api/articles');
+    const { status, type, body } = await getJson<ListReply>(ctx.app, '/api/articles');
     expect(status).toBe(200);
     expect(type).toMatch(/application\/json/);
     expect(body).toEqual({
@@ -44,10 +38,10 @@ describe('GET /api/articles', () => {
   });
 
   it('lists newest first with the summary fields only', async () => {
-    addArticle(db, 257, '2024-01-01T00:00:00.000Z', { image_url: '/media/ship.jpg' });
-    addArticle(db, 355, '2024-03-01T00:00:00.000Z');
-    addArticle(db, 354, '2024-02-01T00:00:00.000Z');
-    const { body } = await getJson<ListReply>(app, '/api/articles');
+    addArticle(ctx.db, 257, '2024-01-01T00:00:00.000Z', { image_url: '/media/ship.jpg' });
+    addArticle(ctx.db, 355, '2024-03-01T00:00:00.000Z');
+    addArticle(ctx.db, 354, '2024-02-01T00:00:00.000Z');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/articles');
     expect(body.articles.map((a) => a.id)).toEqual([355, 354, 257]);
     expect(body.articles[2]).toEqual({
       id: 257,
@@ -63,16 +57,16 @@ describe('GET /api/articles', () => {
   });
 
   it('breaks ties in the publication date by id, newest id first', async () => {
-    addArticle(db, 1, '2024-01-01T00:00:00.000Z');
-    addArticle(db, 2, '2024-01-01T00:00:00.000Z');
-    const { body } = await getJson<ListReply>(app, '/api/articles');
+    addArticle(ctx.db, 1, '2024-01-01T00:00:00.000Z');
+    addArticle(ctx.db, 2, '2024-01-01T00:00:00.000Z');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/articles');
     expect(body.articles.map((a) => a.id)).toEqual([2, 1]);
   });
 
   it('pages with limit and a zero-based page', async () => {
-    for (let id = 1; id <= 5; id += 1) addArticle(db, id, `2024-01-0${id}T00:00:00.000Z`);
-    const first = await getJson<ListReply>(app, '/api/articles?limit=2&page=0');
-    const last = await getJson<ListReply>(app, '/api/articles?limit=2&page=2');
+    for (let id = 1; id <= 5; id += 1) addArticle(ctx.db, id, `2024-01-0${id}T00:00:00.000Z`);
+    const first = await getJson<ListReply>(ctx.app, '/api/articles?limit=2&page=0');
+    const last = await getJson<ListReply>(ctx.app, '/api/articles?limit=2&page=2');
     expect(first.body.articles.map((a) => a.id)).toEqual([5, 4]);
     expect(last.body.articles.map((a) => a.id)).toEqual([1]);
     expect(last.body.pageInfo).toEqual({
@@ -84,8 +78,8 @@ describe('GET /api/articles', () => {
   });
 
   it('answers a page past the end with an empty list, not an error', async () => {
-    addArticle(db, 1, '2024-01-01T00:00:00.000Z');
-    const { status, body } = await getJson<ListReply>(app, '/api/articles?page=99999');
+    addArticle(ctx.db, 1, '2024-01-01T00:00:00.000Z');
+    const { status, body } = await getJson<ListReply>(ctx.app, '/api/articles?page=99999');
     expect(status).toBe(200);
     expect(body.articles).toEqual([]);
     expect(body.pageInfo.totalObjects).toBe(1);
@@ -103,17 +97,12 @@ describe('GET /api/articles', () => {
     'page=100000000000',
     "page=1'%20OR%201=1",
   ])('refuses %s with a 400 and {error}', async (query) => {
-    const { status, body } = await getJson(app, `/api/articles?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: expect.any(String) as string });
+    await expectError(ctx.app, `/api/articles?${query}`, 400);
   });
 });
 
 describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
+  const ctx = appPerTest((db) => {
     addArticle(db, 355, '2024-03-01T00:00:00.000Z', {
       handle: 'check-compatibility',
       title: 'Check compatibility',
@@ -125,14 +114,14 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
 
   it('resolves the ids the product page links to (355, 257, 354)', async () => {
     for (const id of [355, 257, 354]) {
-      const { status, body } = await getJson<{ article: Article }>(app, `/api/articles/${id}`);
+      const { status, body } = await getJson<{ article: Article }>(ctx.app, `/api/articles/${id}`);
       expect(status).toBe(200);
       expect(body.article.id).toBe(id);
     }
   });
 
   it('returns the body as stored, with its word count', async () => {
-    const { body } = await getJson<{ article: Article }>(app, '/api/articles/355');
+    const { body } = await getJson<{ article: Article }>(ctx.app, '/api/articles/355');
     expect(body.article).toEqual({
       id: 355,
       handle: 'check-compatibility',
@@ -148,10 +137,10 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
 
   it('finds the same article by handle', async () => {
     const byHandle = await getJson<{ article: Article }>(
-      app,
+      ctx.app,
       '/api/articles/handle/check-compatibility',
     );
-    const byId = await getJson<{ article: Article }>(app, '/api/articles/355');
+    const byId = await getJson<{ article: Article }>(ctx.app, '/api/articles/355');
     expect(byHandle.status).toBe(200);
     expect(byHandle.body).toEqual(byId.body);
   });
@@ -159,7 +148,7 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
   it.each(['999', '0', '-1', 'abc', '355abc', '3.55', '1e3', '99999999999999999999', '%27'])(
     'answers id %s with 404 Article not found.',
     async (id) => {
-      const { status, type, body } = await getJson(app, `/api/articles/${id}`);
+      const { status, type, body } = await getJson(ctx.app, `/api/articles/${id}`);
       expect(status).toBe(404);
       expect(type).toMatch(/application\/json/);
       expect(body).toEqual({ error: 'Article not found.' });
@@ -167,33 +156,34 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
   );
 
   it('answers an unknown handle with 404 Article not found.', async () => {
-    const { status, body } = await getJson(app, '/api/articles/handle/no-such-article');
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Article not found.' });
+    await expectError(ctx.app, '/api/articles/handle/no-such-article', 404, 'Article not found.');
   });
 
   it.each(HOSTILE)('answers the hostile handle %s with a 404, not a 500', async (handle) => {
-    const { status, body } = await getJson(
-      app,
+    await expectError(
+      ctx.app,
       `/api/articles/handle/${encodeURIComponent(handle)}`,
+      404,
+      'Article not found.',
     );
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Article not found.' });
   });
 
   it('leaves the table intact after an injection attempt', async () => {
-    await getJson(app, `/api/articles/handle/${encodeURIComponent("x'; DROP TABLE articles;--")}`);
-    const { body } = await getJson<ListReply>(app, '/api/articles');
+    await getJson(
+      ctx.app,
+      `/api/articles/handle/${encodeURIComponent("x'; DROP TABLE articles;--")}`,
+    );
+    const { body } = await getJson<ListReply>(ctx.app, '/api/articles');
     expect(body.pageInfo.totalObjects).toBe(3);
   });
 
   it('answers an oversized handle with a 404', async () => {
-    const { status } = await getJson(app, `/api/articles/handle/${'a'.repeat(5000)}`);
+    const { status } = await getJson(ctx.app, `/api/articles/handle/${'a'.repeat(5000)}`);
     expect(status).toBe(404);
   });
 
   it('answers a malformed percent-encoding with a 4xx JSON reply, not a 500', async () => {
-    const res = await app.request('http://localhost/api/articles/handle/%E0%A4%A');
+    const res = await ctx.app.request('http://localhost/api/articles/handle/%E0%A4%A');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Database } from '../db/open.ts';
 import type { testApp } from '../testing/app.ts';
 
@@ -16,6 +17,16 @@ export async function getJson<T = Record<string, unknown>>(
     type: res.headers.get('content-type'),
     body: (await res.json()) as T,
   };
+}
+
+/**
+ * Asserts that GET http://localhost{path} answers `status` with a JSON error: `error` when
+ * given, else any text.
+ */
+export async function expectError(app: App, path: string, status: number, error?: string) {
+  const reply = await getJson(app, path);
+  expect(reply.status).toBe(status);
+  expect(reply.body).toEqual({ error: error ?? (expect.any(String) as string) });
 }
 
 /** Inserts one row into `table` with SQL, as the demo seed does; returns its rowid. */

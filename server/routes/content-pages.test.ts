@@ -1,26 +1,19 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
-import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
-
-type App = ReturnType<typeof testApp>['app'];
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../testing/app.ts';
+import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
 
 describe('GET /api/helpAnswers', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-  });
+  const ctx = appPerTest();
 
   it('answers an empty list when there are no help answers', async () => {
-    const { status, body } = await getJson(app, '/api/helpAnswers');
+    const { status, body } = await getJson(ctx.app, '/api/helpAnswers');
     expect(status).toBe(200);
     expect(body).toEqual({ helpAnswers: [] });
   });
 
   it('lists by topic, then position, then id, without bodies', async () => {
     const add = (id: number, topic: string, position: number) =>
-      insertRow(db, 'help_answers', {
+      insertRow(ctx.db, 'help_answers', {
         id,
         handle: `help-${id}`,
         title: `Help ${id}`,
@@ -33,7 +26,7 @@ describe('GET /api/helpAnswers', () => {
     add(3, 'Shipping', 1);
     add(4, 'Orders', 0);
     add(5, 'Shipping', 1);
-    const { body } = await getJson<{ helpAnswers: object[] }>(app, '/api/helpAnswers');
+    const { body } = await getJson<{ helpAnswers: object[] }>(ctx.app, '/api/helpAnswers');
     expect(body.helpAnswers).toEqual([
       { id: 4, handle: 'help-4', title: 'Help 4', topic: 'Orders' },
       { id: 2, handle: 'help-2', title: 'Help 2', topic: 'Orders' },
@@ -45,10 +38,7 @@ describe('GET /api/helpAnswers', () => {
 });
 
 describe('GET /api/helpAnswers/handle/:handle', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
+  const ctx = appPerTest((db) => {
     insertRow(db, 'help_answers', {
       id: 7,
       handle: 'returns',
@@ -59,7 +49,7 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
   });
 
   it('returns one answer with its HTML body as stored', async () => {
-    const { status, body } = await getJson(app, '/api/helpAnswers/handle/returns');
+    const { status, body } = await getJson(ctx.app, '/api/helpAnswers/handle/returns');
     expect(status).toBe(200);
     expect(body).toEqual({
       helpAnswer: {
@@ -73,38 +63,35 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
   });
 
   it('answers an unknown handle with 404 JSON', async () => {
-    const { status, type, body } = await getJson(app, '/api/helpAnswers/handle/nothing');
+    const { status, type, body } = await getJson(ctx.app, '/api/helpAnswers/handle/nothing');
     expect(status).toBe(404);
     expect(type).toMatch(/application\/json/);
     expect(body).toEqual({ error: 'Help answer not found.' });
   });
 
   it('is exact about the handle (no LIKE matching, no case folding)', async () => {
-    expect((await getJson(app, '/api/helpAnswers/handle/RETURNS')).status).toBe(404);
-    expect((await getJson(app, '/api/helpAnswers/handle/ret%25')).status).toBe(404);
-    expect((await getJson(app, '/api/helpAnswers/handle/ret_rns')).status).toBe(404);
+    expect((await getJson(ctx.app, '/api/helpAnswers/handle/RETURNS')).status).toBe(404);
+    expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret%25')).status).toBe(404);
+    expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret_rns')).status).toBe(404);
   });
 
   it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    const { status, body } = await getJson(
-      app,
+    await expectError(
+      ctx.app,
       `/api/helpAnswers/handle/${encodeURIComponent(handle)}`,
+      404,
+      'Help answer not found.',
     );
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Help answer not found.' });
   });
 
   it('answers an oversized handle with a 404', async () => {
-    const { status } = await getJson(app, `/api/helpAnswers/handle/${'h'.repeat(4000)}`);
+    const { status } = await getJson(ctx.app, `/api/helpAnswers/handle/${'h'.repeat(4000)}`);
     expect(status).toBe(404);
   });
 });
 
 describe('GET /api/pages and /api/pages/handle/:handle', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
+  const ctx = appPerTest((db) => {
     insertRow(db, 'pages', { id: 2, handle: 'product-index', title: 'Product index' });
     insertRow(db, 'pages', {
       id: 1,
@@ -115,7 +102,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
   });
 
   it('lists pages by title without bodies', async () => {
-    const { status, body } = await getJson(app, '/api/pages');
+    const { status, body } = await getJson(ctx.app, '/api/pages');
     expect(status).toBe(200);
     expect(body).toEqual({
       pages: [
@@ -126,12 +113,12 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
   });
 
   it('answers an empty list when there are no pages', async () => {
-    db.exec('DELETE FROM pages');
-    expect((await getJson(app, '/api/pages')).body).toEqual({ pages: [] });
+    ctx.db.exec('DELETE FROM pages');
+    expect((await getJson(ctx.app, '/api/pages')).body).toEqual({ pages: [] });
   });
 
   it('returns one page with its HTML body', async () => {
-    const { status, body } = await getJson(app, '/api/pages/handle/about-us');
+    const { status, body } = await getJson(ctx.app, '/api/pages/handle/about-us');
     expect(status).toBe(200);
     expect(body).toEqual({
       page: {
@@ -145,26 +132,27 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
 
   it('returns an empty body as an empty string', async () => {
     const { body } = await getJson<{ page: { bodyHtml: string } }>(
-      app,
+      ctx.app,
       '/api/pages/handle/product-index',
     );
     expect(body.page.bodyHtml).toBe('');
   });
 
   it('answers an unknown handle with 404 JSON', async () => {
-    const { status, body } = await getJson(app, '/api/pages/handle/contact');
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Page not found.' });
+    await expectError(ctx.app, '/api/pages/handle/contact', 404, 'Page not found.');
   });
 
   it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    const { status, body } = await getJson(app, `/api/pages/handle/${encodeURIComponent(handle)}`);
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Page not found.' });
+    await expectError(
+      ctx.app,
+      `/api/pages/handle/${encodeURIComponent(handle)}`,
+      404,
+      'Page not found.',
+    );
   });
 
   it('answers /api/pages/handle/ without a handle with a JSON 404', async () => {
-    const { status, body } = await getJson(app, '/api/pages/handle/');
+    const { status, body } = await getJson(ctx.app, '/api/pages/handle/');
     expect(status).toBe(404);
     expect(body).toHaveProperty('error');
   });

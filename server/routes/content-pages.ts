@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
-import { handleParam } from './content-paging.ts';
+import { rowByHandle } from './content-paging.ts';
 
 /** A help answer in the help index (route /help.asp; spec: account-and-shell 2.1). */
 export interface HelpAnswerSummary {
@@ -34,16 +34,11 @@ export function pageRoutes({ db }: Deps): Hono {
   });
 
   app.get('/helpAnswers/handle/:handle', (c) => {
-    const handle = handleParam(c.req.param('handle'));
-    const helpAnswer =
-      handle === null
-        ? undefined
-        : db
-            .prepare(
-              `SELECT id, handle, title, topic, body_html AS bodyHtml
-               FROM help_answers WHERE handle = ?`,
-            )
-            .get(handle);
+    const helpAnswer = rowByHandle(
+      db,
+      'SELECT id, handle, title, topic, body_html AS bodyHtml FROM help_answers WHERE handle = ?',
+      c.req.param('handle'),
+    );
     return helpAnswer ? c.json({ helpAnswer }) : jsonError(c, 404, 'Help answer not found.');
   });
 
@@ -55,13 +50,11 @@ export function pageRoutes({ db }: Deps): Hono {
   });
 
   app.get('/pages/handle/:handle', (c) => {
-    const handle = handleParam(c.req.param('handle'));
-    const page =
-      handle === null
-        ? undefined
-        : db
-            .prepare('SELECT id, handle, title, body_html AS bodyHtml FROM pages WHERE handle = ?')
-            .get(handle);
+    const page = rowByHandle(
+      db,
+      'SELECT id, handle, title, body_html AS bodyHtml FROM pages WHERE handle = ?',
+      c.req.param('handle'),
+    );
     return page ? c.json({ page }) : jsonError(c, 404, 'Page not found.');
   });
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Database } from '../db/open.ts';
 import { queryInt } from '../http/input.ts';
 
 /** Paging of a list reply, the shape the storefront reads (spec: account-and-shell 3, page info). */
@@ -61,4 +62,14 @@ export const MAX_HANDLE_LENGTH = 255;
 export function handleParam(value: string | undefined): string | null {
   if (value === undefined || value === '' || value.length > MAX_HANDLE_LENGTH) return null;
   return value;
+}
+
+/**
+ * The row `sql` (with the handle as its one parameter) finds for a handle from the path, or
+ * undefined when there is none or the handle is malformed: no query for a handle that cannot
+ * exist.
+ */
+export function rowByHandle(db: Database, sql: string, raw: string | undefined): unknown {
+  const handle = handleParam(raw);
+  return handle === null ? undefined : db.prepare(sql).get(handle);
 }

@@ -1,11 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
-import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import { appPerTest } from '../testing/app.ts';
+import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import type { Question, QuestionSummary, QuestionTopic } from './content-questions.ts';
-
-type App = ReturnType<typeof testApp>['app'];
 
 interface ListReply {
   questions: QuestionSummary[];
@@ -40,20 +38,16 @@ function seed(db: Database) {
 }
 
 describe('GET /api/questions/topics', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-  });
+  const ctx = appPerTest();
 
   it('answers an empty list when there are no topics', async () => {
-    expect((await getJson(app, '/api/questions/topics')).body).toEqual({ topics: [] });
+    expect((await getJson(ctx.app, '/api/questions/topics')).body).toEqual({ topics: [] });
   });
 
   it('lists topics by title with their question counts, empty topics included', async () => {
-    seed(db);
+    seed(ctx.db);
     const { status, body } = await getJson<{ topics: QuestionTopic[] }>(
-      app,
+      ctx.app,
       '/api/questions/topics',
     );
     expect(status).toBe(200);
@@ -66,22 +60,17 @@ describe('GET /api/questions/topics', () => {
 });
 
 describe('GET /api/questions', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-    seed(db);
-  });
+  const ctx = appPerTest(seed);
 
   it('lists every question newest first with pageInfo', async () => {
-    const { status, body } = await getJson<ListReply>(app, '/api/questions');
+    const { status, body } = await getJson<ListReply>(ctx.app, '/api/questions');
     expect(status).toBe(200);
     expect(body.questions.map((q) => q.id)).toEqual([5, 4, 3, 2, 1]);
     expect(body.pageInfo).toEqual({ page: 0, limitPerPage: 20, totalObjects: 5, totalPages: 1 });
   });
 
   it('gives the list fields and whether an answer exists', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions');
     expect(body.questions.find((q) => q.id === 1)).toEqual({
       id: 1,
       displayableId: 'Q1001',
@@ -101,29 +90,29 @@ describe('GET /api/questions', () => {
   });
 
   it('filters by topic', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions?topicId=1');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions?topicId=1');
     expect(body.questions.map((q) => q.id)).toEqual([5, 2, 1]);
     expect(body.pageInfo.totalObjects).toBe(3);
   });
 
   it('filters by product', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions?productId=11');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions?productId=11');
     expect(body.questions.map((q) => q.id)).toEqual([3, 2]);
   });
 
   it('combines topic and product filters', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions?topicId=1&productId=10');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions?topicId=1&productId=10');
     expect(body.questions.map((q) => q.id)).toEqual([5, 1]);
   });
 
   it('treats empty filters as absent', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions?topicId=&productId=');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions?topicId=&productId=');
     expect(body.pageInfo.totalObjects).toBe(5);
   });
 
   it('answers unknown topics and products with an empty list', async () => {
     for (const query of ['topicId=99', 'productId=99', 'topicId=9999999999']) {
-      const { status, body } = await getJson<ListReply>(app, `/api/questions?${query}`);
+      const { status, body } = await getJson<ListReply>(ctx.app, `/api/questions?${query}`);
       expect(status).toBe(200);
       expect(body.questions).toEqual([]);
       expect(body.pageInfo.totalPages).toBe(0);
@@ -131,13 +120,13 @@ describe('GET /api/questions', () => {
   });
 
   it('pages with limit and a zero-based page', async () => {
-    const { body } = await getJson<ListReply>(app, '/api/questions?limit=2&page=1');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/questions?limit=2&page=1');
     expect(body.questions.map((q) => q.id)).toEqual([3, 2]);
     expect(body.pageInfo).toEqual({ page: 1, limitPerPage: 2, totalObjects: 5, totalPages: 3 });
   });
 
   it('answers a page far past the end with an empty list', async () => {
-    const { status, body } = await getJson<ListReply>(app, '/api/questions?page=100000');
+    const { status, body } = await getJson<ListReply>(ctx.app, '/api/questions?page=100000');
     expect(status).toBe(200);
     expect(body.questions).toEqual([]);
   });
@@ -158,22 +147,15 @@ describe('GET /api/questions', () => {
     'productId=-3',
     'productId=99999999999999999999',
   ])('refuses %s with a 400 and {error}', async (query) => {
-    const { status, body } = await getJson(app, `/api/questions?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: expect.any(String) as string });
+    await expectError(ctx.app, `/api/questions?${query}`, 400);
   });
 });
 
 describe('GET /api/questions/:displayableId', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-    seed(db);
-  });
+  const ctx = appPerTest(seed);
 
   it('returns one question with its body and answer HTML', async () => {
-    const { status, body } = await getJson<{ question: Question }>(app, '/api/questions/Q1003');
+    const { status, body } = await getJson<{ question: Question }>(ctx.app, '/api/questions/Q1003');
     expect(status).toBe(200);
     expect(body.question).toEqual({
       id: 3,
@@ -191,13 +173,13 @@ describe('GET /api/questions/:displayableId', () => {
   });
 
   it('keeps a question whose product was deleted, with a null productId', async () => {
-    db.exec('DELETE FROM products WHERE id = 11');
-    const { body } = await getJson<{ question: Question }>(app, '/api/questions/Q1003');
+    ctx.db.exec('DELETE FROM products WHERE id = 11');
+    const { body } = await getJson<{ question: Question }>(ctx.app, '/api/questions/Q1003');
     expect(body.question.productId).toBeNull();
   });
 
   it('answers an unknown displayable id with 404 JSON', async () => {
-    const { status, type, body } = await getJson(app, '/api/questions/Q9999');
+    const { status, type, body } = await getJson(ctx.app, '/api/questions/Q9999');
     expect(status).toBe(404);
     expect(type).toMatch(/application\/json/);
     expect(body).toEqual({ error: 'Question not found.' });
@@ -206,14 +188,17 @@ describe('GET /api/questions/:displayableId', () => {
   it.each([...HOSTILE, 'q1003', 'x'.repeat(65)])(
     'answers the displayable id %s with a 404',
     async (id) => {
-      const { status, body } = await getJson(app, `/api/questions/${encodeURIComponent(id)}`);
-      expect(status).toBe(404);
-      expect(body).toEqual({ error: 'Question not found.' });
+      await expectError(
+        ctx.app,
+        `/api/questions/${encodeURIComponent(id)}`,
+        404,
+        'Question not found.',
+      );
     },
   );
 
   it('does not take "topics" for a displayable id', async () => {
-    const { status, body } = await getJson(app, '/api/questions/topics');
+    const { status, body } = await getJson(ctx.app, '/api/questions/topics');
     expect(status).toBe(200);
     expect(body).toHaveProperty('topics');
   });

@@ -1,11 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
-import { getJson, insertRow } from './content-fixtures.ts';
+import { appPerTest } from '../testing/app.ts';
+import { expectError, getJson, insertRow } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import { NO_FEEDBACK, type SiteReview } from './content-site-reviews.ts';
-
-type App = ReturnType<typeof testApp>['app'];
 
 interface ListReply {
   siteReviews: SiteReview[];
@@ -25,14 +23,10 @@ function addReview(db: Database, id: number, message: string | null, extra: obje
 }
 
 describe('GET /api/reviews/siteReviews', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-  });
+  const ctx = appPerTest();
 
   it('answers an empty list with pageInfo when there are no reviews', async () => {
-    const { status, body } = await getJson<ListReply>(app, '/api/reviews/siteReviews');
+    const { status, body } = await getJson<ListReply>(ctx.app, '/api/reviews/siteReviews');
     expect(status).toBe(200);
     expect(body).toEqual({
       siteReviews: [],
@@ -41,9 +35,9 @@ describe('GET /api/reviews/siteReviews', () => {
   });
 
   it('answers the spec form with a trailing slash (limit=6, page=0)', async () => {
-    for (let id = 1; id <= 8; id += 1) addReview(db, id, `Great service ${id}`);
+    for (let id = 1; id <= 8; id += 1) addReview(ctx.db, id, `Great service ${id}`);
     const { status, body } = await getJson<ListReply>(
-      app,
+      ctx.app,
       '/api/reviews/siteReviews/?limit=6&page=0',
     );
     expect(status).toBe(200);
@@ -52,16 +46,16 @@ describe('GET /api/reviews/siteReviews', () => {
   });
 
   it('answers the same without the trailing slash', async () => {
-    addReview(db, 1, 'Fast shipping');
-    const withSlash = await getJson(app, '/api/reviews/siteReviews/');
-    const without = await getJson(app, '/api/reviews/siteReviews');
+    addReview(ctx.db, 1, 'Fast shipping');
+    const withSlash = await getJson(ctx.app, '/api/reviews/siteReviews/');
+    const without = await getJson(ctx.app, '/api/reviews/siteReviews');
     expect(without.status).toBe(200);
     expect(without.body).toEqual(withSlash.body);
   });
 
   it('gives each review the carousel fields', async () => {
-    addReview(db, 3, 'Right part, first time.', { stars: 4 });
-    const { body } = await getJson<ListReply>(app, '/api/reviews/siteReviews');
+    addReview(ctx.db, 3, 'Right part, first time.', { stars: 4 });
+    const { body } = await getJson<ListReply>(ctx.app, '/api/reviews/siteReviews');
     expect(body.siteReviews).toEqual([
       {
         id: 3,
@@ -75,24 +69,27 @@ describe('GET /api/reviews/siteReviews', () => {
   });
 
   it("defaults a null, empty or blank message to 'No feedback given.'", async () => {
-    addReview(db, 1, null);
-    addReview(db, 2, '');
-    addReview(db, 3, '   \n ');
-    const { body } = await getJson<ListReply>(app, '/api/reviews/siteReviews');
+    addReview(ctx.db, 1, null);
+    addReview(ctx.db, 2, '');
+    addReview(ctx.db, 3, '   \n ');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/reviews/siteReviews');
     expect(NO_FEEDBACK).toBe('No feedback given.');
     expect(body.siteReviews.map((r) => r.message)).toEqual([NO_FEEDBACK, NO_FEEDBACK, NO_FEEDBACK]);
   });
 
   it('returns the second page', async () => {
-    for (let id = 1; id <= 8; id += 1) addReview(db, id, 'ok');
-    const { body } = await getJson<ListReply>(app, '/api/reviews/siteReviews/?limit=6&page=1');
+    for (let id = 1; id <= 8; id += 1) addReview(ctx.db, id, 'ok');
+    const { body } = await getJson<ListReply>(ctx.app, '/api/reviews/siteReviews/?limit=6&page=1');
     expect(body.siteReviews.map((r) => r.id)).toEqual([2, 1]);
     expect(body.pageInfo.page).toBe(1);
   });
 
   it('answers a page far past the end with an empty list', async () => {
-    addReview(db, 1, 'ok');
-    const { status, body } = await getJson<ListReply>(app, '/api/reviews/siteReviews?page=99999');
+    addReview(ctx.db, 1, 'ok');
+    const { status, body } = await getJson<ListReply>(
+      ctx.app,
+      '/api/reviews/siteReviews?page=99999',
+    );
     expect(status).toBe(200);
     expect(body.siteReviews).toEqual([]);
   });
@@ -109,13 +106,11 @@ describe('GET /api/reviews/siteReviews', () => {
     'page=123456789012',
     'page=0;DROP%20TABLE%20site_reviews',
   ])('refuses %s with a 400 and {error}', async (query) => {
-    const { status, body } = await getJson(app, `/api/reviews/siteReviews/?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: expect.any(String) as string });
+    await expectError(ctx.app, `/api/reviews/siteReviews/?${query}`, 400);
   });
 
   it('is not confused with product reviews under other paths', async () => {
-    const { status, body } = await getJson(app, '/api/reviews/other');
+    const { status, body } = await getJson(ctx.app, '/api/reviews/other');
     expect(status).toBe(404);
     expect(body).toHaveProperty('error');
   });

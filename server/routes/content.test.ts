@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
-import { getJson } from './content-fixtures.ts';
+import { expectError, getJson } from './content-fixtures.ts';
 
 describe('contentRoutes', () => {
   it('mounts every content list under /api with its top-level key', async () => {
@@ -22,9 +22,7 @@ describe('contentRoutes', () => {
 
   it('answers unknown content paths with the JSON 404 of the app', async () => {
     const { app } = testApp();
-    const { status, body } = await getJson(app, '/api/helpAnswers/unknown/path');
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Not found.' });
+    await expectError(app, '/api/helpAnswers/unknown/path', 404, 'Not found.');
   });
 
   it('refuses writes to the read-only content routes without a 500', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTestApp, Shopper } from '../cart/test-fixtures.ts';
+import { cartTestApp, Shopper } from '../testing/cart.ts';
 
 async function withCart() {
   const ctx = cartTestApp();
@@ -68,7 +68,7 @@ describe('GET /api/external-checkout/:checkoutId', () => {
   it('says the cart is empty, without a form, for an empty checkout', async () => {
     const { page, shopper, levels } = await withCart();
     for (const level of [levels.wheel, levels.chain, levels.fork]) {
-      await shopper.call('PUT', '/checkouts/lineItems', { inventoryLevelId: level, quantity: 0 });
+      await shopper.setQuantity(level, 0);
     }
     const html = await (await page()).text();
     expect(html).toContain('Your cart is empty.');
@@ -150,7 +150,7 @@ describe('POST /api/external-checkout/:checkoutId', () => {
     expect(cleared).toMatch(/Max-Age=0/);
     shopper.keepCookie(res);
     expect(shopper.cookie).toBe('');
-    const empty = await Shopper.checkout(await shopper.call('GET', '/checkouts'));
+    const empty = await shopper.cart();
     expect(empty.id).toBeNull();
   });
 
@@ -163,10 +163,7 @@ describe('POST /api/external-checkout/:checkoutId', () => {
 
   it('marks a product that sold out as not for sale (for the change feed)', async () => {
     const { page, shopper, levels, db } = await withCart();
-    await shopper.call('PUT', '/checkouts/lineItems', {
-      inventoryLevelId: levels.wheel,
-      quantity: 3,
-    });
+    await shopper.setQuantity(levels.wheel, 3);
     await page('POST');
     const product = db.prepare('SELECT available_for_sale FROM products WHERE handle = ?');
     expect(product.get('poly-load-wheel')).toEqual({ available_for_sale: 0 });
@@ -186,10 +183,7 @@ describe('POST /api/external-checkout/:checkoutId', () => {
   it('leaves the cookie alone when it names another checkout', async () => {
     const { page, app, levels } = await withCart();
     const other = new Shopper(app);
-    await other.call('POST', '/checkouts/lineItems', {
-      inventoryLevelId: levels.chain,
-      quantity: 1,
-    });
+    await other.add(levels.chain, 1);
     const res = await page('POST', other.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -198,7 +192,7 @@ describe('POST /api/external-checkout/:checkoutId', () => {
   it('refuses an empty cart with 422 HTML', async () => {
     const { page, shopper, levels, db } = await withCart();
     for (const level of [levels.wheel, levels.chain, levels.fork]) {
-      await shopper.call('PUT', '/checkouts/lineItems', { inventoryLevelId: level, quantity: 0 });
+      await shopper.setQuantity(level, 0);
     }
     const res = await page('POST');
     expect(res.status).toBe(422);
@@ -229,12 +223,7 @@ describe('POST /api/external-checkout/:checkoutId', () => {
     const first = await withCart();
     await first.page('POST');
     const shopper = new Shopper(first.app);
-    const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        inventoryLevelId: first.levels.chain,
-        quantity: 1,
-      }),
-    );
+    const checkout = await Shopper.checkout(await shopper.add(first.levels.chain, 1));
     await first.app.request(checkout.webUrl ?? '', {
       method: 'POST',
       headers: { origin: 'http://localhost' },

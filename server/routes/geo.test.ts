@@ -1,10 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
-import { getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import { appPerTest } from '../testing/app.ts';
+import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
 import { STATES_PER_PAGE, type Country, type State } from './geo.ts';
-
-type App = ReturnType<typeof testApp>['app'];
 
 function seedGeo(db: Database) {
   insertRow(db, 'countries', { code: 'MX', title: 'Mexico', position: 2 });
@@ -21,21 +19,17 @@ function seedGeo(db: Database) {
 }
 
 describe('GET /api/countries', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-  });
+  const ctx = appPerTest();
 
   it('answers an empty list when no countries are stored', async () => {
-    const { status, body } = await getJson(app, '/api/countries');
+    const { status, body } = await getJson(ctx.app, '/api/countries');
     expect(status).toBe(200);
     expect(body).toEqual({ countries: [] });
   });
 
   it('lists countries by position, then title, as {countryCode, title}', async () => {
-    seedGeo(db);
-    const { body } = await getJson<{ countries: Country[] }>(app, '/api/countries');
+    seedGeo(ctx.db);
+    const { body } = await getJson<{ countries: Country[] }>(ctx.app, '/api/countries');
     expect(body.countries).toEqual([
       { countryCode: 'US', title: 'United States' },
       { countryCode: 'CA', title: 'Canada' },
@@ -45,18 +39,18 @@ describe('GET /api/countries', () => {
   });
 
   it('answers the spec form with a trailing slash the same way', async () => {
-    seedGeo(db);
-    const withSlash = await getJson(app, '/api/countries/');
-    const without = await getJson(app, '/api/countries');
+    seedGeo(ctx.db);
+    const withSlash = await getJson(ctx.app, '/api/countries/');
+    const without = await getJson(ctx.app, '/api/countries');
     expect(withSlash.status).toBe(200);
     expect(withSlash.type).toMatch(/application\/json/);
     expect(withSlash.body).toEqual(without.body);
   });
 
   it('ignores query parameters it does not use', async () => {
-    seedGeo(db);
+    seedGeo(ctx.db);
     const { status, body } = await getJson<{ countries: Country[] }>(
-      app,
+      ctx.app,
       "/api/countries?page=-1&x='%20OR%201=1",
     );
     expect(status).toBe(200);
@@ -65,16 +59,11 @@ describe('GET /api/countries', () => {
 });
 
 describe('GET /api/states', () => {
-  let app: App;
-  let db: Database;
-  beforeEach(() => {
-    ({ app, db } = testApp());
-    seedGeo(db);
-  });
+  const ctx = appPerTest(seedGeo);
 
   it('lists the states of a country by title (spec form: page=0, countryCode)', async () => {
     const { status, body } = await getJson<{ states: State[] }>(
-      app,
+      ctx.app,
       '/api/states?page=0&countryCode=US',
     );
     expect(status).toBe(200);
@@ -87,44 +76,47 @@ describe('GET /api/states', () => {
   });
 
   it('defaults page to 0', async () => {
-    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=CA');
+    const { body } = await getJson<{ states: State[] }>(ctx.app, '/api/states?countryCode=CA');
     expect(body.states).toEqual([
       { id: 5, stateCode: 'ON', title: 'Ontario', countryCode: 'CA', mainland: true },
     ]);
   });
 
   it('accepts a lower-case or padded country code', async () => {
-    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=%20us%20');
+    const { body } = await getJson<{ states: State[] }>(
+      ctx.app,
+      '/api/states?countryCode=%20us%20',
+    );
     expect(body.states).toHaveLength(4);
   });
 
   it('answers an unknown country, or one without states, with an empty list', async () => {
     for (const code of ['ZZ', 'MX', 'XYZ']) {
-      const { status, body } = await getJson(app, `/api/states?countryCode=${code}`);
+      const { status, body } = await getJson(ctx.app, `/api/states?countryCode=${code}`);
       expect(status).toBe(200);
       expect(body).toEqual({ states: [] });
     }
   });
 
   it('answers a page past the last with an empty list', async () => {
-    const { status, body } = await getJson(app, '/api/states?countryCode=US&page=1');
+    const { status, body } = await getJson(ctx.app, '/api/states?countryCode=US&page=1');
     expect(status).toBe(200);
     expect(body).toEqual({ states: [] });
   });
 
   it('pages a country with more states than one page holds', async () => {
-    insertRow(db, 'countries', { code: 'BG', title: 'Big', position: 9 });
-    db.exec('BEGIN');
+    insertRow(ctx.db, 'countries', { code: 'BG', title: 'Big', position: 9 });
+    ctx.db.exec('BEGIN');
     for (let i = 0; i < STATES_PER_PAGE + 3; i += 1) {
-      insertRow(db, 'states', {
+      insertRow(ctx.db, 'states', {
         country_code: 'BG',
         code: `S${i}`,
         title: `State ${String(i).padStart(4, '0')}`,
       });
     }
-    db.exec('COMMIT');
-    const first = await getJson<{ states: State[] }>(app, '/api/states?countryCode=BG&page=0');
-    const second = await getJson<{ states: State[] }>(app, '/api/states?countryCode=BG&page=1');
+    ctx.db.exec('COMMIT');
+    const first = await getJson<{ states: State[] }>(ctx.app, '/api/states?countryCode=BG&page=0');
+    const second = await getJson<{ states: State[] }>(ctx.app, '/api/states?countryCode=BG&page=1');
     expect(first.body.states).toHaveLength(STATES_PER_PAGE);
     expect(second.body.states.map((s) => s.stateCode)).toEqual([
       `S${STATES_PER_PAGE}`,
@@ -139,38 +131,34 @@ describe('GET /api/states', () => {
     '/api/states?countryCode=',
     '/api/states?countryCode=%20',
   ])('refuses %s (no countryCode) with a 400 and {error}', async (path) => {
-    const { status, body } = await getJson(app, path);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: 'Choose a country first (countryCode is required).' });
+    await expectError(ctx.app, path, 400, 'Choose a country first (countryCode is required).');
   });
 
   it.each([...HOSTILE, 'U', 'USAA', 'U1', 'x'.repeat(10_000)])(
     'refuses the malformed countryCode %s with a 400, not a 500',
     async (code) => {
-      const { status, body } = await getJson(
-        app,
+      await expectError(
+        ctx.app,
         `/api/states?countryCode=${encodeURIComponent(code)}`,
+        400,
+        'countryCode must be a country code such as US.',
       );
-      expect(status).toBe(400);
-      expect(body).toEqual({ error: 'countryCode must be a country code such as US.' });
     },
   );
 
   it.each(['page=-1', 'page=abc', 'page=1.5', 'page=99999999999'])(
     'refuses %s with a 400 and {error}',
     async (query) => {
-      const { status, body } = await getJson(app, `/api/states?countryCode=US&${query}`);
-      expect(status).toBe(400);
-      expect(body).toEqual({ error: expect.any(String) as string });
+      await expectError(ctx.app, `/api/states?countryCode=US&${query}`, 400);
     },
   );
 
   it('leaves the states table intact after an injection attempt', async () => {
     await getJson(
-      app,
+      ctx.app,
       `/api/states?countryCode=${encodeURIComponent("US'; DELETE FROM states;--")}`,
     );
-    const { body } = await getJson<{ states: State[] }>(app, '/api/states?countryCode=US');
+    const { body } = await getJson<{ states: State[] }>(ctx.app, '/api/states?countryCode=US');
     expect(body.states).toHaveLength(4);
   });
 });

@@ -1,17 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addChain, seedCollectionTree } from '../catalog/collections-fixture.ts';
 import { MAX_NAV_DEPTH, type NavNode } from '../catalog/collections-nav.ts';
 import { upsertCollection } from '../catalog/write.ts';
-import { testApp } from '../testing/app.ts';
+import { appPerTest, testApp } from '../testing/app.ts';
 import { isRootRelativePath } from './nav.ts';
 
-let app: ReturnType<typeof testApp>['app'];
-let db: ReturnType<typeof testApp>['db'];
-let ids: Record<string, number>;
-const id = (handle: string) => ids[handle] ?? -1;
+const ctx = appPerTest(seedCollectionTree);
+const id = (handle: string) => ctx.seeded[handle] ?? -1;
 
 async function get(query: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await app.request(`http://localhost/api/nav${query}`);
+  const response = await ctx.app.request(`http://localhost/api/nav${query}`);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -30,11 +28,6 @@ const outline = (nodes: NavNode[]): unknown[] =>
 /** How many levels a menu has. */
 const levels = (nodes: NavNode[]): number =>
   nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((node) => levels(node.children)));
-
-beforeEach(() => {
-  ({ app, db } = testApp());
-  ids = seedCollectionTree(db);
-});
 
 describe('GET /api/nav', () => {
   it('returns the whole tree from the top level when no depth is given', async () => {
@@ -68,7 +61,7 @@ describe('GET /api/nav', () => {
   });
 
   it("gives a collection's maxChildItemsToDisplay as the merchandiser set it", async () => {
-    upsertCollection(db, {
+    upsertCollection(ctx.db, {
       id: id('pallet-jack-parts'),
       handle: 'pallet-jack-parts',
       title: 'Pallet Jack Parts',
@@ -122,7 +115,7 @@ describe('GET /api/nav', () => {
   });
 
   it('is an empty list for an empty catalogue', async () => {
-    ({ app } = testApp());
+    ctx.app = testApp().app;
     expect(await nav('?collectionUrlPrefix=/collections')).toEqual([]);
   });
 
@@ -173,11 +166,10 @@ describe('GET /api/nav', () => {
 describe('GET /api/nav on a corrupt or very large tree', () => {
   it('leaves out collections caught in a parent cycle, without hanging', async () => {
     // wheels -> steer-wheels -> wheels: the pair and load-wheels hang off no top level.
-    db.prepare('UPDATE collections SET parent_id = ? WHERE id = ?').run(
-      id('steer-wheels'),
-      id('wheels'),
-    );
-    db.prepare('UPDATE collections SET parent_id = id WHERE id = ?').run(id('batteries'));
+    ctx.db
+      .prepare('UPDATE collections SET parent_id = ? WHERE id = ?')
+      .run(id('steer-wheels'), id('wheels'));
+    ctx.db.prepare('UPDATE collections SET parent_id = id WHERE id = ?').run(id('batteries'));
     expect(outline(await nav('?collectionUrlPrefix=/collections'))).toEqual([
       ['Pallet Jack Parts', ['Seals']],
       'Forklift Parts',
@@ -185,7 +177,7 @@ describe('GET /api/nav on a corrupt or very large tree', () => {
   });
 
   it('caps a chain deeper than the maximum depth and still serialises', async () => {
-    addChain(db, 'deep', 300, id('batteries'));
+    addChain(ctx.db, 'deep', 300, id('batteries'));
     const data = await nav('?collectionUrlPrefix=/collections');
     expect(levels(data)).toBe(MAX_NAV_DEPTH);
     const limited = await nav('?collectionUrlPrefix=/collections&depth=50');
@@ -193,7 +185,7 @@ describe('GET /api/nav on a corrupt or very large tree', () => {
   });
 
   it('builds a wide tree of thousands of collections', async () => {
-    const insert = db.prepare(
+    const insert = ctx.db.prepare(
       'INSERT INTO collections (handle, title, parent_id, position) VALUES (?, ?, ?, ?) RETURNING id',
     );
     for (let b = 0; b < 40; b++) {

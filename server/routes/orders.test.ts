@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedCartCatalogue } from '../cart/test-fixtures.ts';
+import { seedCartCatalogue } from '../testing/cart.ts';
 import { testApp } from '../testing/app.ts';
 
 function setup() {

@@ -4,7 +4,7 @@ import { productDetail } from '../catalog/read.ts';
 import { transaction } from '../db/open.ts';
 import { upsertProduct } from '../catalog/write.ts';
 import { TEST_ADMIN_TOKEN } from '../testing/app.ts';
-import { fixtureApp as fixtures, fixtureProducts } from './products-fixtures.ts';
+import { fixtureApp as fixtures, fixtureProducts } from '../testing/catalogue.ts';
 
 const AUTH = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upsertProduct } from '../catalog/write.ts';
-import { collectionId, fixtureApp, fixtureProducts } from './products-fixtures.ts';
+import { collectionId, fixtureApp, fixtureProducts } from '../testing/catalogue.ts';
 
 interface Card {
   id: number;

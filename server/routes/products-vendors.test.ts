@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upsertProduct } from '../catalog/write.ts';
-import { fixtureApp, fixtureProducts } from './products-fixtures.ts';
+import { fixtureApp, fixtureProducts } from '../testing/catalogue.ts';
 
 interface FullDetail {
   vendors: { name: string; productCount: number }[];

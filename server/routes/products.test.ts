@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProductRecord } from '../../src/loaders/product-record.ts';
 import { VIDEO_METAFIELD_KEY } from '../catalog/input.ts';
 import { upsertProduct } from '../catalog/write.ts';
-import { collectionId, fixtureApp, fixtureProducts } from './products-fixtures.ts';
+import { collectionId, fixtureApp, fixtureProducts } from '../testing/catalogue.ts';
 
 interface Card {
   id: number;

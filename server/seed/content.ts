@@ -40,7 +40,7 @@ function storeQuestion(n: number) {
 }
 
 /**
- * Replaces the store's content with SQL into the tables of server/db/schema.ts: articles,
+ * Replaces the store's content with SQL into the tables of server/db/migrations/: articles,
  * help answers, pages, question topics and questions (some tied to products 1..productCount,
  * some answered), site reviews (some without a message), discount codes, the free-shipping
  * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.

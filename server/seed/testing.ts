@@ -16,13 +16,8 @@ export const PRODUCT_TABLES = [
   'inventory_levels',
 ] as const;
 
-/** Every table the demo writes, for determinism checks (not `changes` or `meta`). */
-export const SEEDED_TABLES = [
-  ...PRODUCT_TABLES,
-  'collections',
-  'collection_images',
-  'countries',
-  'states',
+/** The tables writeContent (content.ts) fills. */
+export const CONTENT_TABLES = [
   'articles',
   'help_answers',
   'pages',
@@ -32,6 +27,16 @@ export const SEEDED_TABLES = [
   'discount_codes',
   'settings',
   'orders',
+] as const;
+
+/** Every table the demo writes, for determinism checks (not `changes` or `meta`). */
+export const SEEDED_TABLES = [
+  ...PRODUCT_TABLES,
+  'collections',
+  'collection_images',
+  'countries',
+  'states',
+  ...CONTENT_TABLES,
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+import { beforeEach } from 'vitest';
 import { createApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 
@@ -20,6 +21,26 @@ export function testApp(options: Partial<AppOptions> = {}): {
   const db = options.db ?? openDatabase(':memory:');
   const app = createApp({ adminToken: TEST_ADMIN_TOKEN, siteUrl: TEST_SITE_URL, ...options, db });
   return { app, db };
+}
+
+/**
+ * A fresh test app for each test of the calling `describe` (through beforeEach), its database
+ * filled by `seed`: the returned object's `app` and `db` are the running test's, and `seeded`
+ * what `seed` returned for it.
+ *
+ * @example
+ * const ctx = appPerTest(seedGeo);
+ * it('lists', async () => expect((await ctx.app.request('http://localhost/api/countries')).status).toBe(200));
+ */
+export function appPerTest<T = void>(
+  seed: (db: Database) => T = () => undefined as T,
+): ReturnType<typeof testApp> & { seeded: T } {
+  const current = {} as ReturnType<typeof testApp> & { seeded: T };
+  beforeEach(() => {
+    Object.assign(current, testApp());
+    current.seeded = seed(current.db);
+  });
+  return current;
 }
 
 /** JSON request init for app.request(). */

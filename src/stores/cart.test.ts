@@ -1,15 +1,19 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartTestApp } from '../../server/testing/cart.ts';
 import {
   ApiError,
   CART_UPDATE_ERROR,
   createApiClient,
   DEFAULT_ERROR,
   INVALID_CHECKOUT_ERROR,
+  type ApiClient,
+  type GetOptions,
+  type SendOptions,
 } from '../lib/api/client.ts';
 import { RETRY_BUDGET_MS } from '../lib/api/retry.ts';
+import { testClient } from '../lib/api/test-client.ts';
 import type { TabSync } from '../lib/cart/tab-sync.ts';
-import { fakeCartApi } from './cart-fake-api.ts';
 import {
   ADD_TO_CART_ERROR,
   ADD_UNREACHABLE_ERROR,
@@ -25,10 +29,99 @@ import { $toasts } from './toast.ts';
 
 const stores: CartStore[] = [];
 
-function setup(
-  options: { stock?: Record<number, number>; browser?: boolean; sync?: TabSync } = {},
-) {
-  const server = fakeCartApi(options.stock);
+/** A call the store made, as the network between it and the API saw it. */
+interface SeenCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * The reference API (server/) over a fresh database with the cart test catalogue, reached
+ * through the real API client with the shopper's cookies: the cart's rules are the server's.
+ * Between the store and the client stands what a network can do: every call is recorded, and
+ * can be held back and released, fail, or say it is being retried.
+ */
+function referenceApi() {
+  const { db, levels, shopper } = cartTestApp();
+  const client = testClient(shopper.fetch);
+  let inFlight = 0;
+  const calls: SeenCall[] = [];
+  const gates: (() => void)[] = [];
+  const state = {
+    hold: false,
+    maxInFlight: 0,
+    fail: undefined as ApiError | undefined,
+    /** Each mutating call first says it is still trying, as the client does after a failure. */
+    stillTrying: false,
+  };
+  /** The options of every call, in order (the client's time-out and still-trying hooks). */
+  const options: (GetOptions | SendOptions | undefined)[] = [];
+
+  async function pass<T>(call: SeenCall, send: () => Promise<T>): Promise<T> {
+    calls.push(call);
+    inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    try {
+      if (state.hold) await new Promise<void>((resolve) => gates.push(resolve));
+      if (state.fail) throw state.fail;
+      return await send();
+    } finally {
+      inFlight--;
+    }
+  }
+
+  const api: Pick<ApiClient, 'getJson' | 'sendJson'> = {
+    getJson: <T>(path: string, init?: GetOptions) => {
+      options.push(init);
+      return pass({ method: 'GET', path, body: undefined }, () => client.getJson<T>(path, init));
+    },
+    sendJson: <T>(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      body?: unknown,
+      sent?: SendOptions,
+    ) => {
+      options.push(sent);
+      if (state.stillTrying) sent?.onStillTrying?.();
+      return pass({ method, path, body }, () => client.sendJson<T>(method, path, body, sent));
+    },
+  };
+
+  return {
+    api,
+    calls,
+    options,
+    state,
+    /** Inventory level ids of the catalogue (server/testing/cart.ts). */
+    levels,
+    /** The server's own lines (what a GET would show). */
+    lines: () =>
+      db
+        .prepare(
+          'SELECT inventory_level_id AS inventoryLevelId, quantity FROM checkout_line_items ORDER BY id',
+        )
+        .all(),
+    /** The id of the shopper's checkout on the server. */
+    checkoutId: () => (db.prepare('SELECT id FROM checkouts').get() as { id: string }).id,
+    /** Lets the oldest held reply through. */
+    release(): void {
+      gates.shift()?.();
+    },
+    releaseAll(): void {
+      state.hold = false;
+      while (gates.length > 0) gates.shift()?.();
+    },
+    /** Another tab's change: the same cookies, past this store's network. */
+    serverSide: {
+      add: (level: number, quantity: number) =>
+        client.sendJson('POST', '/api/checkouts/lineItems', { inventoryLevelId: level, quantity }),
+    },
+  };
+}
+
+function setup(options: { browser?: boolean; sync?: TabSync } = {}) {
+  const server = referenceApi();
   const log = vi.fn();
   const store = createCartStore({
     api: server.api,
@@ -37,13 +130,11 @@ function setup(
     ...(options.sync ? { sync: options.sync } : {}),
   });
   stores.push(store);
-  return { server, store, log };
+  return { server, store, log, ...server.levels };
 }
 
-/** Lets queued promise callbacks run (the fake replies on a microtask). */
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
+/** Lets queued promise callbacks and the app's replies run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   for (const store of stores.splice(0)) {
@@ -62,22 +153,27 @@ const unreachable = () => new ApiError(DEFAULT_ERROR, 502, false, true);
 
 describe('loadCart', () => {
   it('replaces the cart wholesale from the checkout', async () => {
-    const { server, store } = setup();
-    await server.serverSide.add(7, 2);
+    const { server, store, chain } = setup();
+    await server.serverSide.add(chain, 2);
     expect(store.$cart.get().loaded).toBe(false);
     await store.loadCart();
     const cart = store.$cart.get();
     expect(cart.loaded).toBe(true);
-    expect(cart.checkoutId).toBe('chk-1');
+    expect(cart.checkoutId).toBe(server.checkoutId());
     expect(cart.lines).toEqual([
-      expect.objectContaining({ inventoryLevelId: 7, quantity: 2, handle: 'part-7', price: 10 }),
+      expect.objectContaining({
+        inventoryLevelId: chain,
+        quantity: 2,
+        handle: 'markup-chain',
+        price: 10,
+      }),
     ]);
     expect(cart.totalQuantity).toBe(2);
   });
 
   it('keeps the cart and rejects when the reply is not a checkout', async () => {
-    const { server, store } = setup();
-    await server.serverSide.add(7, 2);
+    const { server, store, chain } = setup();
+    await server.serverSide.add(chain, 2);
     await store.loadCart();
     const before = store.$cart.get();
     server.api.getJson = () => Promise.resolve({ checkout: { LineItems: 'nope' } }) as never;
@@ -96,17 +192,17 @@ describe('loadCart', () => {
         };
       },
     };
-    const { server, store } = setup({ browser: true, sync });
+    const { server, store, wheel } = setup({ browser: true, sync });
     keepMount(store.$cartUpdating); // an add button alone mounts the cart too
     await allTasks();
     await settle();
     expect(store.$cart.get().loaded).toBe(true);
     expect(server.calls.map((call) => call.method)).toEqual(['GET']);
 
-    await server.serverSide.add(3, 1); // another tab added something
+    await server.serverSide.add(wheel, 1); // another tab added something
     other?.();
     await settle();
-    expect(store.$cart.get().lines.map((line) => line.inventoryLevelId)).toEqual([3]);
+    expect(store.$cart.get().lines.map((line) => line.inventoryLevelId)).toEqual([wheel]);
     expect(sync.notify).not.toHaveBeenCalled(); // a reload is not a change to announce
   });
 
@@ -141,23 +237,23 @@ describe('loadCart', () => {
 
 describe('addToCart', () => {
   it('adds a line and opens the overlay', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 2);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 2);
     expect(store.$cart.get().lines).toEqual([
-      expect.objectContaining({ inventoryLevelId: 5, quantity: 2 }),
+      expect.objectContaining({ inventoryLevelId: chain, quantity: 2 }),
     ]);
     expect(store.$cartOpen.get()).toBe(true);
     expect(server.calls[0]).toEqual({
       method: 'POST',
       path: '/api/checkouts/lineItems',
-      body: { inventoryLevelId: 5, quantity: 2 },
+      body: { inventoryLevelId: chain, quantity: 2 },
     });
   });
 
   it('sends every add as an idempotent call', async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     const spy = vi.spyOn(server.api, 'sendJson');
-    await store.addToCart(5, 1);
+    await store.addToCart(chain, 1);
     expect(spy).toHaveBeenCalledWith(
       'POST',
       '/api/checkouts/lineItems',
@@ -167,41 +263,45 @@ describe('addToCart', () => {
   });
 
   it('increases the quantity of an inventory level already in the cart', async () => {
-    const { store } = setup();
-    await store.addToCart(5, 1);
-    await store.addToCart(5, 3);
+    const { store, chain } = setup();
+    await store.addToCart(chain, 1);
+    await store.addToCart(chain, 3);
     expect(store.$cart.get().lines).toHaveLength(1);
-    expect(quantityInCart(store.$cart.get(), 5)).toBe(4);
+    expect(quantityInCart(store.$cart.get(), chain)).toBe(4);
   });
 
   it("rejects with the server's text and leaves the overlay shut", async () => {
-    const { store } = setup({ stock: { 5: 1 } });
-    await expect(store.addToCart(5, 2)).rejects.toThrow('Only 1 in stock.');
+    const { store, wheel } = setup();
+    await expect(store.addToCart(wheel, 4)).rejects.toThrow(
+      "Can't add more than 3 of Poly Load Wheel: only 3 in stock.",
+    );
     expect(store.$cartOpen.get()).toBe(false);
   });
 
   it("rejects with 'Failed to add item to cart' when the server gave no text", async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     server.state.fail = new ApiError(DEFAULT_ERROR, 503);
-    await expect(store.addToCart(5, 1)).rejects.toThrow(ADD_TO_CART_ERROR);
+    await expect(store.addToCart(chain, 1)).rejects.toThrow(ADD_TO_CART_ERROR);
     server.state.fail = undefined;
   });
 
   it("treats a reply without a checkout as a failure: Couldn't update cart.", async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     server.api.sendJson = () => Promise.resolve(undefined);
-    const failure = await store.addToCart(5, 1).catch((error: unknown) => error);
+    const failure = await store.addToCart(chain, 1).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toBe(ADD_TO_CART_ERROR);
     expect(((failure as Error).cause as Error).message).toBe(CART_UPDATE_ERROR);
   });
 
   it('pressed twice quickly makes one line with both units', async () => {
-    const { store, server } = setup();
-    await Promise.all([store.addToCart(5, 1), store.addToCart(5, 1)]);
-    expect(server.lines()).toEqual([expect.objectContaining({ inventoryLevelId: 5, quantity: 2 })]);
+    const { store, server, chain } = setup();
+    await Promise.all([store.addToCart(chain, 1), store.addToCart(chain, 1)]);
+    expect(server.lines()).toEqual([
+      expect.objectContaining({ inventoryLevelId: chain, quantity: 2 }),
+    ]);
     expect(store.$cart.get().lines).toEqual([
-      expect.objectContaining({ inventoryLevelId: 5, quantity: 2 }),
+      expect.objectContaining({ inventoryLevelId: chain, quantity: 2 }),
     ]);
     expect(server.state.maxInFlight).toBe(1);
   });
@@ -209,57 +309,59 @@ describe('addToCart', () => {
 
 describe('setCartQuantity', () => {
   it('sets the quantity of a line', async () => {
-    const { store } = setup();
-    await store.addToCart(5, 1);
-    await store.setCartQuantity(5, 4);
-    expect(quantityInCart(store.$cart.get(), 5)).toBe(4);
+    const { store, chain } = setup();
+    await store.addToCart(chain, 1);
+    await store.setCartQuantity(chain, 4);
+    expect(quantityInCart(store.$cart.get(), chain)).toBe(4);
   });
 
   it('is ignored for 0 or less, or a fraction', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 1);
     const before = server.calls.length;
-    await store.setCartQuantity(5, 0);
-    await store.setCartQuantity(5, -2);
-    await store.setCartQuantity(5, 1.5);
+    await store.setCartQuantity(chain, 0);
+    await store.setCartQuantity(chain, -2);
+    await store.setCartQuantity(chain, 1.5);
     expect(server.calls.length).toBe(before);
-    expect(quantityInCart(store.$cart.get(), 5)).toBe(1);
+    expect(quantityInCart(store.$cart.get(), chain)).toBe(1);
   });
 
   it('is ignored for an item not in the cart', async () => {
-    const { store, server } = setup();
+    const { store, server, sealKit } = setup();
     await store.loadCart();
-    await store.setCartQuantity(9, 3);
+    await store.setCartQuantity(sealKit, 3);
     expect(server.calls.map((call) => call.method)).toEqual(['GET']);
   });
 
   it('counts an add queued just before it', async () => {
-    const { store, server } = setup();
-    await Promise.all([store.addToCart(5, 1), store.setCartQuantity(5, 3)]);
+    const { store, server, chain } = setup();
+    await Promise.all([store.addToCart(chain, 1), store.setCartQuantity(chain, 3)]);
     expect(server.lines()).toEqual([expect.objectContaining({ quantity: 3 })]);
   });
 
   it('ten quick presses of + end with the last number on server and screen', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 1);
     server.state.hold = true;
-    const presses = Array.from({ length: 10 }, (_, index) => store.setCartQuantity(5, index + 2));
+    const presses = Array.from({ length: 10 }, (_, index) =>
+      store.setCartQuantity(chain, index + 2),
+    );
     await settle();
     server.releaseAll();
     await Promise.all(presses);
     expect(server.lines()).toEqual([expect.objectContaining({ quantity: 11 })]);
-    expect(quantityInCart(store.$cart.get(), 5)).toBe(11);
+    expect(quantityInCart(store.$cart.get(), chain)).toBe(11);
     // The first went at once; the nine queued behind it were merged into one call.
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
     expect(server.state.maxInFlight).toBe(1);
   });
 
   it('logs a refused change, rejects, and reloads to show what the server holds', async () => {
-    const { store, server, log } = setup();
-    await store.addToCart(5, 1);
-    server.state.fail = new ApiError('Only 1 in stock.', 422, true);
-    await expect(store.setCartQuantity(5, 3)).rejects.toThrow('Only 1 in stock.');
-    server.state.fail = undefined;
+    const { store, server, log, wheel } = setup();
+    await store.addToCart(wheel, 1);
+    await expect(store.setCartQuantity(wheel, 4)).rejects.toThrow(
+      "Can't add more than 3 of Poly Load Wheel: only 3 in stock. You already have 1 in your cart.",
+    );
     await settle();
     expect(log).toHaveBeenCalledWith('Cart quantity update failed', expect.any(ApiError));
     expect(server.calls.at(-1)?.method).toBe('GET');
@@ -269,12 +371,12 @@ describe('setCartQuantity', () => {
 
 describe('removeCartLine', () => {
   it('removes by line item id', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
-    await store.addToCart(6, 1);
+    const { store, server, chain, battery } = setup();
+    await store.addToCart(chain, 1);
+    await store.addToCart(battery, 1);
     const line = store.$cart.get().lines[0];
     await store.removeCartLine(line?.lineItemId ?? 0);
-    expect(store.$cart.get().lines.map((item) => item.inventoryLevelId)).toEqual([6]);
+    expect(store.$cart.get().lines.map((item) => item.inventoryLevelId)).toEqual([battery]);
     expect(server.calls.at(-1)).toMatchObject({
       method: 'DELETE',
       path: `/api/checkouts/lineItems/${line?.lineItemId}`,
@@ -282,8 +384,8 @@ describe('removeCartLine', () => {
   });
 
   it('asks nothing for a line that is not there (a second press)', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 1);
     const id = store.$cart.get().lines[0]?.lineItemId ?? 0;
     await Promise.all([store.removeCartLine(id), store.removeCartLine(id)]);
     expect(server.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
@@ -291,8 +393,8 @@ describe('removeCartLine', () => {
   });
 
   it('a late reply of an older call never brings a removed line back', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 1);
     const id = store.$cart.get().lines[0]?.lineItemId ?? 0;
     server.state.hold = true;
     const load = store.loadCart(); // in flight: its reply still holds the line
@@ -309,13 +411,13 @@ describe('removeCartLine', () => {
 
 describe('$cartUpdating', () => {
   it('is true while any call is in flight, then false, even after a failure', async () => {
-    const { store, server } = setup({ stock: { 5: 1 } });
+    const { store, server, wheel } = setup();
     keepMount(store.$cartUpdating);
     expect(store.$cartUpdating.get()).toBe(false);
     server.state.hold = true;
-    const add = store.addToCart(5, 1);
+    const add = store.addToCart(wheel, 3); // all there is
     expect(store.$cartUpdating.get()).toBe(true);
-    const second = store.addToCart(5, 1).catch((error: unknown) => error);
+    const second = store.addToCart(wheel, 1).catch((error: unknown) => error);
     server.release();
     await add;
     expect(store.$cartUpdating.get()).toBe(true); // the second add is still queued
@@ -329,20 +431,22 @@ describe('$cartUpdating', () => {
 describe('tab sync', () => {
   it('tells other tabs after every change, not after a read', async () => {
     const sync: TabSync = { notify: vi.fn(), listen: () => () => {} };
-    const { store } = setup({ sync });
+    const { store, chain } = setup({ sync });
     await store.loadCart();
     expect(sync.notify).not.toHaveBeenCalled();
-    await store.addToCart(5, 1);
+    await store.addToCart(chain, 1);
     expect(sync.notify).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('discount codes', () => {
   it('applies and removes a code on the checkout named by webUrl', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 2);
+    const { store, server, chain } = setup();
+    await store.addToCart(chain, 2);
     await store.applyDiscountCode(' SAVE10 ');
-    expect(server.calls.at(-1)?.path).toBe('/api/checkouts/chk-1/discountCodes?code=SAVE10');
+    expect(server.calls.at(-1)?.path).toBe(
+      `/api/checkouts/${server.checkoutId()}/discountCodes?code=SAVE10`,
+    );
     expect(store.$cart.get().discountCode).toBe('SAVE10');
     expect(store.$cart.get().discountedSubtotalPrice).toBe(18);
     await store.removeDiscountCode('SAVE10');
@@ -351,10 +455,10 @@ describe('discount codes', () => {
   });
 
   it("rejects with the server's refusal", async () => {
-    const { store } = setup();
-    await store.addToCart(5, 2);
+    const { store, chain } = setup();
+    await store.addToCart(chain, 2);
     await expect(store.applyDiscountCode('NOPE')).rejects.toThrow(
-      'That discount code is not valid.',
+      'The discount code "NOPE" is not valid.',
     );
   });
 
@@ -378,8 +482,8 @@ describe('when the store cannot be reached', () => {
   });
 
   it('keeps why the first load failed until a retry succeeds', async () => {
-    const { store, server } = setup();
-    await server.serverSide.add(7, 2);
+    const { store, server, chain } = setup();
+    await server.serverSide.add(chain, 2);
     server.state.fail = unreachable();
     await expect(store.loadCart()).rejects.toThrow(DEFAULT_ERROR);
     expect(store.$cart.get().loaded).toBe(false);
@@ -411,26 +515,26 @@ describe('when the store cannot be reached', () => {
   });
 
   it('an add that gave up says the store cannot be reached; a refusal still wins', async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     server.state.fail = unreachable();
-    await expect(store.addToCart(5, 1)).rejects.toThrow(ADD_UNREACHABLE_ERROR);
+    await expect(store.addToCart(chain, 1)).rejects.toThrow(ADD_UNREACHABLE_ERROR);
     expect(ADD_UNREACHABLE_ERROR).toBe(
       'We could not add this item: the store cannot be reached. Please try again.',
     );
     server.state.fail = new ApiError('The store is closed for stocktaking.', 503, true, true);
-    await expect(store.addToCart(5, 1)).rejects.toThrow('The store is closed for stocktaking.');
+    await expect(store.addToCart(chain, 1)).rejects.toThrow('The store is closed for stocktaking.');
     expect(store.$cartOpen.get()).toBe(false);
   });
 
   it('$cartStillTrying is true while a change is retried, false once it settled', async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     keepMount(store.$cartStillTrying);
     server.state.hold = true;
-    const add = store.addToCart(5, 1);
+    const add = store.addToCart(chain, 1);
     await settle();
     expect(store.$cartStillTrying.get()).toBe(false); // the first attempt is in flight
     server.state.stillTrying = true;
-    const set = store.setCartQuantity(5, 3);
+    const set = store.setCartQuantity(chain, 3);
     server.release();
     await add;
     await settle();
@@ -442,10 +546,10 @@ describe('when the store cannot be reached', () => {
   });
 
   it('Add to Cart toasts that it is still trying, once, then the outcome', async () => {
-    const { store, server } = setup();
+    const { store, server, chain } = setup();
     server.state.stillTrying = true;
     server.state.hold = true;
-    const add = store.addToCartWithToast(5, 1);
+    const add = store.addToCartWithToast(chain, 1);
     await settle();
     expect(toasts()).toEqual([{ variant: 'info', message: STILL_TRYING }]);
     expect(STILL_TRYING).toBe('Still trying to reach the store…');
@@ -456,13 +560,13 @@ describe('when the store cannot be reached', () => {
   });
 
   it('an add queued behind a change that is being retried says so at once', async () => {
-    const { store, server } = setup();
-    await store.addToCart(5, 1);
+    const { store, server, chain, battery } = setup();
+    await store.addToCart(chain, 1);
     server.state.stillTrying = true;
     server.state.hold = true;
-    const set = store.setCartQuantity(5, 4);
+    const set = store.setCartQuantity(chain, 4);
     await settle();
-    const add = store.addToCartWithToast(6, 1);
+    const add = store.addToCartWithToast(battery, 1);
     await settle();
     expect(toasts()).toEqual([{ variant: 'info', message: STILL_TRYING }]);
     server.releaseAll();

@@ -1,9 +1,14 @@
+import type { Migration } from './index.ts';
+
 /**
- * Customer accounts (spec: account-and-shell 2.3 to 2.5, 3), added to the base
- * schema by openDatabase. The `customers` table itself is in schema.ts. Statements must be
- * idempotent (IF NOT EXISTS).
+ * Version 9: customer accounts (spec: account-and-shell 2.3 to 2.5, 3). The `customers` table
+ * itself is version 1's.
+ *
+ * Versions 1 to 4 ran this on every open whatever the recorded version, and its tables and
+ * indexes arrived while the version stood still, so a database of any of them may have all,
+ * some or none of it: hence IF NOT EXISTS.
  */
-export const accountsSchemaSql = /* sql */ `
+const sql = /* sql */ `
 -- One row per customer who can sign in: the password hash (never the password) and when the
 -- email address was verified.
 CREATE TABLE IF NOT EXISTS customer_credentials (
@@ -122,3 +127,10 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE INDEX IF NOT EXISTS outbox_to ON outbox(to_address, id);
 `;
+
+export const accounts: Migration = {
+  version: 9,
+  up(db) {
+    db.exec(sql);
+  },
+};

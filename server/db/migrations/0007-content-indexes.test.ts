@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './open.ts';
-import { contentSchemaSql } from './schema-content.ts';
+import { openDatabase } from '../open.ts';
+import { contentIndexes } from './0007-content-indexes.ts';
 
 function plan(db: ReturnType<typeof openDatabase>, sql: string): string {
   return db
@@ -10,11 +10,11 @@ function plan(db: ReturnType<typeof openDatabase>, sql: string): string {
     .join(' | ');
 }
 
-describe('contentSchemaSql', () => {
+describe('contentIndexes', () => {
   it('can be applied again to a database that already has it (idempotent)', () => {
     const db = openDatabase(':memory:');
     db.prepare("INSERT INTO articles (id, handle, title) VALUES (1, 'a', 'A')").run();
-    expect(() => db.exec(contentSchemaSql)).not.toThrow();
+    expect(() => contentIndexes.up(db)).not.toThrow();
     expect(db.prepare('SELECT COUNT(*) AS n FROM articles').get()).toEqual({ n: 1 });
   });
 

@@ -1,29 +1,14 @@
+import type { Database } from '../open.ts';
+import type { Migration } from './index.ts';
+
 /**
- * The reference API's database schema (SQLite through node:sqlite).
+ * Version 1: the base schema, as the first version of the reference API made it.
  *
  * Money is stored as integer cents; the API turns it into decimal numbers at the edge.
  * Every catalogue table change is recorded in `changes` by triggers, which is the
  * change feed a rebuild reads (GET /api/changes?since=).
  */
-export const SCHEMA_VERSION = 4;
-
-/**
- * Columns added after a table was first created: `CREATE TABLE IF NOT EXISTS` leaves an
- * older database's table as it was, so openDatabase adds what it lacks.
- */
-export const addedColumns: readonly { table: string; column: string; definition: string }[] = [
-  {
-    table: 'collections',
-    column: 'max_child_items',
-    definition: 'INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0)',
-  },
-  // Version 3: who made each change; older rows read 'system'.
-  { table: 'changes', column: 'actor', definition: "TEXT NOT NULL DEFAULT 'system'" },
-  // Version 4: titles sort as text; filled from the titles on open.
-  { table: 'products', column: 'sort_title', definition: "TEXT NOT NULL DEFAULT ''" },
-];
-
-export const schemaSql = /* sql */ `
+const tablesSql = /* sql */ `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 CREATE TABLE IF NOT EXISTS collections (
@@ -38,8 +23,6 @@ CREATE TABLE IF NOT EXISTS collections (
   parent_id INTEGER REFERENCES collections(id) ON DELETE SET NULL,
   position INTEGER NOT NULL DEFAULT 0,
   is_featured INTEGER NOT NULL DEFAULT 0,
-  -- Children the mobile menu lists before 'View all' (spec storefront 9); NULL means 8.
-  max_child_items INTEGER CHECK (max_child_items IS NULL OR max_child_items > 0),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 );
 CREATE INDEX IF NOT EXISTS collections_parent ON collections(parent_id, position);
@@ -57,8 +40,6 @@ CREATE TABLE IF NOT EXISTS products (
   id INTEGER PRIMARY KEY,
   handle TEXT NOT NULL UNIQUE,
   title TEXT NOT NULL,
-  -- The title as text (src/lib/catalog/title-order.ts), set at write time: the title sorts.
-  sort_title TEXT NOT NULL DEFAULT '',
   seo_title TEXT,
   seo_description TEXT,
   is_indexed INTEGER NOT NULL DEFAULT 1,
@@ -328,48 +309,41 @@ CREATE TABLE IF NOT EXISTS site_reviews (
 -- Store-wide settings such as the free-shipping amount, as JSON values.
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
--- The change feed: one row per changed catalogue record, newest last. actor is who made
--- the change: 'admin' or 'admin:{X-Merchandiser}' for the merchandiser
--- API, 'system' for everything else (seed, import, orders taking stock).
+-- The change feed: one row per changed catalogue record, newest last.
 CREATE TABLE IF NOT EXISTS changes (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   entity TEXT NOT NULL CHECK (entity IN ('product', 'collection')),
   entity_id INTEGER NOT NULL,
   op TEXT NOT NULL CHECK (op IN ('upsert', 'delete')),
-  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-  actor TEXT NOT NULL DEFAULT 'system'
+  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 );
-
--- The actor of the write in progress: one row, set at the start of a merchandiser's write
--- transaction and removed at its end (server/catalog/change-actor.ts), so other connections
--- never see it. The trigger below labels every change row inserted meanwhile, whichever
--- trigger inserted it; it stays one trigger so databases from before version 3 need no
--- change to the six triggers that follow.
-CREATE TABLE IF NOT EXISTS change_actor (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  name TEXT NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS changes_actor AFTER INSERT ON changes
-WHEN EXISTS (SELECT 1 FROM change_actor) BEGIN
-  UPDATE changes SET actor = (SELECT name FROM change_actor WHERE id = 1) WHERE seq = NEW.seq;
-END;
-
-CREATE TRIGGER IF NOT EXISTS products_changed_insert AFTER INSERT ON products BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('product', NEW.id, 'upsert');
-END;
-CREATE TRIGGER IF NOT EXISTS products_changed_update AFTER UPDATE ON products BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('product', NEW.id, 'upsert');
-END;
-CREATE TRIGGER IF NOT EXISTS products_changed_delete AFTER DELETE ON products BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('product', OLD.id, 'delete');
-END;
-CREATE TRIGGER IF NOT EXISTS collections_changed_insert AFTER INSERT ON collections BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('collection', NEW.id, 'upsert');
-END;
-CREATE TRIGGER IF NOT EXISTS collections_changed_update AFTER UPDATE ON collections BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('collection', NEW.id, 'upsert');
-END;
-CREATE TRIGGER IF NOT EXISTS collections_changed_delete AFTER DELETE ON collections BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('collection', OLD.id, 'delete');
-END;
 `;
+
+/**
+ * The triggers that feed `changes` from one catalogue table: an upsert row for each insert
+ * and update, a delete row for each delete.
+ */
+function changeFeedTriggers(table: string, entity: 'product' | 'collection'): string {
+  const ops = [
+    ['insert', 'INSERT', 'NEW', 'upsert'],
+    ['update', 'UPDATE', 'NEW', 'upsert'],
+    ['delete', 'DELETE', 'OLD', 'delete'],
+  ] as const;
+  return ops
+    .map(
+      ([name, event, row, op]) => /* sql */ `
+CREATE TRIGGER IF NOT EXISTS ${table}_changed_${name} AFTER ${event} ON ${table} BEGIN
+  INSERT INTO changes (entity, entity_id, op) VALUES ('${entity}', ${row}.id, '${op}');
+END;`,
+    )
+    .join('\n');
+}
+
+export const initial: Migration = {
+  version: 1,
+  up(db: Database) {
+    db.exec(tablesSql);
+    db.exec(changeFeedTriggers('products', 'product'));
+    db.exec(changeFeedTriggers('collections', 'collection'));
+  },
+};

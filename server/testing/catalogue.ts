@@ -1,11 +1,11 @@
 import type { ProductInput } from '../catalog/input.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
-import { testApp } from '../testing/app.ts';
+import { testApp } from './app.ts';
 
 /**
- * A small catalogue for the product route tests: a three-level collection tree, five
- * products that differ in every field a filter or sort reads.
+ * A small catalogue for the product route and read model tests: a three-level collection
+ * tree, five products that differ in every field a filter or sort reads.
  */
 export const fixtureProducts: ProductInput[] = [
   {

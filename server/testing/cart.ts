@@ -1,9 +1,9 @@
+import { CART_OWNER_COOKIE } from '../cart/owner.ts';
+import { CHECKOUT_COOKIE } from '../cart/session.ts';
+import type { CheckoutView } from '../cart/view.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
-import type { CheckoutView } from './view.ts';
-import { testApp } from '../testing/app.ts';
-import { CART_OWNER_COOKIE } from './owner.ts';
-import { CHECKOUT_COOKIE } from './session.ts';
+import { testApp } from './app.ts';
 
 /**
  * Test helpers of the cart area (not used by the server): a small catalogue covering the
@@ -130,6 +130,9 @@ export function seedCartSettings(db: Database) {
 
 type App = ReturnType<typeof testApp>['app'];
 
+/** The origin test requests go to, and the one the store's pages send. */
+const ORIGIN = 'http://localhost';
+
 /** One shopper: a cookie jar of the two cart cookies, and calls to /api with JSON bodies. */
 export class Shopper {
   /** The `checkout_id=...` pair, or '' before the first change. */
@@ -152,17 +155,46 @@ export class Shopper {
       method,
       // As the store's pages call: the site's Origin, and the JSON header on every change.
       headers: {
-        origin: 'http://localhost',
+        origin: ORIGIN,
         ...(body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' }),
         ...(this.cookieHeader === '' ? {} : { cookie: this.cookieHeader }),
         ...headers,
       },
       body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
     };
-    const response = await this.app.request(`http://localhost/api${path}`, init);
+    const response = await this.app.request(`${ORIGIN}/api${path}`, init);
     this.keepCookie(response);
     return response;
   }
+
+  /** POST /api/checkouts/lineItems: adds `quantity` of an inventory level to the cart. */
+  add(inventoryLevelId: number, quantity: number, headers?: Record<string, string>) {
+    return this.call('POST', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
+  }
+
+  /** PUT /api/checkouts/lineItems: sets the quantity of an inventory level (0 removes it). */
+  setQuantity(inventoryLevelId: number, quantity: number, headers?: Record<string, string>) {
+    return this.call('PUT', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
+  }
+
+  /** The shopper's checkout, as GET /api/checkouts shows it. */
+  async cart(): Promise<CheckoutJson> {
+    return Shopper.checkout(await this.call('GET', '/checkouts'));
+  }
+
+  /**
+   * A `fetch` for the storefront's API client (src/lib/api), so that store tests run against
+   * this app: each call carries the shopper's cookies, and a change the store's Origin, as a
+   * browser on the store's own pages sends them.
+   */
+  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (init.method !== undefined && init.method !== 'GET') headers.set('origin', ORIGIN);
+    if (this.cookieHeader !== '') headers.set('cookie', this.cookieHeader);
+    const response = await this.app.request(new URL(input, ORIGIN).href, { ...init, headers });
+    this.keepCookie(response);
+    return response;
+  };
 
   /** Both cart cookies, as a browser sends them. */
   get cookieHeader(): string {
@@ -190,6 +222,10 @@ export class Shopper {
 
 /** The checkout reply as the tests read it: the API's own view type. */
 export type CheckoutJson = CheckoutView;
+
+/** A checkout's lines as [inventory level id, quantity] pairs, in the cart's order. */
+export const lineQuantities = (checkout: CheckoutJson): [number, number][] =>
+  checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity]);
 
 /** A fresh app with the cart catalogue and settings, and one shopper. */
 export function cartTestApp(options: { now?: () => number } = {}) {

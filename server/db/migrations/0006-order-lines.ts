@@ -1,8 +1,13 @@
+import type { Migration } from './index.ts';
+
 /**
- * Tables and indexes of the cart area, added to the base schema (schema.ts) by openDatabase.
- * Statements must be idempotent (IF NOT EXISTS).
+ * Version 6: the cart area's tables and indexes: what a placed order was made of.
+ *
+ * Versions 1 to 4 ran this on every open whatever the recorded version, and its tables and
+ * indexes arrived while the version stood still, so a database of any of them may have all,
+ * some or none of it: hence IF NOT EXISTS.
  */
-export const cartSchemaSql = /* sql */ `
+const sql = /* sql */ `
 -- Expired Idempotency-Key records are deleted by age (server/http/idempotency.ts).
 CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys(created_at);
 
@@ -26,3 +31,10 @@ CREATE TABLE IF NOT EXISTS checkout_orders (
   order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE
 );
 `;
+
+export const orderLines: Migration = {
+  version: 6,
+  up(db) {
+    db.exec(sql);
+  },
+};

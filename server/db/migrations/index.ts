@@ -1,0 +1,36 @@
+import type { Database } from '../open.ts';
+import { initial } from './0001-initial.ts';
+import { collectionMenuSize } from './0002-collection-menu-size.ts';
+import { changeActor } from './0003-change-actor.ts';
+import { sortTitle } from './0004-sort-title.ts';
+import { catalogIndexes } from './0005-catalog-indexes.ts';
+import { orderLines } from './0006-order-lines.ts';
+import { contentIndexes } from './0007-content-indexes.ts';
+import { quoteRequests } from './0008-quote-requests.ts';
+import { accounts } from './0009-accounts.ts';
+
+/**
+ * One step of the schema: `up` brings a database at `version - 1` to `version`.
+ * openDatabase runs each in its own transaction and records its version after it.
+ * A shipped migration is never edited: a change to the schema is a new migration.
+ */
+export interface Migration {
+  version: number;
+  up(db: Database): void;
+}
+
+/** Every migration, oldest first; versions count up from 1 without a gap. */
+export const migrations: readonly Migration[] = [
+  initial,
+  collectionMenuSize,
+  changeActor,
+  sortTitle,
+  catalogIndexes,
+  orderLines,
+  contentIndexes,
+  quoteRequests,
+  accounts,
+];
+
+/** The schema version this code makes: the last migration's. */
+export const LATEST_VERSION = migrations.length;
