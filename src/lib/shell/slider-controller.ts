@@ -98,52 +98,16 @@ export function enhanceSlider(
   );
 
   // Swipe or drag: the track follows the pointer; on release, 15 percent moves a step.
-  let startX = 0;
-  let dx = 0;
-  let dragging = false;
-  viewport.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (!active() || event.button !== 0) return;
-      startX = event.clientX;
-      dx = 0;
-      dragging = true;
+  followDrag(root, viewport, {
+    signal,
+    enabled: active,
+    drag: (dx) => render(dx),
+    release: (dx) => {
+      const direction = swipeDirection(dx, viewport.clientWidth);
+      if (direction === 0) render();
+      else move(direction);
     },
-    { signal },
-  );
-  viewport.addEventListener(
-    'pointermove',
-    (event) => {
-      if (!dragging) return;
-      dx = event.clientX - startX;
-      if (Math.abs(dx) <= TAP_SLOP_PX) return;
-      if (!viewport.hasPointerCapture(event.pointerId)) viewport.setPointerCapture(event.pointerId);
-      root.classList.add('is-dragging');
-      render(dx);
-    },
-    { signal },
-  );
-  const end = () => {
-    if (!dragging) return;
-    dragging = false;
-    root.classList.remove('is-dragging');
-    const direction = swipeDirection(dx, viewport.clientWidth);
-    if (direction === 0) render();
-    else move(direction);
-  };
-  viewport.addEventListener('pointerup', end, { signal });
-  viewport.addEventListener('pointercancel', end, { signal });
-  // A drag is not a click on the card under the pointer.
-  viewport.addEventListener(
-    'click',
-    (event) => {
-      if (Math.abs(dx) <= TAP_SLOP_PX) return;
-      event.preventDefault();
-      event.stopPropagation();
-      dx = 0;
-    },
-    { capture: true, signal },
-  );
+  });
   // Tabbing to a card out of view: show it (and undo the browser's own scroll of the clipped
   // viewport, which the transform already accounts for).
   viewport.addEventListener(
@@ -167,8 +131,6 @@ export function enhanceSlider(
     },
     { signal },
   );
-  viewport.addEventListener('dragstart', (event) => event.preventDefault(), { signal });
-
   render();
   return {
     refresh: () => render(),
@@ -206,4 +168,250 @@ export function enhanceStrips(roots: Iterable<HTMLElement>): SliderController[] 
     );
   }
   return controllers;
+}
+
+/** What a drag of the track does, for {@link followDrag}. */
+export interface DragHandlers {
+  signal: AbortSignal;
+  /** Whether a drag may start now (a strip that is a plain grid at this width: no). */
+  enabled?: () => boolean;
+  /** Pointer travel before the drag takes the pointer and moves the track (0: at once). */
+  slop?: number;
+  /** Whether a drag that moved is not a click on what was under the pointer. */
+  blockClick?: boolean;
+  /** As the pointer goes down. */
+  grab?: () => void;
+  /** The track follows the pointer, `dx` pixels from where it went down. */
+  drag: (dx: number) => void;
+  /** The pointer was released (or the drag cancelled) `dx` pixels from where it went down. */
+  release: (dx: number) => void;
+}
+
+/**
+ * Swipe and drag of a track, the same for every slider of the site: the root gets
+ * `is-dragging` while the track follows the pointer; native image drags are off.
+ */
+export function followDrag(
+  root: HTMLElement,
+  viewport: HTMLElement,
+  {
+    signal,
+    enabled = () => true,
+    slop = TAP_SLOP_PX,
+    blockClick = true,
+    grab,
+    drag,
+    release,
+  }: DragHandlers,
+): void {
+  let startX = 0;
+  let dx = 0;
+  let dragging = false;
+  viewport.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!enabled() || event.button !== 0) return;
+      startX = event.clientX;
+      dx = 0;
+      dragging = true;
+      grab?.();
+      if (slop === 0) take(event.pointerId);
+    },
+    { signal },
+  );
+  const take = (pointerId: number) => {
+    if (!viewport.hasPointerCapture(pointerId)) viewport.setPointerCapture(pointerId);
+    root.classList.add('is-dragging');
+  };
+  viewport.addEventListener(
+    'pointermove',
+    (event) => {
+      if (!dragging) return;
+      dx = event.clientX - startX;
+      if (slop > 0 && Math.abs(dx) <= slop) return;
+      take(event.pointerId);
+      drag(dx);
+    },
+    { signal },
+  );
+  const end = () => {
+    if (!dragging) return;
+    dragging = false;
+    root.classList.remove('is-dragging');
+    release(dx);
+  };
+  viewport.addEventListener('pointerup', end, { signal });
+  viewport.addEventListener('pointercancel', end, { signal });
+  if (blockClick) {
+    viewport.addEventListener(
+      'click',
+      (event) => {
+        if (Math.abs(dx) <= TAP_SLOP_PX) return;
+        event.preventDefault();
+        event.stopPropagation();
+        dx = 0;
+      },
+      { capture: true, signal },
+    );
+  }
+  viewport.addEventListener('dragstart', (event) => event.preventDefault(), { signal });
+}
+
+/** The elements of a looping carousel (the home page's hero and seller reviews). */
+export interface CarouselParts {
+  root: HTMLElement;
+  viewport: HTMLElement;
+  prev: HTMLElement | null;
+  next: HTMLElement | null;
+  /** The pause button, its text the labels of {@link CarouselOptions.pauseLabels}. */
+  pause: HTMLButtonElement | null;
+  /** One button per slide (the hero's dots). */
+  dots?: readonly HTMLElement[];
+}
+
+/** How one carousel places its slides: its own positions, transitions and looping. */
+export interface CarouselModel {
+  /** Moves by `delta` slides, looping, and shows it. */
+  move: (delta: number) => void;
+  /** Goes to slide `index` (a dot). */
+  goTo?: (index: number) => void;
+  /** Shows the track dragged by `dx` pixels. */
+  drag: (dx: number) => void;
+  /** Slides a released drag of `dx` pixels moves: -1, 0 or 1. */
+  dragStep: (dx: number) => -1 | 0 | 1;
+  /** Puts the track back after a drag too short to move. */
+  snapBack: () => void;
+  /** Before a drag takes the track (the reviews end a running transition first). */
+  grab?: () => void;
+}
+
+export interface CarouselOptions {
+  /** Autoplay: the time between moves (spec storefront 9 and account-and-shell 9). */
+  interval: number;
+  /** The pause button's text while playing and while paused. */
+  pauseLabels: readonly [pause: string, play: string];
+  /** Whether keyboard focus inside holds autoplay as a hovering mouse does. */
+  holdOnFocus?: boolean;
+  /** Whether a drag that moved is not a click on the slide (a link). */
+  blockClick?: boolean;
+}
+
+/**
+ * Arrows, dots, swipe and autoplay of a looping carousel. Autoplay advances every
+ * `interval` ms, restarts after every move the visitor makes, and stops while paused, while
+ * a mouse hovers (and, with `holdOnFocus`, while focus is inside), while dragging, and for
+ * people who asked for reduced motion. Where the slides go is the `model`'s business.
+ */
+export function enhanceCarousel(
+  { root, viewport, prev, next, pause, dots = [] }: CarouselParts,
+  model: CarouselModel,
+  { interval, pauseLabels, holdOnFocus = false, blockClick = true }: CarouselOptions,
+): SliderController {
+  const listeners = new AbortController();
+  const { signal } = listeners;
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let paused = false;
+  let held = false;
+  root.classList.add('is-enhanced');
+
+  const stop = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  const start = () => {
+    stop();
+    if (paused || held || reducedMotion.matches) return;
+    timer = setInterval(() => model.move(1), interval);
+  };
+  const hold = (on: boolean) => {
+    held = on;
+    start();
+  };
+  /** A move the visitor made: autoplay counts again from it. */
+  const after =
+    <A extends unknown[]>(change: (...args: A) => void) =>
+    (...args: A) => {
+      change(...args);
+      start();
+    };
+
+  prev?.addEventListener(
+    'click',
+    after(() => model.move(-1)),
+    { signal },
+  );
+  next?.addEventListener(
+    'click',
+    after(() => model.move(1)),
+    { signal },
+  );
+  dots.forEach((dot, i) => {
+    dot.addEventListener(
+      'click',
+      after(() => model.goTo?.(i)),
+      { signal },
+    );
+  });
+  pause?.addEventListener(
+    'click',
+    () => {
+      paused = !paused;
+      pause.setAttribute('aria-pressed', String(paused));
+      pause.textContent = paused ? pauseLabels[1] : pauseLabels[0];
+      start();
+    },
+    { signal },
+  );
+  root.addEventListener(
+    'pointerenter',
+    (event) => {
+      if (event.pointerType === 'mouse') hold(true);
+    },
+    { signal },
+  );
+  root.addEventListener(
+    'pointerleave',
+    (event) => {
+      if (event.pointerType === 'mouse') hold(false);
+    },
+    { signal },
+  );
+  if (holdOnFocus) {
+    root.addEventListener('focusin', () => hold(true), { signal });
+    root.addEventListener(
+      'focusout',
+      (event) => {
+        if (!root.contains(event.relatedTarget as Node | null)) hold(false);
+      },
+      { signal },
+    );
+  }
+  reducedMotion.addEventListener('change', start, { signal });
+
+  followDrag(root, viewport, {
+    signal,
+    slop: 0,
+    blockClick,
+    grab: () => {
+      model.grab?.();
+      stop();
+    },
+    drag: (dx) => model.drag(dx),
+    release: after((dx) => {
+      const delta = model.dragStep(dx);
+      if (delta === 0) model.snapBack();
+      else model.move(delta);
+    }),
+  });
+
+  start();
+  return {
+    refresh: start,
+    destroy: () => {
+      stop();
+      listeners.abort();
+      root.classList.remove('is-enhanced', 'is-dragging');
+    },
+  };
 }
