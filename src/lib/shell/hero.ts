@@ -1,5 +1,6 @@
 import { swipeDirection, wrapIndex } from './slider.ts';
-import { enhanceCarousel, type SliderController } from './slider-controller.ts';
+import { enhanceCarousel } from './slider-carousel.ts';
+import type { SliderController } from './slider-controller.ts';
 
 /** spec storefront 9: "Hero interval 7500 ms, drag threshold 15 percent". */
 export const HERO_INTERVAL_MS = 7500;

@@ -1,5 +1,6 @@
 import { MOBILE_BREAKPOINT } from './slider.ts';
-import { enhanceCarousel, type SliderController } from './slider-controller.ts';
+import { enhanceCarousel } from './slider-carousel.ts';
+import type { SliderController } from './slider-controller.ts';
 
 /**
  * The seller reviews carousel (spec account-and-shell 2.10, 3 and 9): which reviews show and
