@@ -70,45 +70,23 @@ export function AddressDialog({
       onSubmit={(event) => void confirm(event)}
     >
       <div className="dialog-body">
-        <div className="acct-field">
-          <label htmlFor="address-country">Country</label>
-          <select
-            id="address-country"
-            name="countryCode"
-            autoComplete="country"
-            className={mark('countryCode')}
-            value={form.countryCode}
-            required
-            onChange={(event) => changeDraft({ countryCode: event.target.value })}
-          >
-            <option value="">Choose a country</option>
-            {countries.map((country) => (
-              <option key={country.countryCode} value={country.countryCode}>
-                {country.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RegionSelect
+          field="countryCode"
+          label="Country"
+          autoComplete="country"
+          choose="Choose a country"
+          options={countries.map((c) => [c.countryCode, c.title] as const)}
+          required
+        />
         {form.countryCode !== '' && (
           <>
-            <div className="acct-field">
-              <label htmlFor="address-state">State</label>
-              <select
-                id="address-state"
-                name="stateCode"
-                autoComplete="address-level1"
-                className={mark('stateCode')}
-                value={form.stateCode}
-                onChange={(event) => changeDraft({ stateCode: event.target.value })}
-              >
-                <option value="">Choose a state</option>
-                {states.map((state) => (
-                  <option key={state.stateCode} value={state.stateCode}>
-                    {state.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <RegionSelect
+              field="stateCode"
+              label="State"
+              autoComplete="address-level1"
+              choose="Choose a state"
+              options={states.map((state) => [state.stateCode, state.title] as const)}
+            />
             {TEXT_FIELDS.map(([field, label, autoComplete]) => (
               <label className="acct-field" key={field}>
                 {label}
@@ -144,5 +122,47 @@ export function AddressDialog({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The country or state list of the draft, marked when valid (spec 5). */
+function RegionSelect({
+  field,
+  label,
+  autoComplete,
+  choose,
+  options,
+  required = false,
+}: {
+  field: 'countryCode' | 'stateCode';
+  label: string;
+  autoComplete: string;
+  choose: string;
+  options: readonly (readonly [code: string, title: string])[];
+  required?: boolean;
+}) {
+  const { form } = useStore($draft);
+  const valid = useStore($draftMarks)[field];
+  const id = field === 'countryCode' ? 'address-country' : 'address-state';
+  return (
+    <div className="acct-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={field}
+        autoComplete={autoComplete}
+        className={valid ? 'valid' : undefined}
+        value={form[field]}
+        required={required}
+        onChange={(event) => changeDraft({ [field]: event.target.value })}
+      >
+        <option value="">{choose}</option>
+        {options.map(([code, title]) => (
+          <option key={code} value={code}>
+            {title}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
