@@ -72,19 +72,12 @@ export function AddressDialog({
       <div className="dialog-body">
         <RegionSelect
           field="countryCode"
-          label="Country"
-          autoComplete="country"
-          choose="Choose a country"
           options={countries.map((c) => [c.countryCode, c.title] as const)}
-          required
         />
         {form.countryCode !== '' && (
           <>
             <RegionSelect
               field="stateCode"
-              label="State"
-              autoComplete="address-level1"
-              choose="Choose a state"
               options={states.map((state) => [state.stateCode, state.title] as const)}
             />
             {TEXT_FIELDS.map(([field, label, autoComplete]) => (
@@ -125,25 +118,35 @@ export function AddressDialog({
   );
 }
 
+/** The two region lists: the country (always asked, required) and its state. */
+const REGIONS = {
+  countryCode: {
+    id: 'address-country',
+    label: 'Country',
+    autoComplete: 'country',
+    choose: 'Choose a country',
+    required: true,
+  },
+  stateCode: {
+    id: 'address-state',
+    label: 'State',
+    autoComplete: 'address-level1',
+    choose: 'Choose a state',
+    required: false,
+  },
+} as const;
+
 /** The country or state list of the draft, marked when valid (spec 5). */
 function RegionSelect({
   field,
-  label,
-  autoComplete,
-  choose,
   options,
-  required = false,
 }: {
-  field: 'countryCode' | 'stateCode';
-  label: string;
-  autoComplete: string;
-  choose: string;
+  field: keyof typeof REGIONS;
   options: readonly (readonly [code: string, title: string])[];
-  required?: boolean;
 }) {
   const { form } = useStore($draft);
   const valid = useStore($draftMarks)[field];
-  const id = field === 'countryCode' ? 'address-country' : 'address-state';
+  const { id, label, autoComplete, choose, required } = REGIONS[field];
   return (
     <div className="acct-field">
       <label htmlFor={id}>{label}</label>

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FORM } from '../account/address-form.ts';
 import { addressFields, REQUIRED_ADDRESS_FIELDS } from './address-rules.ts';
 
-const blank = {
-  countryCode: '',
-  stateCode: '',
-  address1: '',
-  address2: '',
-  city: '',
-  zip: '',
-  firstName: '',
-  lastName: '',
-  company: '',
-  phone: '',
-  makeDefault: false,
-};
+const blank = EMPTY_FORM;
 
 describe('address rules', () => {
   it('trims the fields, drops empty ones and always sends makeDefault', () => {

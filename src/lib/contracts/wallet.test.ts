@@ -48,10 +48,12 @@ describe('the account wire contracts', () => {
 });
 
 describe('wallet rules', () => {
-  it('writes cents as the API writes money', () => {
-    expect(decimalOfCents(1250)).toBe('12.50');
-    expect(decimalOfCents(0)).toBe('0.00');
-    expect(decimalOfCents(5)).toBe('0.05');
+  it.each([
+    [1250, '12.50'],
+    [0, '0.00'],
+    [5, '0.05'],
+  ])('writes %i cents as the API writes money: %s', (cents, text) => {
+    expect(decimalOfCents(cents)).toBe(text);
   });
 
   it('states the kind of method an update changes, and refuses a mismatch', () => {
