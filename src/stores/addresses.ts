@@ -195,23 +195,8 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
 
 const store = createAddressStore();
 
-/** The customer's addresses (the page's one customer call), null until it answered. */
-export const $addresses = store.$addresses;
-/** Why the customer call failed, for a notice; null when it did not. */
-export const $addressesError = store.$addressesError;
-/** The address form's country list. */
-export const $countries = store.$countries;
-/** The address being edited, its form and whether it is being saved. */
-export const $draft = store.$draft;
-/** The states of the draft's country. */
-export const $draftStates = store.$draftStates;
-/** The valid marks of the draft's fields. */
-export const $draftMarks = store.$draftMarks;
-/** Starts editing an address, or adding one (undefined). */
-export const editAddress = store.editAddress;
-/** Changes the draft; a new country clears the state. */
-export const changeDraft = store.changeDraft;
-/** POST or PUT of the draft; throws the server's words. */
-export const saveDraft = store.saveDraft;
-/** DELETE of an address; the words of a refusal, or undefined. */
-export const deleteAddress = store.deleteAddress;
+/** The address list (from the page's one customer call), its error, and deleting. */
+export const { $addresses, $addressesError, deleteAddress } = store;
+/** The address dialog: its draft, the draft's marks and region lists, and its actions. */
+export const { $draft, $draftMarks, $draftStates, $countries } = store;
+export const { editAddress, changeDraft, saveDraft } = store;

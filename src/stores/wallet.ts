@@ -175,17 +175,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
 const store = createWalletStore();
 
-/** The payment methods tab (spec 2.4), loading itself once the user is known. */
-export const $wallet = store.$wallet;
-/** The transaction history tab, loading itself when shown. */
-export const $transactions = store.$transactions;
-/** GET of the payment methods, again. */
-export const loadWallet = store.loadWallet;
-/** The add popup; the list reloads when it closes. */
-export const addPaymentMethod = store.addPaymentMethod;
-/** DELETE of a card, with its notice. */
-export const deletePaymentMethod = store.deletePaymentMethod;
-/** PUT of a card's billing address; whether it was saved. */
-export const updateCardAddress = store.updateCardAddress;
-/** The history's displayable id filter, applied once typing pauses. */
-export const filterTransactions = store.filterTransactions;
+/** The two tabs of the wallet page: payment methods and transaction history. */
+export const { $wallet, $transactions, filterTransactions } = store;
+/** The payment methods' actions (and loading again, which they do themselves). */
+export const { loadWallet, addPaymentMethod, deletePaymentMethod, updateCardAddress } = store;
