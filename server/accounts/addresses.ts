@@ -1,22 +1,11 @@
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
-import type { MailingAddress } from '../../src/lib/contracts/account.ts';
+import type { MailingAddress } from '../../src/lib/contracts/addresses.ts';
+import {
+  REQUIRED_ADDRESS_FIELDS,
+  type AddressFields,
+} from '../../src/lib/contracts/address-rules.ts';
 import { HttpError } from '../http/errors.ts';
-
-/** Fields an address update may carry (spec 7: empty strings dropped by the client). */
-export interface AddressFields {
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  company?: string | undefined;
-  address1?: string | undefined;
-  address2?: string | undefined;
-  city?: string | undefined;
-  zip?: string | undefined;
-  phone?: string | undefined;
-  countryCode?: string | undefined;
-  stateCode?: string | undefined;
-  makeDefault?: boolean | undefined;
-}
 
 const COLUMNS: Record<string, string> = {
   firstName: 'first_name',
@@ -110,15 +99,8 @@ function checkRegion(db: Database, countryCode: string, stateCode: string): void
   if (known === undefined) throw new HttpError(422, 'Choose a state from the list.');
 }
 
-/** Fields an address must have once saved (spec 5, required fields; state checked by region). */
-const REQUIRED: [keyof AddressFields, string][] = [
-  ['countryCode', 'country'],
-  ['address1', 'address line 1'],
-  ['zip', 'postal code'],
-  ['firstName', 'first name'],
-  ['lastName', 'last name'],
-  ['phone', 'phone'],
-];
+/** Fields an address must have once saved; the state is checked by checkRegion instead. */
+const REQUIRED = REQUIRED_ADDRESS_FIELDS.filter(([field]) => field !== 'stateCode');
 
 function setDefault(db: Database, customerId: number, id: number): void {
   db.prepare(

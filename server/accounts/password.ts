@@ -26,13 +26,8 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/**
- * Hashes a password for storage.
- * @example const stored = await hashPassword('correct horse battery');
- */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PARAMS);
+/** The stored form: `scrypt$N$r$p$salt$key`, which verifyPassword reads back. */
+function stored(salt: Buffer, key: Buffer): string {
   return [
     'scrypt',
     PARAMS.N,
@@ -41,6 +36,16 @@ export async function hashPassword(password: string): Promise<string> {
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
+}
+
+/**
+ * Hashes a password for storage.
+ * @example const stored = await hashPassword('correct horse battery');
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, PARAMS);
+  return stored(salt, key);
 }
 
 /** A hash to compare against when the account does not exist, so timing reveals nothing. */
@@ -75,12 +80,5 @@ export function hashPasswordWithSalt(password: string, salt: Buffer): string {
     ...PARAMS,
     maxmem: 64 * 1024 * 1024,
   });
-  return [
-    'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+  return stored(salt, key);
 }

@@ -35,6 +35,24 @@ export function issueToken(
   return token;
 }
 
+/** A usable token: this hash, for this purpose, not used yet and not expired. */
+const USABLE = 'token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?';
+
+/** Runs `sql` (whose condition ends with USABLE) for a well-formed token; its owner and detail. */
+function findUsable(
+  db: Database,
+  sql: string,
+  leading: number[],
+  token: unknown,
+  purpose: TokenPurpose,
+  now: number,
+): { customerId: number; detail: string } | undefined {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
+  const row = db.prepare(sql).get(...leading, hashToken(token), purpose, now) as
+    { customer_id: number; detail: string } | undefined;
+  return row && { customerId: row.customer_id, detail: row.detail };
+}
+
 /**
  * Uses a token: returns its customer and detail and marks it used, or undefined when it is
  * unknown, expired, already used or meant for something else. Atomic: two concurrent uses
@@ -46,16 +64,14 @@ export function consumeToken(
   purpose: TokenPurpose,
   now: number,
 ): { customerId: number; detail: string } | undefined {
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
-  const row = db
-    .prepare(
-      `UPDATE account_tokens SET used_at = ?
-       WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
-       RETURNING customer_id, detail`,
-    )
-    .get(now, hashToken(token), purpose, now) as
-    { customer_id: number; detail: string } | undefined;
-  return row && { customerId: row.customer_id, detail: row.detail };
+  return findUsable(
+    db,
+    `UPDATE account_tokens SET used_at = ? WHERE ${USABLE} RETURNING customer_id, detail`,
+    [now],
+    token,
+    purpose,
+    now,
+  );
 }
 
 /** Whether a token is currently usable, without using it (the add-payment page's GET). */
@@ -65,14 +81,14 @@ export function peekToken(
   purpose: TokenPurpose,
   now: number,
 ): { customerId: number; detail: string } | undefined {
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
-  const row = db
-    .prepare(
-      `SELECT customer_id, detail FROM account_tokens
-       WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
-    )
-    .get(hashToken(token), purpose, now) as { customer_id: number; detail: string } | undefined;
-  return row && { customerId: row.customer_id, detail: row.detail };
+  return findUsable(
+    db,
+    `SELECT customer_id, detail FROM account_tokens WHERE ${USABLE}`,
+    [],
+    token,
+    purpose,
+    now,
+  );
 }
 
 /** Voids every open token of one purpose for a customer (a new reset link replaces old ones). */

@@ -1,10 +1,18 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
-import type { CardBrand, PaymentMethod } from '../../src/lib/contracts/account.ts';
+import type {
+  CardBrand,
+  PaymentMethod,
+  PaymentMethodUpdate,
+  Transaction,
+} from '../../src/lib/contracts/wallet.ts';
+import {
+  canDelete,
+  decimalOfCents,
+  GIFT_CARD_WALLET_TITLE,
+  updateRefusal,
+} from '../../src/lib/contracts/wallet-rules.ts';
 import type { CardSummary } from './cards.ts';
-
-/** The store's title for its gift-card wallet (spec 2.4: "titled as the store's gift card wallet"). */
-export const GIFT_CARD_WALLET_TITLE = 'Gift card wallet';
 
 interface Row {
   id: number;
@@ -50,7 +58,7 @@ function toMethod(row: Row): PaymentMethod {
             country: row.country_code ?? '',
           },
     isAbtraGiftCard: gift,
-    abtraGiftCardCredit: gift ? (row.gift_card_credit_cents / 100).toFixed(2) : null,
+    abtraGiftCardCredit: gift ? decimalOfCents(row.gift_card_credit_cents) : null,
     abtraGiftCardCurrency: gift ? row.gift_card_currency : null,
   };
 }
@@ -73,9 +81,7 @@ function findMethod(db: Database, customerId: number, id: number): PaymentMethod
 /** Deletes a card; gift-card wallets are refused (spec 6: "cannot be deleted"). */
 export function deletePaymentMethod(db: Database, customerId: number, id: number): void {
   const method = findMethod(db, customerId, id);
-  if (method.isAbtraGiftCard) {
-    throw new HttpError(422, 'Gift card wallets cannot be deleted.');
-  }
+  if (!canDelete(method)) throw new HttpError(422, 'Gift card wallets cannot be deleted.');
   db.prepare('DELETE FROM payment_methods WHERE id = ?').run(id);
 }
 
@@ -88,17 +94,11 @@ export function updatePaymentAddress(
   db: Database,
   customerId: number,
   id: number,
-  change: { mailingAddressId: number; isAbtraGiftCard?: boolean | undefined },
+  change: PaymentMethodUpdate,
 ): PaymentMethod {
   const method = findMethod(db, customerId, id);
-  if (change.isAbtraGiftCard !== undefined && change.isAbtraGiftCard !== method.isAbtraGiftCard) {
-    throw new HttpError(
-      422,
-      method.isAbtraGiftCard
-        ? 'This payment method is a gift card wallet.'
-        : 'This payment method is not a gift card wallet.',
-    );
-  }
+  const refusal = updateRefusal(method, change);
+  if (refusal !== undefined) throw new HttpError(422, refusal);
   const address = db
     .prepare('SELECT 1 FROM mailing_addresses WHERE id = ? AND customer_id = ?')
     .get(change.mailingAddressId, customerId);
@@ -141,17 +141,6 @@ export function addCard(
   return row.id;
 }
 
-/** A transaction as the history tab reads it (spec: account-and-shell 3, Transaction). */
-export interface Transaction {
-  id: number;
-  displayableId: string;
-  status: string;
-  gateway: string;
-  /** Decimal string in dollars ("12.50"); the page adds the $ prefix. */
-  amount: string;
-  email: string;
-}
-
 /**
  * A customer's transactions, newest first; `displayableId` keeps those whose displayable id
  * contains it (case-insensitive), so the filter narrows as the shopper types.
@@ -182,7 +171,7 @@ export function listTransactions(
     displayableId: row.displayable_id,
     status: row.status,
     gateway: row.gateway,
-    amount: (row.amount_cents / 100).toFixed(2),
+    amount: decimalOfCents(row.amount_cents),
     email: row.email,
   }));
 }

@@ -25,7 +25,10 @@ import { expect, test } from './fixtures.ts';
 // One user store for the page (src/stores/account.ts: the header's links, the exit-intent
 // popup and the account islands share one GET /api/user) in place of two small fetch helpers:
 // home 13,710 and a product page 12,529 on the 2,000-product build.
-const HOME_LIMIT = 14_000;
+// The hero and the seller reviews on the site's one carousel controller (src/lib/shell:
+// slider-carousel.ts and slider-drag.ts, shared chunks in place of two inline copies):
+// home 14,298 on the 2,000-product build (13,714 before).
+const HOME_LIMIT = 14_600;
 // a product page measured 11,935 (the header cart's count script and the
 // client:interact directive, about 900, and the related products' slider loader, 352).
 const PRODUCT_LIMIT = 12_900;

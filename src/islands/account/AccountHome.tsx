@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { addressCardView } from '../../lib/account/address-form.ts';
-import type { MailingAddress } from '../../lib/contracts/account.ts';
-import { accountCall, messageOf } from '../../lib/account/api.ts';
+import type { MailingAddress } from '../../lib/contracts/addresses.ts';
+import { $addresses, $addressesError, deleteAddress, editAddress } from '../../stores/addresses.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { AddressDialog } from './AddressDialog.tsx';
 import { Notice, type NoticeState } from './Notice.tsx';
@@ -15,42 +16,18 @@ import './account.css';
  */
 function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
   const { user } = useSignedInUser();
-  const [addresses, setAddresses] = useState<MailingAddress[] | null>(null);
-  const [editing, setEditing] = useState<MailingAddress | undefined>(undefined);
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<NoticeState | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const { customer } = await accountCall<{
-        customer: { MailingAddresses: MailingAddress[] } | null;
-      }>('GET', '/api/customer');
-      setAddresses(customer?.MailingAddresses ?? []);
-    } catch (error) {
-      setNotice({ variant: 'danger', message: messageOf(error) });
-      setAddresses([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (user) void load();
-  }, [user, load]);
+  const [saved, setSaved] = useState(false);
 
   async function remove(address: MailingAddress) {
     if (!user || !window.confirm('Delete this address?')) return;
-    try {
-      const reply = await accountCall<{ success?: boolean; error?: string }>(
-        'DELETE',
-        `/api/customer/${user.id}/mailingAddresses/${address.id}`,
-      );
-      if (!reply.success) {
-        window.alert(reply.error ?? 'Failed to remove address.'); // spec 8
-        return;
-      }
-      await load();
-    } catch (error) {
-      window.alert(messageOf(error) || 'Failed to remove address.');
-    }
+    const refusal = await deleteAddress(user.id, address);
+    if (refusal !== undefined) window.alert(refusal); // spec 8
+  }
+
+  function edit(address: MailingAddress | undefined) {
+    editAddress(address);
+    setOpen(true);
   }
 
   if (!user) return <p className="acct">Loading…</p>;
@@ -87,20 +64,49 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
           </ul>
         </nav>
       )}
-      <Notice notice={notice} />
+      <AddressesNotice saved={saved} />
       <div className="row">
         <h2>Addresses</h2>
-        <button
-          type="button"
-          className="acct-btn secondary"
-          onClick={() => {
-            setEditing(undefined);
-            setOpen(true);
-          }}
-        >
+        <button type="button" className="acct-btn secondary" onClick={() => edit(undefined)}>
           Add an address
         </button>
       </div>
+      <AddressCards onEdit={edit} onDelete={(address) => void remove(address)} />
+      <AddressDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSaved={() => {
+          setOpen(false); // spec 2.3: Confirm saves and then closes the modal
+          setSaved(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The customer call's error, else the success of the last save. */
+function AddressesNotice({ saved }: { saved: boolean }) {
+  const error = useStore($addressesError);
+  const notice: NoticeState | null =
+    error !== null
+      ? { variant: 'danger', message: error }
+      : saved
+        ? { variant: 'success', message: 'Address updated successfully' }
+        : null;
+  return <Notice notice={notice} />;
+}
+
+/** The customer's addresses as cards with Edit and Delete (spec 2.3). */
+function AddressCards({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (address: MailingAddress) => void;
+  onDelete: (address: MailingAddress) => void;
+}) {
+  const addresses = useStore($addresses);
+  return (
+    <>
       {addresses === null && <p>Loading addresses…</p>}
       {addresses !== null && addresses.length === 0 && <p>Account has no addresses</p>}
       <ul className="cards">
@@ -117,17 +123,10 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
               <p>{view.cityLine}</p>
               <p>{view.country}</p>
               <div className="actions">
-                <button
-                  type="button"
-                  className="acct-link"
-                  onClick={() => {
-                    setEditing(address);
-                    setOpen(true);
-                  }}
-                >
+                <button type="button" className="acct-link" onClick={() => onEdit(address)}>
                   Edit
                 </button>
-                <button type="button" className="acct-link" onClick={() => void remove(address)}>
+                <button type="button" className="acct-link" onClick={() => onDelete(address)}>
                   Delete
                 </button>
               </div>
@@ -135,17 +134,7 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
           );
         })}
       </ul>
-      <AddressDialog
-        address={editing}
-        open={open}
-        onClose={() => setOpen(false)}
-        onSaved={() => {
-          setOpen(false); // spec 2.3: Confirm saves and then closes the modal
-          setNotice({ variant: 'success', message: 'Address updated successfully' });
-          void load();
-        }}
-      />
-    </div>
+    </>
   );
 }
 

@@ -1,23 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { FormEvent } from 'react';
+import { messageOf } from '../../lib/account/api.ts';
+import { REQUIRED_FIELDS, type AddressForm } from '../../lib/account/address-form.ts';
+import type { MailingAddress } from '../../lib/contracts/addresses.ts';
 import {
-  addressPayload,
-  formFromAddress,
-  isFieldValid,
-  REQUIRED_FIELDS,
-  type AddressForm,
-} from '../../lib/account/address-form.ts';
-import type { MailingAddress } from '../../lib/contracts/account.ts';
-import { accountCall, messageOf } from '../../lib/account/api.ts';
+  $countries,
+  $draft,
+  $draftMarks,
+  $draftStates,
+  changeDraft,
+  saveDraft,
+} from '../../stores/addresses.ts';
 import { Modal } from './Modal.tsx';
-
-interface Country {
-  countryCode: string;
-  title: string;
-}
-interface State {
-  stateCode: string;
-  title: string;
-}
 
 const TEXT_FIELDS: [keyof AddressForm, string, string][] = [
   ['address1', 'Address line 1', 'address-line1'],
@@ -31,75 +25,37 @@ const TEXT_FIELDS: [keyof AddressForm, string, string][] = [
 ];
 
 /**
- * The address modal of spec 2.3: 'Edit Mailing Address' with Close and Confirm. The form
- * re-initialises when the address changes; the states reload when the country changes; the
+ * The address modal of spec 2.3: 'Edit Mailing Address' with Close and Confirm, over the
+ * address store's draft (src/stores/addresses.ts): the form re-initialises when the address
+ * changes (editAddress); the states reload when the country changes; the
  * other fields appear once a country is chosen. Marks show valid fields only, no messages
  * (spec 5); the server's reply is the only check that blocks saving.
  */
 export function AddressDialog({
-  address,
   open,
   onClose,
   onSaved,
 }: {
-  address: MailingAddress | undefined;
   open: boolean;
   onClose: () => void;
   onSaved: (saved: MailingAddress) => void;
 }) {
-  const [form, setForm] = useState<AddressForm>(() => formFromAddress(address));
-  const [countries, setCountries] = useState<Country[]>([]);
-  const [states, setStates] = useState<State[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { address, form, saving: busy } = useStore($draft);
+  const countries = useStore($countries);
+  const states = useStore($draftStates);
+  const marks = useStore($draftMarks);
 
-  useEffect(() => setForm(formFromAddress(address)), [address]);
-  useEffect(() => {
-    accountCall<{ countries: Country[] }>('GET', '/api/countries')
-      .then((reply) => setCountries(reply.countries))
-      .catch((error: unknown) => console.error('[account] countries failed to load:', error)); // spec 8
-  }, []);
-  useEffect(() => {
-    if (form.countryCode === '') {
-      setStates([]);
-      return;
-    }
-    let current = true;
-    accountCall<{ states: State[] }>(
-      'GET',
-      `/api/states?page=0&countryCode=${encodeURIComponent(form.countryCode)}`,
-    )
-      .then((reply) => {
-        if (current) setStates(reply.states);
-      })
-      .catch((error: unknown) => console.error('[account] states failed to load:', error)); // spec 8
-    return () => {
-      current = false;
-    };
-  }, [form.countryCode]);
-
-  const mark = (field: keyof AddressForm) => (isFieldValid(field, form) ? 'valid' : undefined);
-  const required = (field: keyof AddressForm) =>
-    (REQUIRED_FIELDS as readonly string[]).includes(field);
+  const mark = (field: keyof AddressForm) => (marks[field] ? 'valid' : undefined);
+  const required = (field: keyof AddressForm) => REQUIRED_FIELDS.includes(field);
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
     try {
-      const path =
-        address === undefined ? '/api/mailingAddresses' : `/api/mailingAddresses/${address.id}`;
-      const reply = await accountCall<{ mailingAddress?: MailingAddress }>(
-        address === undefined ? 'POST' : 'PUT',
-        path,
-        addressPayload(form),
-      );
-      if (!reply.mailingAddress) throw new Error('Address not updated'); // spec 8
-      onSaved(reply.mailingAddress);
+      const saved = await saveDraft();
+      if (saved) onSaved(saved);
     } catch (error) {
       console.error('[account] address not saved:', error);
       window.alert(messageOf(error)); // spec 8: "shows its message in a browser alert"
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -114,47 +70,16 @@ export function AddressDialog({
       onSubmit={(event) => void confirm(event)}
     >
       <div className="dialog-body">
-        <div className="acct-field">
-          <label htmlFor="address-country">Country</label>
-          <select
-            id="address-country"
-            name="countryCode"
-            autoComplete="country"
-            className={mark('countryCode')}
-            value={form.countryCode}
-            required
-            onChange={(event) =>
-              setForm({ ...form, countryCode: event.target.value, stateCode: '' })
-            }
-          >
-            <option value="">Choose a country</option>
-            {countries.map((country) => (
-              <option key={country.countryCode} value={country.countryCode}>
-                {country.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RegionSelect
+          field="countryCode"
+          options={countries.map((c) => [c.countryCode, c.title] as const)}
+        />
         {form.countryCode !== '' && (
           <>
-            <div className="acct-field">
-              <label htmlFor="address-state">State</label>
-              <select
-                id="address-state"
-                name="stateCode"
-                autoComplete="address-level1"
-                className={mark('stateCode')}
-                value={form.stateCode}
-                onChange={(event) => setForm({ ...form, stateCode: event.target.value })}
-              >
-                <option value="">Choose a state</option>
-                {states.map((state) => (
-                  <option key={state.stateCode} value={state.stateCode}>
-                    {state.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <RegionSelect
+              field="stateCode"
+              options={states.map((state) => [state.stateCode, state.title] as const)}
+            />
             {TEXT_FIELDS.map(([field, label, autoComplete]) => (
               <label className="acct-field" key={field}>
                 {label}
@@ -165,7 +90,7 @@ export function AddressDialog({
                   type={field === 'phone' ? 'tel' : 'text'}
                   className={mark(field)}
                   value={String(form[field])}
-                  onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+                  onChange={(event) => changeDraft({ [field]: event.target.value })}
                 />
               </label>
             ))}
@@ -174,7 +99,7 @@ export function AddressDialog({
                 type="checkbox"
                 name="makeDefault"
                 checked={form.makeDefault}
-                onChange={(event) => setForm({ ...form, makeDefault: event.target.checked })}
+                onChange={(event) => changeDraft({ makeDefault: event.target.checked })}
               />
               Make this my default address
             </label>
@@ -190,5 +115,57 @@ export function AddressDialog({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The two region lists: the country (always asked, required) and its state. */
+const REGIONS = {
+  countryCode: {
+    id: 'address-country',
+    label: 'Country',
+    autoComplete: 'country',
+    choose: 'Choose a country',
+    required: true,
+  },
+  stateCode: {
+    id: 'address-state',
+    label: 'State',
+    autoComplete: 'address-level1',
+    choose: 'Choose a state',
+    required: false,
+  },
+} as const;
+
+/** The country or state list of the draft, marked when valid (spec 5). */
+function RegionSelect({
+  field,
+  options,
+}: {
+  field: keyof typeof REGIONS;
+  options: readonly (readonly [code: string, title: string])[];
+}) {
+  const { form } = useStore($draft);
+  const valid = useStore($draftMarks)[field];
+  const { id, label, autoComplete, choose, required } = REGIONS[field];
+  return (
+    <div className="acct-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={field}
+        autoComplete={autoComplete}
+        className={valid ? 'valid' : undefined}
+        value={form[field]}
+        required={required}
+        onChange={(event) => changeDraft({ [field]: event.target.value })}
+      >
+        <option value="">{choose}</option>
+        {options.map(([code, title]) => (
+          <option key={code} value={code}>
+            {title}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,9 +1,8 @@
-/** A notice line (spec 8: server errors show as danger notices; successes as success). */
-export interface NoticeState {
-  variant: 'danger' | 'success' | 'info';
-  message: string;
-}
+import type { NoticeState } from '../../lib/account/api.ts';
 
+export type { NoticeState };
+
+/** A notice line (spec 8: server errors show as danger notices; successes as success). */
 export function Notice({ notice }: { notice: NoticeState | null }) {
   if (notice === null) return null;
   return (

@@ -1,18 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { MailingAddress, PaymentMethod } from '../../lib/contracts/account.ts';
-import { accountCall, messageOf } from '../../lib/account/api.ts';
-import {
-  expiryText,
-  MISSING_TARGET,
-  openAddPaymentPopup,
-  statusBadge,
-  transactionRow,
-  type Transaction,
-} from '../../lib/account/wallet.ts';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { NoticeState } from '../../lib/account/api.ts';
+import { expiryText, statusBadge, transactionRow } from '../../lib/account/wallet.ts';
+import type { MailingAddress } from '../../lib/contracts/addresses.ts';
+import { canDelete } from '../../lib/contracts/wallet-rules.ts';
+import type { PaymentMethod, Transaction } from '../../lib/contracts/wallet.ts';
 import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';
+import { $addresses, $addressesError } from '../../stores/addresses.ts';
+import {
+  $transactions,
+  $wallet,
+  addPaymentMethod,
+  deletePaymentMethod,
+  filterTransactions,
+  updateCardAddress,
+} from '../../stores/wallet.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
-import { Notice, type NoticeState } from './Notice.tsx';
+import { Notice } from './Notice.tsx';
 import { StackedTable, type Column } from './StackedTable.tsx';
 import { Modal } from './Modal.tsx';
 import { useSignedInUser } from './useAccount.ts';
@@ -80,78 +85,24 @@ function Wallet() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'methods' ? (
-          <PaymentMethods userId={user.id} />
-        ) : (
-          <Transactions userId={user.id} />
-        )}
+        {tab === 'methods' ? <PaymentMethods /> : <Transactions />}
       </div>
     </div>
   );
 }
 
-function PaymentMethods({ userId }: { userId: number }) {
-  const [addresses, setAddresses] = useState<MailingAddress[] | null>(null);
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
-  const [addHref, setAddHref] = useState<string | undefined>(undefined);
-  const [notice, setNotice] = useState<NoticeState | null>(null);
+function PaymentMethods() {
+  const addresses = useStore($addresses);
+  const addressesError = useStore($addressesError);
+  const { methods, notice } = useStore($wallet);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   const [updating, setUpdating] = useState<PaymentMethod | null>(null);
-
-  const load = useCallback(async () => {
-    setMethods(null);
-    try {
-      const [customer, wallet] = await Promise.all([
-        accountCall<{ customer: { MailingAddresses: MailingAddress[] } | null }>(
-          'GET',
-          '/api/customer',
-        ),
-        accountCall<{
-          paymentMethods: PaymentMethod[];
-          _links?: { addPaymentMethod?: { href?: string } };
-        }>('GET', `/api/user/${userId}/paymentMethods`),
-      ]);
-      setAddresses(customer.customer?.MailingAddresses ?? []);
-      setMethods(wallet.paymentMethods);
-      setAddHref(wallet._links?.addPaymentMethod?.href);
-    } catch (error) {
-      setNotice({ variant: 'danger', message: messageOf(error) });
-      setMethods([]);
-      setAddresses((current) => current ?? []);
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  function add() {
-    const result = openAddPaymentPopup(addHref, () => void load());
-    if (result === 'missing') setNotice({ variant: 'danger', message: MISSING_TARGET });
-    if (result === 'blocked') {
-      setNotice({
-        variant: 'danger',
-        message: 'The payment window was blocked. Allow pop-ups for this site and try again.',
-      });
-    }
-  }
-
-  async function confirmDelete() {
-    if (deleting === null) return;
-    const target = deleting;
-    setDeleting(null);
-    try {
-      await accountCall('DELETE', `/api/user/${userId}/paymentMethods/${target.id}`);
-      setNotice({ variant: 'success', message: 'Payment method deleted successfully' });
-    } catch (error) {
-      setNotice({ variant: 'danger', message: messageOf(error) });
-    }
-    await load();
-  }
+  const shown: NoticeState | null =
+    notice ?? (addressesError === null ? null : { variant: 'danger', message: addressesError });
 
   return (
     <section aria-labelledby="wallet-methods">
-      <Notice notice={notice} />
+      <Notice notice={shown} />
       <h2>My addresses</h2>
       {addresses === null && <p>Loading addresses…</p>}
       {addresses?.length === 0 && <p>Account has no addresses</p>}
@@ -165,7 +116,7 @@ function PaymentMethods({ userId }: { userId: number }) {
       )}
       <div className="row">
         <h2 id="wallet-methods">My payment methods</h2>
-        <button type="button" className="acct-btn" onClick={add}>
+        <button type="button" className="acct-btn" onClick={addPaymentMethod}>
           Add new payment method
         </button>
       </div>
@@ -203,7 +154,7 @@ function PaymentMethods({ userId }: { userId: number }) {
               <button type="button" className="acct-link" onClick={() => setUpdating(m)}>
                 Edit
               </button>
-              {!m.isAbtraGiftCard && (
+              {canDelete(m) && (
                 <button type="button" className="acct-link" onClick={() => setDeleting(m)}>
                   Delete
                 </button>
@@ -215,27 +166,19 @@ function PaymentMethods({ userId }: { userId: number }) {
       <ConfirmDelete
         open={deleting !== null}
         onNo={() => setDeleting(null)}
-        onYes={() => void confirmDelete()}
+        onYes={() => {
+          if (deleting === null) return;
+          setDeleting(null);
+          void deletePaymentMethod(deleting);
+        }}
       />
       <CardAddressDialog
         method={updating}
         addresses={addresses ?? []}
         onClose={() => setUpdating(null)}
         onSave={async (mailingAddressId) => {
-          if (updating === null) return;
-          const body: { mailingAddressId: number; isAbtraGiftCard?: boolean } = {
-            mailingAddressId,
-          };
-          if (typeof updating.isAbtraGiftCard === 'boolean')
-            body.isAbtraGiftCard = updating.isAbtraGiftCard;
-          try {
-            await accountCall('PUT', `/api/user/${userId}/paymentMethods/${updating.id}`, body);
+          if (updating !== null && (await updateCardAddress(updating, mailingAddressId)))
             setUpdating(null);
-            setNotice({ variant: 'success', message: 'Address updated successfully' });
-            await load();
-          } catch (error) {
-            setNotice({ variant: 'danger', message: messageOf(error) });
-          }
         }}
       />
     </section>
@@ -297,43 +240,18 @@ function ConfirmDelete({
   );
 }
 
-function Transactions({ userId }: { userId: number }) {
-  const [filter, setFilter] = useState('');
-  const [rows, setRows] = useState<Transaction[] | null>(null);
-  const [notice, setNotice] = useState<NoticeState | null>(null);
-  useEffect(() => {
-    let current = true;
-    setRows(null);
-    const query = filter.trim() ? `?displayableId=${encodeURIComponent(filter.trim())}` : '';
-    const timer = setTimeout(() => {
-      accountCall<{ transactions: Transaction[] }>(
-        'GET',
-        `/api/user/${userId}/transactions${query}`,
-      )
-        .then((reply) => {
-          if (current) {
-            setRows(reply.transactions);
-            setNotice(null);
-          }
-        })
-        .catch((error: unknown) => {
-          if (current) {
-            setRows([]);
-            setNotice({ variant: 'danger', message: messageOf(error) });
-          }
-        });
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [filter, userId]);
+function Transactions() {
+  const { filter, rows, notice } = useStore($transactions);
   return (
     <section>
       <Notice notice={notice} />
       <label className="acct-field" style={{ maxWidth: '24rem' }}>
         Transaction displayable Id
-        <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <input
+          type="search"
+          value={filter}
+          onChange={(event) => filterTransactions(event.target.value)}
+        />
       </label>
       {rows === null && <p role="status">Loading transactions...</p>}
       {rows?.length === 0 && <p>No transactions for this account</p>}

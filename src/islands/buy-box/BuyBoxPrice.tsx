@@ -24,7 +24,7 @@ function BuyBoxPrice({ product, currency }: Props) {
       <span className="bb-price">{text.price}</span>
       {text.compareAt && (
         <span className="bb-compare">
-          <span className="bb-visually-hidden">Regular price </span>
+          <span className="visually-hidden">Regular price </span>
           <s>{text.compareAt}</s>
         </span>
       )}

@@ -1,6 +1,11 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { MailingAddress } from '../contracts/account.ts';
+import {
+  addressFields,
+  REQUIRED_ADDRESS_FIELDS,
+  type AddressFields,
+} from '../contracts/address-rules.ts';
+import type { MailingAddress } from '../contracts/addresses.ts';
 
 /** The fields of the address form (spec: account-and-shell 2.3). */
 export interface AddressForm {
@@ -50,15 +55,9 @@ export function formFromAddress(address: MailingAddress | undefined): AddressFor
 }
 
 /** Required fields (spec 5); the others are optional. */
-export const REQUIRED_FIELDS = [
-  'countryCode',
-  'stateCode',
-  'address1',
-  'zip',
-  'firstName',
-  'lastName',
-  'phone',
-] as const satisfies readonly (keyof AddressForm)[];
+export const REQUIRED_FIELDS: readonly (keyof AddressForm)[] = REQUIRED_ADDRESS_FIELDS.map(
+  ([field]) => field,
+);
 
 /**
  * Whether a field shows the valid mark (spec 5: "marks show valid state only, with no
@@ -92,14 +91,8 @@ export function isFieldValid(field: keyof AddressForm, form: AddressForm): boole
  * The PUT/POST body (spec 5 and 7: "on update, empty string fields are dropped"), with
  * countryCode, stateCode and makeDefault.
  */
-export function addressPayload(form: AddressForm): Record<string, string | boolean> {
-  const payload: Record<string, string | boolean> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (key === 'makeDefault') continue;
-    if (typeof value === 'string' && value.trim() !== '') payload[key] = value.trim();
-  }
-  payload['makeDefault'] = form.makeDefault;
-  return payload;
+export function addressPayload(form: AddressForm): AddressFields {
+  return addressFields(form);
 }
 
 /** The lines of an address card (spec 2.3). */

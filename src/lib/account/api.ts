@@ -51,3 +51,15 @@ export async function accountCall<T = Record<string, unknown>>(
 export function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong.';
 }
+
+/** A notice line (spec 8: server errors show as danger notices; successes as success). */
+export interface NoticeState {
+  variant: 'danger' | 'success' | 'info';
+  message: string;
+}
+
+/** The danger notice of a failed call: the server's words or the browser's. */
+export const dangerNotice = (error: unknown): NoticeState => ({
+  variant: 'danger',
+  message: messageOf(error),
+});

@@ -1,14 +1,6 @@
-import type { PaymentMethod } from '../contracts/account.ts';
+import type { PaymentMethod, Transaction } from '../contracts/wallet.ts';
 
-/** A transaction as the API sends it (spec 3). */
-export interface Transaction {
-  id: number;
-  displayableId: string;
-  status: string;
-  gateway: string;
-  amount: string;
-  email: string;
-}
+export type { Transaction };
 
 /** spec 4: PENDING warning, SUCCESS success, FAILURE danger, anything else dark. */
 export function statusBadge(status: string): 'warning' | 'success' | 'danger' | 'dark' {

@@ -1,4 +1,6 @@
 import { MOBILE_BREAKPOINT } from './slider.ts';
+import { enhanceCarousel } from './slider-carousel.ts';
+import type { SliderController } from './slider-controller.ts';
 
 /**
  * The seller reviews carousel (spec account-and-shell 2.10, 3 and 9): which reviews show and
@@ -112,4 +114,83 @@ export function cardIndex(position: number, count: number): number {
 export function dragStep(dx: number, threshold = DRAG_THRESHOLD_PX): -1 | 0 | 1 {
   if (!Number.isFinite(dx) || Math.abs(dx) < threshold) return 0;
   return dx < 0 ? 1 : -1;
+}
+
+/**
+ * The seller reviews carousel (spec account-and-shell 2.10) on the site's one carousel
+ * controller: the track holds the list COPIES times and moves a card at a time, jumping back
+ * into the middle copy unseen once a move has ended; autoplay every `data-interval` ms, held
+ * while hovered or focused; a drag of `data-threshold` px moves one card. Only the cards on
+ * screen can be reached by keyboard and screen readers. Nothing to do for one review.
+ */
+export function enhanceReviews(root: HTMLElement): SliderController | undefined {
+  const viewport = root.querySelector<HTMLElement>('[data-reviews-viewport]');
+  const track = root.querySelector<HTMLElement>('[data-reviews-track]');
+  const count = Number(root.dataset['count']);
+  if (!viewport || !track || !(count > 1)) return undefined;
+  const cards = [...track.querySelectorAll<HTMLElement>('[data-reviews-card]')];
+  const threshold = Number(root.dataset['threshold']) || DRAG_THRESHOLD_PX;
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  let position = startPosition(count);
+
+  for (const card of cards) card.hidden = false;
+  for (const control of root.querySelectorAll<HTMLElement>('[hidden]')) {
+    if (!control.hasAttribute('data-reviews-card')) control.hidden = false;
+  }
+
+  const render = (animate: boolean, dragged = 0) => {
+    const width = cards[0]?.offsetWidth ?? 0;
+    track.style.transition = animate ? '' : 'none';
+    track.style.transform = `translateX(${String(-position * width + dragged)}px)`;
+    root.dataset['current'] = String(cardIndex(position, count));
+    const visible = visibleCards(window.innerWidth);
+    cards.forEach((card, i) => {
+      const shown = i >= position && i < position + visible;
+      card.inert = !shown;
+      card.setAttribute('aria-hidden', String(!shown));
+    });
+  };
+  // After a move into a repeated copy, jump to the same cards in the middle copy unseen.
+  const onSettled = () => {
+    const settled = settle(position, count);
+    if (settled === position) return;
+    position = settled;
+    render(false);
+    void track.offsetWidth; // apply the jump before the next move animates
+    track.style.transition = '';
+  };
+  const move = (delta: number) => {
+    onSettled(); // a move that starts mid-transition starts from the settled place
+    position = step(position, delta, count);
+    render(!reducedMotion.matches);
+    if (reducedMotion.matches) onSettled();
+  };
+
+  const controller = enhanceCarousel(
+    {
+      root,
+      viewport,
+      prev: root.querySelector('[data-reviews-prev]'),
+      next: root.querySelector('[data-reviews-next]'),
+      pause: root.querySelector('[data-reviews-pause]'),
+    },
+    {
+      move,
+      grab: onSettled,
+      drag: (dx) => render(false, dx),
+      dragStep: (dx) => dragStep(dx, threshold),
+      snapBack: () => render(true),
+    },
+    {
+      interval: Number(root.dataset['interval']) || AUTOPLAY_MS,
+      pauseLabels: ['Pause reviews', 'Play reviews'],
+      holdOnFocus: true,
+    },
+  );
+  track.addEventListener('transitionend', (event) => {
+    if (event.target === track) onSettled();
+  });
+  window.addEventListener('resize', () => render(false));
+  render(false);
+  return controller;
 }

@@ -1,4 +1,5 @@
 import { isSliderAt, MOBILE_BREAKPOINT, slideTo, sliderStep, swipeDirection } from './slider.ts';
+import { followDrag } from './slider-drag.ts';
 
 /** The elements of one slider: a clipping viewport around a track of items, and two arrows. */
 export interface SliderParts {
@@ -17,9 +18,6 @@ export interface SliderController {
   /** Removes every listener (an island unmounting). */
   destroy(): void;
 }
-
-/** Pointer travel below this is a tap, not a drag: it neither moves the track nor cancels a click. */
-const TAP_SLOP_PX = 5;
 
 /**
  * Arrows, swipe and keyboard focus for a product slider (spec storefront 2 and 9): an arrow
@@ -98,52 +96,16 @@ export function enhanceSlider(
   );
 
   // Swipe or drag: the track follows the pointer; on release, 15 percent moves a step.
-  let startX = 0;
-  let dx = 0;
-  let dragging = false;
-  viewport.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (!active() || event.button !== 0) return;
-      startX = event.clientX;
-      dx = 0;
-      dragging = true;
+  followDrag(root, viewport, {
+    signal,
+    enabled: active,
+    drag: (dx) => render(dx),
+    release: (dx) => {
+      const direction = swipeDirection(dx, viewport.clientWidth);
+      if (direction === 0) render();
+      else move(direction);
     },
-    { signal },
-  );
-  viewport.addEventListener(
-    'pointermove',
-    (event) => {
-      if (!dragging) return;
-      dx = event.clientX - startX;
-      if (Math.abs(dx) <= TAP_SLOP_PX) return;
-      if (!viewport.hasPointerCapture(event.pointerId)) viewport.setPointerCapture(event.pointerId);
-      root.classList.add('is-dragging');
-      render(dx);
-    },
-    { signal },
-  );
-  const end = () => {
-    if (!dragging) return;
-    dragging = false;
-    root.classList.remove('is-dragging');
-    const direction = swipeDirection(dx, viewport.clientWidth);
-    if (direction === 0) render();
-    else move(direction);
-  };
-  viewport.addEventListener('pointerup', end, { signal });
-  viewport.addEventListener('pointercancel', end, { signal });
-  // A drag is not a click on the card under the pointer.
-  viewport.addEventListener(
-    'click',
-    (event) => {
-      if (Math.abs(dx) <= TAP_SLOP_PX) return;
-      event.preventDefault();
-      event.stopPropagation();
-      dx = 0;
-    },
-    { capture: true, signal },
-  );
+  });
   // Tabbing to a card out of view: show it (and undo the browser's own scroll of the clipped
   // viewport, which the transform already accounts for).
   viewport.addEventListener(
@@ -167,8 +129,6 @@ export function enhanceSlider(
     },
     { signal },
   );
-  viewport.addEventListener('dragstart', (event) => event.preventDefault(), { signal });
-
   render();
   return {
     refresh: () => render(),
