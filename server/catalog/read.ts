@@ -74,7 +74,7 @@ export interface VariantDetail {
 }
 
 /**
- * The full product record, exactly what `src/loaders/product-record.ts` validates
+ * The full product record, exactly what `src/lib/contracts/product-record.ts` validates
  * (a type alias, not an interface, so it is a `Record<string, unknown>`).
  */
 export type ProductDetail = {
@@ -188,7 +188,7 @@ export function productCards(db: Database, ids: readonly number[]): ProductCard[
 
 /**
  * The full product record (spec storefront 3, "Product (detail)") exactly as
- * `src/loaders/product-record.ts` validates it; undefined when there is no such product.
+ * `src/lib/contracts/product-record.ts` validates it; undefined when there is no such product.
  */
 export function productDetail(db: Database, id: number): Record<string, unknown> | undefined {
   return productDetails(db, [id])[0];

@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
 import { entryDigest } from '../lib/product/cache-key.ts';
 import { compareNocase, titleSortKey } from '../lib/catalog/title-order.ts';
-import type { ProductRecord } from '../loaders/product-record.ts';
+import type { ProductRecord } from '../lib/contracts/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 import { collectionTree, type CollectionTree } from './collections.ts';
 

@@ -1,6 +1,10 @@
 import type { Loader } from 'astro/loaders';
 import { fetchJson, type FetchJsonOptions } from './fetch-json.ts';
-import { parseProductRecord, productRecordSchema, type ProductRecord } from './product-record.ts';
+import {
+  parseProductRecord,
+  productRecordSchema,
+  type ProductRecord,
+} from '../lib/contracts/product-record.ts';
 
 /** Products per bulk page; the API allows up to 1000. */
 export const BULK_PAGE_SIZE = 500;
