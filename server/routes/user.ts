@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { MailingAddress } from '../../src/lib/contracts/account.ts';
+import type { Customer } from '../../src/lib/contracts/addresses.ts';
 import { listAddresses } from '../accounts/addresses.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
 import type { Deps } from '../deps.ts';
@@ -14,11 +14,8 @@ export interface CurrentUser {
   verified: boolean;
 }
 
-/** Customer data the shell loads at start (spec: account-and-shell 3, Customer). */
-export interface CurrentCustomer {
-  id: number;
-  MailingAddresses: MailingAddress[];
-}
+/** Customer data the shell loads at start: the wire contract the account stores read. */
+export type CurrentCustomer = Customer;
 
 /** The customer signed in on this request (the session cookie), or null for a guest. */
 export function resolveCustomer(deps: Deps, c: Context): CurrentCustomer | null {

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
 import { listAddresses } from '../accounts/addresses.ts';
 import { summariseCard } from '../accounts/cards.ts';
 import { isSameOrigin, requireOwnId, sameOriginJson } from '../accounts/guard.ts';
@@ -15,14 +14,10 @@ import {
 } from '../accounts/wallet.ts';
 import { escapeHtml } from '../../src/lib/format/escape-html.ts';
 import { page, STYLE } from '../cart/html.ts';
+import { PaymentMethodUpdateSchema } from '../../src/lib/contracts/wallet.ts';
 import type { Deps } from '../deps.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { htmlPolicy } from '../http/security-headers.ts';
-
-const UpdateBody = z.strictObject({
-  mailingAddressId: z.number().int().positive(),
-  isAbtraGiftCard: z.boolean().optional(),
-});
 
 /** The one script of the wallet pages: the saved page closes its popup by itself. */
 export const CLOSE_SCRIPT = 'setTimeout(function(){window.close()},600)';
@@ -119,7 +114,7 @@ export function walletRoutes(deps: Deps): Hono {
   app.put('/user/:id/paymentMethods/:paymentMethodId', csrf, async (c) => {
     const customerId = requireOwnId(deps, c, 'id');
     const id = pathId(c.req.param('paymentMethodId'), 'payment method');
-    const body = await readJson(c, UpdateBody);
+    const body = await readJson(c, PaymentMethodUpdateSchema);
     const paymentMethod = updatePaymentAddress(db, customerId, id, body);
     return c.json({ success: true, paymentMethod });
   });

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
-import { cardSchema, readOrThrow } from './card-reply.ts';
+import { cardSchema } from '../contracts/product-card.ts';
+import { readOrThrow } from './card-reply.ts';
 
-export { MALFORMED_REPLY, parseProductsReply, type ApiCard } from './card-reply.ts';
+export { MALFORMED_REPLY, parseProductsReply } from './card-reply.ts';
+export type { ApiCard } from '../contracts/product-card.ts';
 
 /**
  * The reply of GET /api/products/filter (spec storefront 3, "Product card or list item" and

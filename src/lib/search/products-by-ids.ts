@@ -1,5 +1,6 @@
 import { getJson } from './api-read.ts';
-import { parseProductsReply, type ApiCard } from './card-reply.ts';
+import type { ApiCard } from '../contracts/product-card.ts';
+import { parseProductsReply } from './card-reply.ts';
 
 /**
  * GET /api/products?productIds= (spec storefront 7), the one wrapper of this call: the
