@@ -24,7 +24,7 @@ export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTable
   return (
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table className="stacked">
-        <thead>
+        <thead className="phone-hidden">
           <tr>
             {columns.map((column) => (
               <th scope="col" key={column.label}>

@@ -43,7 +43,7 @@ function CartButton({ freeShippingValue, productBase }: Props) {
   const inside = (
     <>
       <CartIcon />
-      <span className="cart-button-label">View cart</span>
+      <span className="phone-hidden">View cart</span>
       {count !== null && (
         <span className="cart-count" data-testid="cart-count">
           <span aria-hidden="true">{countBadge(count).shown}</span>

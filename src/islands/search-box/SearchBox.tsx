@@ -285,7 +285,7 @@ function SearchBox({ categories }: SearchBoxProps) {
           <circle cx="10.5" cy="10.5" r="6.5" />
           <path d="m15.5 15.5 5 5" />
         </svg>
-        <span className="search-label">Search</span>
+        <span className="phone-hidden">Search</span>
       </button>
     </form>
   );
