@@ -1,4 +1,5 @@
 import type { Database } from '../db/open.ts';
+import type { ProductRow as StoreProductRow } from './read-rows.ts';
 import { VIDEO_METAFIELD_KEY, type Collection, type Product } from './input.ts';
 
 /**
@@ -91,26 +92,14 @@ function reviewTime(stored: string): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-interface ProductRow {
-  id: number;
-  handle: string;
-  title: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  is_indexed: number;
-  vendor: string;
-  sku: string;
-  product_code: string;
-  condition: string;
-  price_cents: number;
-  compare_at_price_cents: number | null;
-  image_url: string | null;
-  description_html: string;
-  is_featured: number;
-  featured_order: number | null;
-  free_shipping: number;
-  units_sold: number;
-}
+/**
+ * The product row the merchandiser reads: the storefront's columns (read-rows.ts) without
+ * those the storefront derives, with units sold.
+ */
+type ProductRow = Omit<
+  StoreProductRow,
+  'available_for_sale' | 'avg_rating' | 'total_reviews' | 'updated_at'
+> & { units_sold: number };
 
 interface VariantRow {
   id: number;
