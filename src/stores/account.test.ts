@@ -51,6 +51,19 @@ describe('$user', () => {
     expect(seen).toEqual([false, true]);
   });
 
+  it('does not load while the build renders an island (no browser)', async () => {
+    const calls = vi.fn(answer({ user }));
+    const store = track(
+      createUserStore({ request: testClient(calls).requestJson, browser: false }),
+    );
+    // An island's server render reads the store: nanostores mounts it for the read.
+    expect(store.$user.get()).toEqual(USER_NOT_FETCHED);
+    keepMount(store.$user);
+    await allTasks();
+    expect(calls).not.toHaveBeenCalled();
+    expect(store.$user.get()).toEqual(USER_NOT_FETCHED);
+  });
+
   it('holds a guest as signed out, fetched', async () => {
     const { store, log } = harness(answer({ user: null }));
     expect(await store.loadUser()).toEqual({ fetched: true, user: null, failed: false });

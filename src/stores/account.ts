@@ -33,6 +33,11 @@ export interface UserDeps {
    */
   request?: RequestJson;
   log?: (message: string, error: unknown) => void;
+  /**
+   * Whether the store may load itself when read: not while the build renders an island (a
+   * read there would call the API by a relative URL, which fails on the server).
+   */
+  browser?: boolean;
 }
 
 /** The store and its actions. */
@@ -86,6 +91,7 @@ export function createUserStore(deps: UserDeps = {}): UserStore {
   const loadUser = () => (loading ??= task(load));
 
   onMount($user, () => {
+    if (deps.browser === false) return;
     void loadUser();
   });
 
@@ -97,4 +103,6 @@ export function createUserStore(deps: UserDeps = {}): UserStore {
   return { $user, loadUser, signedIn };
 }
 
-export const { $user, loadUser, signedIn } = createUserStore();
+export const { $user, loadUser, signedIn } = createUserStore({
+  browser: typeof window !== 'undefined',
+});

@@ -23,6 +23,11 @@ export interface AddressDeps {
   customer?: CustomerStore;
   /** spec 8: failures of the country and state lists are only logged. */
   log?: (message: string, error: unknown) => void;
+  /**
+   * Whether the store may load itself when read: not while the build renders an island (a
+   * read there would call the API by a relative URL, which fails on the server).
+   */
+  browser?: boolean;
 }
 
 /** The address form being edited (spec 2.3, one dialog a page). */
@@ -90,6 +95,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
 
   const $countries = atom<Country[]>([]);
   onMount($countries, () => {
+    if (deps.browser === false) return;
     call<{ countries: Country[] }>('GET', '/api/countries')
       .then((reply) => $countries.set(reply.countries))
       .catch((error: unknown) => log('[account] countries failed to load:', error));
@@ -193,7 +199,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   };
 }
 
-const store = createAddressStore();
+const store = createAddressStore({ browser: typeof window !== 'undefined' });
 
 /** The address list (from the page's one customer call), its error, and deleting. */
 export const { $addresses, $addressesError, deleteAddress } = store;

@@ -19,6 +19,11 @@ export const CUSTOMER_NOT_FETCHED: CustomerState = { fetched: false, customer: n
 /** What the store needs from outside; tests pass a client bound to the reference API. */
 export interface CustomerDeps {
   request?: RequestJson;
+  /**
+   * Whether the store may load itself when read: not while the build renders an island (a
+   * read there would call the API by a relative URL, which fails on the server).
+   */
+  browser?: boolean;
 }
 
 /** The store and its actions. */
@@ -60,10 +65,13 @@ export function createCustomerStore(deps: CustomerDeps = {}): CustomerStore {
   const reloadCustomer = () => (loading = task(load));
 
   onMount($customer, () => {
+    if (deps.browser === false) return;
     void loadCustomer();
   });
 
   return { $customer, loadCustomer, reloadCustomer };
 }
 
-export const { $customer, loadCustomer, reloadCustomer } = createCustomerStore();
+export const { $customer, loadCustomer, reloadCustomer } = createCustomerStore({
+  browser: typeof window !== 'undefined',
+});
