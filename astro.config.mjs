@@ -33,6 +33,7 @@ export default defineConfig({
     parallelPrerender({
       workers: env.PRERENDER_WORKERS,
       keepDir: env.BUILD_RENDERER_DIR,
+      memoryLog: env.PRERENDER_MEMORY_LOG,
       buildProcessCollections: ['products'],
     }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here

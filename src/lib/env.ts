@@ -60,6 +60,8 @@ export const envSchema = z
     BUILD_RENDERER_DIR: z.string().min(1).optional(),
     /** Worker threads that render the build's pages; 0 or 1 renders them in the build process. */
     PRERENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism),
+    /** A file the build appends its threads' memory to every 5 s while pages render. */
+    PRERENDER_MEMORY_LOG: z.string().min(1).optional(),
     /** Set by `npm test` once it serves a build; Playwright starts its own server otherwise. */
     E2E_BASE_URL: z.url().optional(),
     /** The same build served by the local Node server (`npm start`'s), for the smoke subset. */

@@ -25,6 +25,11 @@ export interface ParallelPrerenderOptions {
    * own frontmatter fails the build.
    */
   buildProcessCollections?: readonly string[];
+  /**
+   * A file to append a line of JSON to every 5 s while pages render: the build process's and
+   * each worker's V8 heap and the process's resident memory, in MB.
+   */
+  memoryLog?: string | undefined;
 }
 
 /** The file beside a kept bundle with what a worker needs besides the bundle. */
@@ -47,7 +52,7 @@ export const KEPT_BUNDLE_DIR = 'bundle';
  * 7.4.
  */
 export function parallelPrerender(options: ParallelPrerenderOptions): AstroIntegration {
-  const { workers, pagesPerWorker = 4, keepDir, buildProcessCollections = [] } = options;
+  const { workers, pagesPerWorker = 4, keepDir, buildProcessCollections = [], memoryLog } = options;
   let outDir: URL | undefined;
   return {
     name: 'parallel-prerender',
@@ -92,6 +97,7 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
                 workers,
                 prerenderDir,
                 withheld: buildProcessCollections,
+                memoryLog,
               }),
               astroDefault,
             ),
@@ -166,7 +172,13 @@ export function workerPrerenderer(
     workers,
     prerenderDir,
     withheld = [],
-  }: { workers: number; prerenderDir: string; withheld?: readonly string[] },
+    memoryLog,
+  }: {
+    workers: number;
+    prerenderDir: string;
+    withheld?: readonly string[];
+    memoryLog?: string | undefined;
+  },
 ): AstroPrerenderer {
   const pool: PrerenderWorker[] = [];
   let paths: StaticPathIndex | undefined;
@@ -197,7 +209,7 @@ export function workerPrerenderer(
         write: () => true,
       };
       for (let i = 0; i < workers; i++) pool.push(new PrerenderWorker(setup, destination));
-      stopMemoryLog = startMemoryLog(pool);
+      if (memoryLog) stopMemoryLog = startMemoryLog(pool, memoryLog);
       try {
         await Promise.all(pool.map((worker) => worker.ready));
       } catch (error) {
@@ -251,13 +263,11 @@ export function workerPrerenderer(
 }
 
 /**
- * With PRERENDER_MEMORY_LOG naming a file, a line of JSON every 5 s while pages render: the
+ * Appends a line of JSON to `file` every 5 s while pages render (PRERENDER_MEMORY_LOG): the
  * build process's and each worker's V8 heap and the process's resident memory, in MB. The
  * bench's peak is one number for the whole process tree; this says which thread holds it.
  */
-function startMemoryLog(pool: readonly PrerenderWorker[]): () => void {
-  const file = process.env.PRERENDER_MEMORY_LOG;
-  if (!file) return () => undefined;
+function startMemoryLog(pool: readonly PrerenderWorker[], file: string): () => void {
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   const started = Date.now();
   const timer = setInterval(() => {
