@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { loadContentModule, storeSingleton } from './content-store.ts';
@@ -12,7 +13,10 @@ import { StaticPathIndex, type RouteCacheLike } from './static-paths.ts';
 export interface ParallelPrerenderOptions {
   /** Worker threads that render pages; 1 or less renders in the build process as usual. */
   workers: number;
-  /** Pages in flight per worker, so that no worker waits while the build writes files. */
+  /**
+   * Pages in flight per worker, so that no worker waits while the build process writes each
+   * page and its cache copy (docs/performance.md, "Build at scale").
+   */
   pagesPerWorker?: number;
   /**
    * Where to keep the prerender bundle and the workers' setup once the pages are written
@@ -27,9 +31,15 @@ export interface ParallelPrerenderOptions {
   buildProcessCollections?: readonly string[];
   /**
    * A file to append a line of JSON to every 5 s while pages render: the build process's and
-   * each worker's V8 heap and the process's resident memory, in MB.
+   * each worker's V8 heap and the process's resident memory, in MB, and the share of the time
+   * each thread's event loop was busy.
    */
   memoryLog?: string | undefined;
+  /**
+   * Paths rendered before all the others (Astro renders in the order the paths are listed):
+   * the search records, which the build indexes while the pages render (scripts/lib/build-site.ts).
+   */
+  renderFirst?: readonly string[];
 }
 
 /** The file beside a kept bundle with what a worker needs besides the bundle. */
@@ -52,7 +62,14 @@ export const KEPT_BUNDLE_DIR = 'bundle';
  * 7.4.
  */
 export function parallelPrerender(options: ParallelPrerenderOptions): AstroIntegration {
-  const { workers, pagesPerWorker = 4, keepDir, buildProcessCollections = [], memoryLog } = options;
+  const {
+    workers,
+    pagesPerWorker = 16,
+    keepDir,
+    buildProcessCollections = [],
+    memoryLog,
+    renderFirst = [],
+  } = options;
   let outDir: URL | undefined;
   return {
     name: 'parallel-prerender',
@@ -73,7 +90,8 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
           prerenderer.getStaticPaths = async () => {
             const paths = await list();
             logger.info(`${String(paths.length)} paths to generate.`);
-            return paths;
+            const first = (path: { pathname: string }) => renderFirst.includes(path.pathname);
+            return [...paths.filter(first), ...paths.filter((path) => !first(path))];
           };
           return prerenderer;
         };
@@ -264,15 +282,21 @@ export function workerPrerenderer(
 
 /**
  * Appends a line of JSON to `file` every 5 s while pages render (PRERENDER_MEMORY_LOG): the
- * build process's and each worker's V8 heap and the process's resident memory, in MB. The
- * bench's peak is one number for the whole process tree; this says which thread holds it.
+ * build process's and each worker's V8 heap and the process's resident memory, in MB, and how
+ * busy each thread's event loop was. The bench's peak is one number for the whole process
+ * tree; this says which thread holds it, and whether the workers wait for pages.
  */
 function startMemoryLog(pool: readonly PrerenderWorker[], file: string): () => void {
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const share = (value: number) => Math.round(value * 100) / 100;
   const started = Date.now();
+  // Event-loop utilisation since the last line: a worker well under 1 waits for pages, so
+  // rendering is held up in the build process, not by the workers.
+  let mainLoop = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     void Promise.all(pool.map((worker) => worker.heapUsed())).then((workerHeaps) => {
       const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const mainNow = performance.eventLoopUtilization();
       const line = {
         s: Math.round((Date.now() - started) / 1000),
         rss: mb(rss),
@@ -280,7 +304,10 @@ function startMemoryLog(pool: readonly PrerenderWorker[], file: string): () => v
         external: mb(external),
         arrayBuffers: mb(arrayBuffers),
         workers: workerHeaps.map(mb),
+        busy: share(performance.eventLoopUtilization(mainNow, mainLoop).utilization),
+        workersBusy: pool.map((worker) => share(worker.loopUtilization())),
       };
+      mainLoop = mainNow;
       appendFileSync(file, `${JSON.stringify(line)}\n`);
     });
   }, 5000);
@@ -319,11 +346,13 @@ class PrerenderWorker {
     { resolve: (done: RenderDone) => void; reject: (error: Error) => void }
   >();
   #closing = false;
+  #lastLoop: EventLoopUtilization;
   /** Set when the thread died: later pages fail at once instead of waiting forever. */
   failure: Error | undefined;
 
   constructor(setup: WorkerSetup, destination: { write(event: unknown): boolean }) {
     this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup });
+    this.#lastLoop = this.#worker.performance.eventLoopUtilization();
     this.ready = new Promise((resolve, reject) => {
       const onReady = (message: FromWorker) => {
         if (message.type !== 'ready') return;
@@ -369,6 +398,14 @@ class PrerenderWorker {
         );
       }
     });
+  }
+
+  /** The share of the time since the last call that the worker's event loop was busy. */
+  loopUtilization(): number {
+    const now = this.#worker.performance.eventLoopUtilization();
+    const since = this.#worker.performance.eventLoopUtilization(now, this.#lastLoop);
+    this.#lastLoop = now;
+    return since.utilization;
   }
 
   /** The worker's V8 heap in use, in bytes (0 once it has stopped). */
