@@ -11,6 +11,7 @@ import {
   sitemapFilter,
 } from './src/lib/content/sitemap-xml.ts';
 import { env } from './src/lib/env.ts';
+import { SEARCH_RECORDS_URL } from './src/lib/search/search-record.ts';
 
 // Indexable pages only (no noindex, redirect, later list page or 404); the pages left out by
 // their heads are kept for the next warm publish (src/lib/content/sitemap-xml.ts).
@@ -35,6 +36,7 @@ export default defineConfig({
       keepDir: env.BUILD_RENDERER_DIR,
       memoryLog: env.PRERENDER_MEMORY_LOG,
       buildProcessCollections: ['products'],
+      renderFirst: [SEARCH_RECORDS_URL],
     }),
     // Islands are rendered with renderToString rather than through a web stream: nothing here
     // suspends, and the stream's machinery was a tenth of the build (docs/performance.md,

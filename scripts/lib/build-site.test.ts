@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PageLog } from './build-site.ts';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PageLog, recordsOnceWritten } from './build-site.ts';
+import { temporaryDir } from './stack.ts';
 
 // What astro build prints while the prerender workers write pages: lines run together.
 const LOG =
@@ -21,5 +24,30 @@ describe('PageLog', () => {
         total: 5,
       });
     }
+  });
+});
+
+describe('recordsOnceWritten', () => {
+  it('waits while the records are half written and reads them once they parse', async () => {
+    const dir = temporaryDir('records-');
+    try {
+      const file = join(dir.path, 'records.json');
+      const astro = new AbortController();
+      const whole = JSON.stringify([{ url: '/products/a' }, { url: '/products/b' }]);
+      const reading = recordsOnceWritten(file, astro.signal);
+      await writeFile(file, whole.slice(0, 20));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await writeFile(file, whole);
+      expect(await reading).toEqual(JSON.parse(whole));
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('gives up when astro has finished without writing them', async () => {
+    const astro = new AbortController();
+    const reading = recordsOnceWritten('/nonexistent/records.json', astro.signal);
+    astro.abort();
+    expect(await reading).toBeUndefined();
   });
 });

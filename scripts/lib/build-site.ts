@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '../../src/lib/env.ts';
 import {
@@ -8,7 +8,8 @@ import {
 } from '../../src/lib/routing/article-redirects.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
 import { readJsonFile } from './json-file.ts';
-import { writeSearchIndex } from './search-index.ts';
+import type { SearchRecord } from '../../src/lib/search/search-record.ts';
+import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from './search-index.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './web/headers.ts';
 import { httpConfig, serverConfig } from './web/nginx-config.ts';
 import { precompressTree, writeAtomically, type PrecompressReport } from './web/precompress.ts';
@@ -50,8 +51,14 @@ export interface BuildReport {
   rendered: number;
   reused: number;
   searchRecords: number;
+  /** `astro build`, from start to end. */
   astroMs: number;
+  /** The search index, which runs beside astro's pages once their records are written. */
   pagefindMs: number;
+  /** From the start to the search index done: the full build as the bench counts it. */
+  buildMs: number;
+  /** From the start until the search index began: under astroMs when it ran beside the pages. */
+  searchStartedMs: number;
   /** Compressing the files and writing the web servers' configuration. */
   serverFilesMs: number;
   compression: PrecompressReport;
@@ -62,7 +69,8 @@ export const NGINX_DIR = join('_server', 'nginx');
 
 /**
  * The whole static build (DESIGN, build pipeline): `astro build` reading the API through the
- * content loaders, then the Pagefind index from the catalogue's search records, then the
+ * content loaders, the Pagefind index from the catalogue's search records (beside astro's
+ * pages, once astro has written the records), then the
  * host configuration for the legacy routes.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
@@ -71,17 +79,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     options.onProgress?.({ phase: 'build', pagesDone: done, pagesTotal: total }),
   );
   options.onProgress?.({ phase: 'build', pagesDone: 0, pagesTotal: 0 });
-  const output = await runAstroBuild(options, (chunk) => pageLog.read(chunk));
+  // The search records are the first path astro renders (astro.config.mjs, renderFirst):
+  // Pagefind indexes them in its own process while the pages render, on the core the
+  // workers leave idle (docs/performance.md, "Build at scale").
+  // A failed build's records would otherwise be indexed before astro writes this one's.
+  await rm(join(options.outDir, SEARCH_RECORDS_PATH), { force: true });
+  const astroStopped = new AbortController();
+  const search = new SearchWhilePages(options, astroStopped.signal);
+  let output: string;
+  try {
+    output = await runAstroBuild(options, (chunk) => pageLog.read(chunk));
+  } catch (error) {
+    astroStopped.abort();
+    await search.stopped();
+    throw error;
+  }
   const astroMs = Date.now() - started;
+  astroStopped.abort();
   const pages = Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0);
   const pagesDone = { pagesDone: pageLog.done, pagesTotal: pageLog.total };
   options.onProgress?.({ phase: 'search', ...pagesDone });
-  const pagefindStarted = Date.now();
   options.signal?.throwIfAborted();
-  const search = await writeSearchIndex(options.outDir, {
-    shardRecords: options.searchShardRecords,
-  });
-  const pagefindMs = Date.now() - pagefindStarted;
+  const indexed = await search.done();
+  const buildMs = Date.now() - started;
   options.onProgress?.({ phase: 'compress', ...pagesDone });
   options.signal?.throwIfAborted();
   const serverFilesStarted = Date.now();
@@ -91,12 +111,79 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     // Counted from the log's marks, the pages rendered are what the reused leave of the total.
     rendered: Math.max(0, pages - pageLog.reused),
     reused: pageLog.reused,
-    searchRecords: search.records,
+    searchRecords: indexed.report.records,
     astroMs,
-    pagefindMs,
+    pagefindMs: indexed.ms,
+    buildMs,
+    searchStartedMs: indexed.started - started,
     serverFilesMs: Date.now() - serverFilesStarted,
     compression,
   };
+}
+
+/** How often the build looks for the search records while astro renders. */
+const RECORDS_POLL_MS = 250;
+
+/**
+ * The search index of a full build, made as soon as astro has written the search records:
+ * they are read once whole (the file parses: astro writes it in place, so a part written may
+ * be seen first), or, if they never appear while astro runs, when it has finished.
+ */
+class SearchWhilePages {
+  readonly #indexing: Promise<{ report: SearchIndexReport; started: number; ms: number }>;
+  readonly #abort = new AbortController();
+
+  constructor(options: BuildOptions, astroStopped: AbortSignal) {
+    const file = join(options.outDir, SEARCH_RECORDS_PATH);
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.#abort.signal])
+      : this.#abort.signal;
+    this.#indexing = (async () => {
+      const records = await recordsOnceWritten(file, astroStopped);
+      signal.throwIfAborted();
+      const started = Date.now();
+      const report = await writeSearchIndex(options.outDir, {
+        shardRecords: options.searchShardRecords,
+        records,
+        signal,
+      });
+      return { report, started, ms: Date.now() - started };
+    })();
+    // Awaited after the pages (done) or when astro failed (stopped).
+    this.#indexing.catch(() => {});
+  }
+
+  done() {
+    return this.#indexing;
+  }
+
+  /** Stops the index between shards and waits for it, so that nothing writes after. */
+  async stopped(): Promise<void> {
+    this.#abort.abort();
+    await this.#indexing.catch(() => {});
+  }
+}
+
+/**
+ * The records in `file` once it holds all of them, or undefined if `until` (astro done)
+ * comes first: the caller's index then reads the file itself.
+ */
+export async function recordsOnceWritten(
+  file: string,
+  until: AbortSignal,
+): Promise<SearchRecord[] | undefined> {
+  while (!until.aborted) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text) {
+      try {
+        return JSON.parse(text) as SearchRecord[];
+      } catch {
+        // Still being written.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, RECORDS_POLL_MS));
+  }
+  return undefined;
 }
 
 /**

@@ -8,13 +8,17 @@ import {
   shardDir,
   shardOf,
 } from '../../src/lib/search/pagefind-shards.ts';
-import { RECORD_TYPE, type SearchRecord } from '../../src/lib/search/search-record.ts';
+import {
+  RECORD_TYPE,
+  SEARCH_RECORDS_URL,
+  type SearchRecord,
+} from '../../src/lib/search/search-record.ts';
 import { readJsonFile } from './json-file.ts';
 import { writeSuggestIndex } from './suggest-index.ts';
 import { writeAtomically } from './web/precompress.ts';
 
 /** Where astro build writes the search records (an endpoint, src/pages/search-index). */
-export const SEARCH_RECORDS_PATH = join('search-index', 'records.json');
+export const SEARCH_RECORDS_PATH = join(...SEARCH_RECORDS_URL.split('/'));
 /**
  * Where a release keeps the records its search index was made from (never served): a warm
  * publish compares the new records with them and indexes again only the shards that differ.
@@ -29,6 +33,10 @@ export interface SearchIndexOptions {
    * shard count is kept, and its shards with the same records too.
    */
   live?: string;
+  /** The records, when the caller has read them already (else read from the build). */
+  records?: SearchRecord[] | undefined;
+  /** Stops the index between shards. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface SearchIndexReport {
@@ -53,7 +61,8 @@ export async function writeSearchIndex(
   options: SearchIndexOptions = {},
 ): Promise<SearchIndexReport> {
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
-  const records = JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[];
+  const records =
+    options.records ?? (JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[]);
   const root = join(outDir, 'pagefind');
   const products = records.filter((record) => !isCollection(record));
   // Written while Pagefind's own process indexes the shards.
@@ -77,6 +86,7 @@ export async function writeSearchIndex(
   let indexed = 0;
   try {
     for (const [key, group] of now) {
+      options.signal?.throwIfAborted();
       if (before && sameRecords(group, before.get(key) ?? [])) continue;
       const dir = join(root, shardDir(key));
       await removeIndex(dir);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiProcess } from '../../scripts/lib/api-process.ts';
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
+import { SEARCH_RECORDS_URL } from '../../src/lib/search/search-record.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { filesUnder } from './tree.ts';
 
@@ -98,6 +99,16 @@ describe(`a build on 1 worker and on ${String(WORKERS)} (full build)`, () => {
     expect(manyLog).toContain(`Rendering pages on ${String(WORKERS)} worker threads.`);
     expect([one.rendered, many.rendered]).toEqual([one.pages, one.pages]);
     expect(many.pages).toBe(one.pages);
+  });
+
+  it('makes the search index while the pages render, from the records rendered first', () => {
+    const { many, manyLog } = need();
+    // The log's lines run together: the first path is what follows its first mark.
+    const paths = manyLog.slice(manyLog.indexOf('paths to generate.'));
+    const first = paths.slice(paths.indexOf('\u251C\u2500 ') + 3);
+    expect(first.startsWith(`${SEARCH_RECORDS_URL}`), first.slice(0, 80)).toBe(true);
+    expect(many.searchRecords).toBeGreaterThan(PRODUCTS);
+    expect(many.searchStartedMs).toBeLessThan(many.astroMs);
   });
 
   it('builds several pages of each type', async () => {

@@ -34,6 +34,12 @@ interface SearchableCollection {
   breadcrumbs: { title: string }[];
 }
 
+/**
+ * Where the build writes every record (an endpoint, src/pages/search-index): rendered before
+ * the other pages, so that the search index is made while they render (scripts/lib/build-site.ts).
+ */
+export const SEARCH_RECORDS_URL = '/search-index/records.json';
+
 /** Filter values for records: the kind of page, and the categories a product sits under. */
 export const RECORD_TYPE = { product: 'product', collection: 'collection' } as const;
 
