@@ -162,7 +162,13 @@ async function writeIndex(records: SearchRecord[], outputPath: string) {
         throw new Error(`Pagefind refused ${batch[i]?.url ?? '?'}: ${errors.join('; ')}`);
     });
   }
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length)
-    throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+  try {
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length)
+      throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+  } finally {
+    // Pagefind's process keeps every index it was given until it closes: 1.3 GB of shards
+    // at 100,000 products, held while astro renders beside it (scripts/lib/build-site.ts).
+    await index.deleteIndex();
+  }
 }
