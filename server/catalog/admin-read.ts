@@ -5,6 +5,7 @@ import {
   moneyOrNull,
   productIdentity,
   recordHead,
+  type RecordHeadRow,
   type LevelRow as StoreLevelRow,
   type ProductRow as StoreProductRow,
 } from './read-rows.ts';
@@ -226,13 +227,7 @@ export function readProduct(db: Database, id: number): AdminProduct | undefined 
   };
 }
 
-interface CollectionRow {
-  id: number;
-  handle: string;
-  title: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  is_indexed: number;
+interface CollectionRow extends RecordHeadRow {
   image_url: string | null;
   description_html: string;
   parent: string | null;

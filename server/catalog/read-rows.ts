@@ -14,7 +14,7 @@ export const moneyOrNull = (cents: number | null): number | null =>
   cents === null ? null : money(cents);
 
 /** The columns a product and a collection both have: identity, title and search settings. */
-interface RecordHeadRow {
+export interface RecordHeadRow {
   id: number;
   handle: string;
   title: string;
@@ -50,13 +50,7 @@ export function productIdentity(
   };
 }
 
-export interface ProductRow {
-  id: number;
-  handle: string;
-  title: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  is_indexed: number;
+export interface ProductRow extends RecordHeadRow {
   vendor: string;
   sku: string;
   product_code: string;
