@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Database } from '../db/open.ts';
 import type { testApp } from '../testing/app.ts';
 
-/** Test helpers for the content, geography and user routes (used by their *.test.ts only). */
+/** Test helpers for the route tests (used by *.test.ts only). */
 
 type App = ReturnType<typeof testApp>['app'];
 
@@ -17,6 +17,16 @@ export async function getJson<T = Record<string, unknown>>(
     type: res.headers.get('content-type'),
     body: (await res.json()) as T,
   };
+}
+
+/** The status and body of GET http://localhost{path}, asserting that the reply is JSON. */
+export async function getJsonReply<T = Record<string, unknown>>(
+  app: App,
+  path: string,
+): Promise<{ status: number; body: T }> {
+  const { status, type, body } = await getJson<T>(app, path);
+  expect(type).toMatch(/application\/json/);
+  return { status, body };
 }
 
 /**
