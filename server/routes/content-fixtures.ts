@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import type { testApp } from '../testing/app.ts';
 
@@ -37,6 +37,34 @@ export async function expectError(app: App, path: string, status: number, error?
   const reply = await getJson(app, path);
   expect(reply.status).toBe(status);
   expect(reply.body).toEqual({ error: error ?? (expect.any(String) as string) });
+}
+
+/**
+ * The tests every by-handle route shares: an unknown handle, each hostile string and an
+ * oversized handle all answer a JSON 404 (`notFound` for the first two), never a 500.
+ * @example itAnswersMissingHandles(ctx, '/api/pages/handle', 'Page not found.', 'contact')
+ */
+export function itAnswersMissingHandles(
+  ctx: { readonly app: App },
+  base: string,
+  notFound: string,
+  unknown: string,
+) {
+  it(`answers the unknown handle ${unknown} with 404 ${notFound}`, async () => {
+    const { status, type, body } = await getJson(ctx.app, `${base}/${unknown}`);
+    expect(status).toBe(404);
+    expect(type).toMatch(/application\/json/);
+    expect(body).toEqual({ error: notFound });
+  });
+
+  it.each(HOSTILE)('answers the hostile handle %s with a 404, not a 500', async (handle) => {
+    await expectError(ctx.app, `${base}/${encodeURIComponent(handle)}`, 404, notFound);
+  });
+
+  it('answers an oversized handle with a 404', async () => {
+    const { status } = await getJson(ctx.app, `${base}/${'h'.repeat(5000)}`);
+    expect(status).toBe(404);
+  });
 }
 
 /** Inserts one row into `table` with SQL, as the demo seed does; returns its rowid. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import { getJson, insertRow, itAnswersMissingHandles } from './content-fixtures.ts';
 
 describe('GET /api/helpAnswers', () => {
   const ctx = appPerTest();
@@ -62,31 +62,12 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
     });
   });
 
-  it('answers an unknown handle with 404 JSON', async () => {
-    const { status, type, body } = await getJson(ctx.app, '/api/helpAnswers/handle/nothing');
-    expect(status).toBe(404);
-    expect(type).toMatch(/application\/json/);
-    expect(body).toEqual({ error: 'Help answer not found.' });
-  });
+  itAnswersMissingHandles(ctx, '/api/helpAnswers/handle', 'Help answer not found.', 'nothing');
 
   it('is exact about the handle (no LIKE matching, no case folding)', async () => {
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/RETURNS')).status).toBe(404);
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret%25')).status).toBe(404);
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret_rns')).status).toBe(404);
-  });
-
-  it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    await expectError(
-      ctx.app,
-      `/api/helpAnswers/handle/${encodeURIComponent(handle)}`,
-      404,
-      'Help answer not found.',
-    );
-  });
-
-  it('answers an oversized handle with a 404', async () => {
-    const { status } = await getJson(ctx.app, `/api/helpAnswers/handle/${'h'.repeat(4000)}`);
-    expect(status).toBe(404);
   });
 });
 
@@ -138,18 +119,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
     expect(body.page.bodyHtml).toBe('');
   });
 
-  it('answers an unknown handle with 404 JSON', async () => {
-    await expectError(ctx.app, '/api/pages/handle/contact', 404, 'Page not found.');
-  });
-
-  it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    await expectError(
-      ctx.app,
-      `/api/pages/handle/${encodeURIComponent(handle)}`,
-      404,
-      'Page not found.',
-    );
-  });
+  itAnswersMissingHandles(ctx, '/api/pages/handle', 'Page not found.', 'contact');
 
   it('answers /api/pages/handle/ without a handle with a JSON 404', async () => {
     const { status, body } = await getJson(ctx.app, '/api/pages/handle/');
