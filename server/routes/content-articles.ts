@@ -1,20 +1,16 @@
 import { Hono } from 'hono';
+import type { ArticleSource } from '../../src/lib/content/articles.ts';
 import { countWords } from '../../src/lib/content/read-time.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { handleParam, numericId, pageInfo, readPaging } from './content-paging.ts';
 
-/** An article in the blog list (content the route table needs). */
-export interface ArticleSummary {
-  id: number;
-  handle: string;
-  title: string;
-  summary: string;
-  author: string;
-  imageUrl: string | null;
-  publishedAt: string;
-}
+/**
+ * An article in the blog list (content the route table needs): what the storefront reads
+ * from an article record, less the word count only one article carries.
+ */
+export type ArticleSummary = Omit<ArticleSource, 'wordCount'>;
 
 /** One article with its body; wordCount feeds the read-time estimate (spec: storefront 9). */
 export interface Article extends ArticleSummary {
