@@ -67,6 +67,13 @@ export function itAnswersMissingHandles(
   });
 }
 
+/** Tests that GET {path}?{query} refuses each of `queries` with a 400 and a JSON error. */
+export function itRefusesQueries(ctx: { readonly app: App }, path: string, queries: string[]) {
+  it.each(queries)('refuses %s with a 400 and {error}', async (query) => {
+    await expectError(ctx.app, `${path}?${query}`, 400);
+  });
+}
+
 /** Inserts one row into `table` with SQL, as the demo seed does; returns its rowid. */
 export function insertRow(
   db: Database,
