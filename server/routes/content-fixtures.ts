@@ -67,6 +67,24 @@ export function itAnswersMissingHandles(
   });
 }
 
+/**
+ * Tests that GET {path} answers 200 `{ [key]: [] }` when there is nothing to list
+ * (after `empty` removes what the test's seed added, if anything).
+ */
+export function itAnswersEmptyList(
+  ctx: { readonly app: App; readonly db: Database },
+  path: string,
+  key: string,
+  empty: (db: Database) => void = () => undefined,
+) {
+  it(`answers an empty list when there are no ${key}`, async () => {
+    empty(ctx.db);
+    const { status, body } = await getJson(ctx.app, path);
+    expect(status).toBe(200);
+    expect(body).toEqual({ [key]: [] });
+  });
+}
+
 /** Tests that GET {path}?{query} refuses each of `queries` with a 400 and a JSON error. */
 export function itRefusesQueries(ctx: { readonly app: App }, path: string, queries: string[]) {
   it.each(queries)('refuses %s with a 400 and {error}', async (query) => {

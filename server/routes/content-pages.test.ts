@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../testing/app.ts';
-import { getJson, insertRow, itAnswersMissingHandles } from './content-fixtures.ts';
+import {
+  getJson,
+  insertRow,
+  itAnswersEmptyList,
+  itAnswersMissingHandles,
+} from './content-fixtures.ts';
 
 describe('GET /api/helpAnswers', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when there are no help answers', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/helpAnswers');
-    expect(status).toBe(200);
-    expect(body).toEqual({ helpAnswers: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/helpAnswers', 'helpAnswers');
 
   it('lists by topic, then position, then id, without bodies', async () => {
     const add = (id: number, topic: string, position: number) =>
@@ -93,10 +94,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
     });
   });
 
-  it('answers an empty list when there are no pages', async () => {
-    ctx.db.exec('DELETE FROM pages');
-    expect((await getJson(ctx.app, '/api/pages')).body).toEqual({ pages: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/pages', 'pages', (db) => db.exec('DELETE FROM pages'));
 
   it('returns one page with its HTML body', async () => {
     const { status, body } = await getJson(ctx.app, '/api/pages/handle/about-us');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow, itRefusesQueries } from './content-fixtures.ts';
+import {
+  expectError,
+  getJson,
+  HOSTILE,
+  insertRow,
+  itAnswersEmptyList,
+  itRefusesQueries,
+} from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import type { Question, QuestionSummary, QuestionTopic } from './content-questions.ts';
 
@@ -40,9 +47,7 @@ function seed(db: Database) {
 describe('GET /api/questions/topics', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when there are no topics', async () => {
-    expect((await getJson(ctx.app, '/api/questions/topics')).body).toEqual({ topics: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/questions/topics', 'topics');
 
   it('lists topics by title with their question counts, empty topics included', async () => {
     seed(ctx.db);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import {
+  expectError,
+  getJson,
+  HOSTILE,
+  insertRow,
+  itAnswersEmptyList,
+} from './content-fixtures.ts';
 import { STATES_PER_PAGE, type Country, type State } from './geo.ts';
 
 function seedGeo(db: Database) {
@@ -21,11 +27,7 @@ function seedGeo(db: Database) {
 describe('GET /api/countries', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when no countries are stored', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/countries');
-    expect(status).toBe(200);
-    expect(body).toEqual({ countries: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/countries', 'countries');
 
   it('lists countries by position, then title, as {countryCode, title}', async () => {
     seedGeo(ctx.db);
