@@ -74,8 +74,8 @@ export class Browser {
   }
 
   /** Signs in as the login form does; the reply, whether or not it succeeded. */
-  login(email: string, password = 'correct horse 1') {
-    return this.call('POST', '/api/auth/login', { email, password });
+  login(email: string, password = 'correct horse 1', headers: Record<string, string> = {}) {
+    return this.call('POST', '/api/auth/login', { email, password }, headers);
   }
 
   /**
