@@ -85,6 +85,24 @@ export function itAnswersEmptyList(
   });
 }
 
+/**
+ * Tests that GET {path} (a page far past the end of a paged list) answers 200 with an empty
+ * `key` list, after `seed` adds what the list holds.
+ */
+export function itAnswersPastTheEnd(
+  ctx: { readonly app: App; readonly db: Database },
+  path: string,
+  key: string,
+  seed: (db: Database) => void = () => undefined,
+) {
+  it('answers a page far past the end with an empty list', async () => {
+    seed(ctx.db);
+    const { status, body } = await getJson(ctx.app, path);
+    expect(status).toBe(200);
+    expect(body[key]).toEqual([]);
+  });
+}
+
 /** Tests that GET {path}?{query} refuses each of `queries` with a 400 and a JSON error. */
 export function itRefusesQueries(ctx: { readonly app: App }, path: string, queries: string[]) {
   it.each(queries)('refuses %s with a 400 and {error}', async (query) => {

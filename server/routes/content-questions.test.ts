@@ -7,6 +7,7 @@ import {
   HOSTILE,
   insertRow,
   itAnswersEmptyList,
+  itAnswersPastTheEnd,
   itRefusesQueries,
 } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
@@ -130,11 +131,7 @@ describe('GET /api/questions', () => {
     expect(body.pageInfo).toEqual({ page: 1, limitPerPage: 2, totalObjects: 5, totalPages: 3 });
   });
 
-  it('answers a page far past the end with an empty list', async () => {
-    const { status, body } = await getJson<ListReply>(ctx.app, '/api/questions?page=100000');
-    expect(status).toBe(200);
-    expect(body.questions).toEqual([]);
-  });
+  itAnswersPastTheEnd(ctx, '/api/questions?page=100000', 'questions');
 
   itRefusesQueries(ctx, '/api/questions', [
     'limit=0',

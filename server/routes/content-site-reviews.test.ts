@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { getJson, insertRow, itRefusesQueries } from './content-fixtures.ts';
+import { getJson, insertRow, itAnswersPastTheEnd, itRefusesQueries } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import { NO_FEEDBACK, type SiteReview } from './content-site-reviews.ts';
 
@@ -84,15 +84,9 @@ describe('GET /api/reviews/siteReviews', () => {
     expect(body.pageInfo.page).toBe(1);
   });
 
-  it('answers a page far past the end with an empty list', async () => {
-    addReview(ctx.db, 1, 'ok');
-    const { status, body } = await getJson<ListReply>(
-      ctx.app,
-      '/api/reviews/siteReviews?page=99999',
-    );
-    expect(status).toBe(200);
-    expect(body.siteReviews).toEqual([]);
-  });
+  itAnswersPastTheEnd(ctx, '/api/reviews/siteReviews?page=99999', 'siteReviews', (db) =>
+    addReview(db, 1, 'ok'),
+  );
 
   itRefusesQueries(ctx, '/api/reviews/siteReviews/', [
     'limit=0',
