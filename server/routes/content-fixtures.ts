@@ -29,6 +29,13 @@ export async function getJsonReply<T = Record<string, unknown>>(
   return { status, body };
 }
 
+/** Asserts that GET http://localhost{path} answers 200 with exactly `expected`. */
+export async function expectJsonReply(app: App, path: string, expected: unknown) {
+  const { status, body } = await getJson(app, path);
+  expect(status).toBe(200);
+  expect(body).toEqual(expected);
+}
+
 /**
  * Asserts that GET http://localhost{path} answers `status` with a JSON error: `error` when
  * given, else any text.
@@ -79,9 +86,7 @@ export function itAnswersEmptyList(
 ) {
   it(`answers an empty list when there are no ${key}`, async () => {
     empty(ctx.db);
-    const { status, body } = await getJson(ctx.app, path);
-    expect(status).toBe(200);
-    expect(body).toEqual({ [key]: [] });
+    await expectJsonReply(ctx.app, path, { [key]: [] });
   });
 }
 

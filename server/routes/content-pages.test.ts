@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../testing/app.ts';
 import {
+  expectJsonReply,
   getJson,
   insertRow,
   itAnswersEmptyList,
@@ -50,9 +51,7 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
   });
 
   it('returns one answer with its HTML body as stored', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/helpAnswers/handle/returns');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/helpAnswers/handle/returns', {
       helpAnswer: {
         id: 7,
         handle: 'returns',
@@ -84,9 +83,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
   });
 
   it('lists pages by title without bodies', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/pages');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/pages', {
       pages: [
         { id: 1, handle: 'about-us', title: 'About us' },
         { id: 2, handle: 'product-index', title: 'Product index' },
@@ -97,9 +94,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
   itAnswersEmptyList(ctx, '/api/pages', 'pages', (db) => db.exec('DELETE FROM pages'));
 
   it('returns one page with its HTML body', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/pages/handle/about-us');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/pages/handle/about-us', {
       page: {
         id: 1,
         handle: 'about-us',

@@ -3,6 +3,7 @@ import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
 import {
   expectError,
+  expectJsonReply,
   getJson,
   HOSTILE,
   insertRow,
@@ -94,16 +95,12 @@ describe('GET /api/states', () => {
 
   it('answers an unknown country, or one without states, with an empty list', async () => {
     for (const code of ['ZZ', 'MX', 'XYZ']) {
-      const { status, body } = await getJson(ctx.app, `/api/states?countryCode=${code}`);
-      expect(status).toBe(200);
-      expect(body).toEqual({ states: [] });
+      await expectJsonReply(ctx.app, `/api/states?countryCode=${code}`, { states: [] });
     }
   });
 
   it('answers a page past the last with an empty list', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/states?countryCode=US&page=1');
-    expect(status).toBe(200);
-    expect(body).toEqual({ states: [] });
+    await expectJsonReply(ctx.app, '/api/states?countryCode=US&page=1', { states: [] });
   });
 
   it('pages a country with more states than one page holds', async () => {
