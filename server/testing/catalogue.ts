@@ -23,6 +23,25 @@ export const oneVariantProduct = (
 });
 
 /**
+ * A variant chosen by one option's value (its title is the value), with this much stock;
+ * `extra` adds or replaces fields.
+ * @example optionVariant('Size', 'Small', 30, 5, { sku: 'PW-S' })
+ */
+export const optionVariant = (
+  option: string,
+  value: string,
+  price: number,
+  availableQuantity: number,
+  extra: Partial<NonNullable<ProductInput['variants']>[number]> = {},
+) => ({
+  title: value,
+  price,
+  options: { [option]: value },
+  inventory: { availableQuantity },
+  ...extra,
+});
+
+/**
  * A small catalogue for the product route and read model tests: a three-level collection
  * tree, five products that differ in every field a filter or sort reads.
  */
