@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../db/open.ts';
 import { demoCollections } from '../seed/collections.ts';
 import { seedDemo } from '../seed/index.ts';
 import { demoProduct, productContext } from '../seed/products.ts';
-import { oneVariantProduct } from '../testing/catalogue.ts';
+import { oneVariantProduct, optionVariant } from '../testing/catalogue.ts';
 import {
   collectionIdByHandle,
   productIdByHandle,
@@ -193,14 +193,7 @@ describe('readProduct edge cases', () => {
       db,
       base({
         options: ['toString'],
-        variants: [
-          {
-            title: 'A',
-            price: 1,
-            options: { toString: 'A' },
-            inventory: { availableQuantity: 1 },
-          },
-        ],
+        variants: [optionVariant('toString', 'A', 1, 1)],
       }),
     );
     expect(readProduct(db, id)?.variants[0]?.options).toEqual({ toString: 'A' });
