@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from './testing/app.ts';
+import { expectErrorReply, testApp } from './testing/app.ts';
 
 describe('the API app', () => {
   it('answers a list route with a trailing slash like the route without one', async () => {
@@ -17,7 +17,6 @@ describe('the API app', () => {
   it('still answers an unknown route with the JSON 404', async () => {
     const { app } = testApp();
     const reply = await app.request('http://localhost/api/no-such-thing/');
-    expect(reply.status).toBe(404);
-    expect(await reply.json()).toEqual({ error: 'Not found.' });
+    await expectErrorReply(reply, 404, 'Not found.');
   });
 });

@@ -10,15 +10,10 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horsE', a)).toBe(false);
   });
 
-  it('never matches a malformed stored value', async () => {
-    for (const stored of [
-      '',
-      'plain',
-      'scrypt$1$2$3$$',
-      'scrypt$99999999$8$1$c2FsdA$a2V5',
-      'bcrypt$x$y$z$a$b',
-    ]) {
+  it.each(['', 'plain', 'scrypt$1$2$3$$', 'scrypt$99999999$8$1$c2FsdA$a2V5', 'bcrypt$x$y$z$a$b'])(
+    'never matches the malformed stored value %j',
+    async (stored) => {
       expect(await verifyPassword('x', stored)).toBe(false);
-    }
-  });
+    },
+  );
 });

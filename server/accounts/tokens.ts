@@ -38,19 +38,28 @@ export function issueToken(
 /** A usable token: this hash, for this purpose, not used yet and not expired. */
 const USABLE = 'token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?';
 
-/** Runs `sql` (whose condition ends with USABLE) for a well-formed token; its owner and detail. */
-function findUsable(
-  db: Database,
-  sql: string,
-  leading: number[],
-  token: unknown,
-  purpose: TokenPurpose,
-  now: number,
-): { customerId: number; detail: string } | undefined {
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
-  const row = db.prepare(sql).get(...leading, hashToken(token), purpose, now) as
-    { customer_id: number; detail: string } | undefined;
-  return row && { customerId: row.customer_id, detail: row.detail };
+/** A token's owner and detail, as a use or a look-up finds them. */
+interface TokenOwner {
+  customerId: number;
+  detail: string;
+}
+
+/**
+ * A reader of usable tokens that runs `sql` (whose condition ends with USABLE, after the
+ * `leading` parameters) for a well-formed token and returns its owner and detail.
+ */
+function usableTokens(sql: string, leading: (now: number) => number[]) {
+  return (
+    db: Database,
+    token: unknown,
+    purpose: TokenPurpose,
+    now: number,
+  ): TokenOwner | undefined => {
+    if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
+    const row = db.prepare(sql).get(...leading(now), hashToken(token), purpose, now) as
+      { customer_id: number; detail: string } | undefined;
+    return row && { customerId: row.customer_id, detail: row.detail };
+  };
 }
 
 /**
@@ -58,38 +67,16 @@ function findUsable(
  * unknown, expired, already used or meant for something else. Atomic: two concurrent uses
  * of the same token cannot both succeed.
  */
-export function consumeToken(
-  db: Database,
-  token: unknown,
-  purpose: TokenPurpose,
-  now: number,
-): { customerId: number; detail: string } | undefined {
-  return findUsable(
-    db,
-    `UPDATE account_tokens SET used_at = ? WHERE ${USABLE} RETURNING customer_id, detail`,
-    [now],
-    token,
-    purpose,
-    now,
-  );
-}
+export const consumeToken = usableTokens(
+  `UPDATE account_tokens SET used_at = ? WHERE ${USABLE} RETURNING customer_id, detail`,
+  (now) => [now],
+);
 
 /** Whether a token is currently usable, without using it (the add-payment page's GET). */
-export function peekToken(
-  db: Database,
-  token: unknown,
-  purpose: TokenPurpose,
-  now: number,
-): { customerId: number; detail: string } | undefined {
-  return findUsable(
-    db,
-    `SELECT customer_id, detail FROM account_tokens WHERE ${USABLE}`,
-    [],
-    token,
-    purpose,
-    now,
-  );
-}
+export const peekToken = usableTokens(
+  `SELECT customer_id, detail FROM account_tokens WHERE ${USABLE}`,
+  () => [],
+);
 
 /** Voids every open token of one purpose for a customer (a new reset link replaces old ones). */
 export function revokeTokens(

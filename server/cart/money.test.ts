@@ -2,27 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { formatCents, toAmount } from './money.ts';
 
 describe('toAmount', () => {
-  it('turns cents into a decimal amount with 2 decimals', () => {
-    expect(toAmount(1999)).toBe(19.99);
-    expect(toAmount(0)).toBe(0);
-    expect(toAmount(5)).toBe(0.05);
-    expect(toAmount(100_000_000)).toBe(1_000_000);
+  it.each([
+    [1999, 19.99],
+    [0, 0],
+    [5, 0.05],
+    [100_000_000, 1_000_000],
+  ])('turns %s cents into the decimal amount %s', (cents, amount) => {
+    expect(toAmount(cents)).toBe(amount);
   });
 
-  it('rounds fractional cents instead of leaking float noise', () => {
-    expect(toAmount(1999.6)).toBe(20);
-    expect(toAmount(0.1 * 3 * 100)).toBe(0.3);
+  it.each([
+    [1999.6, 20],
+    [0.1 * 3 * 100, 0.3],
+  ])('rounds the fractional %s cents to %s instead of leaking float noise', (cents, amount) => {
+    expect(toAmount(cents)).toBe(amount);
   });
 });
 
 describe('formatCents', () => {
-  it('formats dollars with thousands separators and 2 decimals', () => {
-    expect(formatCents(123450)).toBe('$1,234.50');
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(7)).toBe('$0.07');
-  });
-
-  it('keeps the sign of a negative amount', () => {
-    expect(formatCents(-250)).toBe('-$2.50');
+  it.each([
+    [123450, '$1,234.50'],
+    [0, '$0.00'],
+    [7, '$0.07'],
+    // A negative amount keeps its sign.
+    [-250, '-$2.50'],
+  ])('formats %s cents as %s', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
   });
 });

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../db/open.ts';
 import { demoCollections } from '../seed/collections.ts';
 import { seedDemo } from '../seed/index.ts';
 import { demoProduct, productContext } from '../seed/products.ts';
+import { oneVariantProduct, optionVariant } from '../testing/catalogue.ts';
 import {
   collectionIdByHandle,
   productIdByHandle,
@@ -103,13 +104,8 @@ describe('readProduct on the demo catalogue', () => {
 });
 
 describe('readProduct edge cases', () => {
-  const base = (extra: Partial<ProductInput> = {}): ProductInput => ({
-    handle: 'load-wheel',
-    title: 'Load Wheel',
-    price: 42.5,
-    variants: [{ title: 'Default Title', price: 42.5, inventory: { availableQuantity: 3 } }],
-    ...extra,
-  });
+  const base = (extra: Partial<ProductInput> = {}) =>
+    oneVariantProduct('load-wheel', 'Load Wheel', 42.5, 3, extra);
 
   it('answers undefined for a product or collection that does not exist', () => {
     const db = openDatabase(':memory:');
@@ -197,14 +193,7 @@ describe('readProduct edge cases', () => {
       db,
       base({
         options: ['toString'],
-        variants: [
-          {
-            title: 'A',
-            price: 1,
-            options: { toString: 'A' },
-            inventory: { availableQuantity: 1 },
-          },
-        ],
+        variants: [optionVariant('toString', 'A', 1, 1)],
       }),
     );
     expect(readProduct(db, id)?.variants[0]?.options).toEqual({ toString: 'A' });

@@ -1,5 +1,14 @@
 import type { Database } from '../db/open.ts';
-import type { ProductRow as StoreProductRow } from './read-rows.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import {
+  money,
+  moneyOrNull,
+  productIdentity,
+  recordHead,
+  type RecordHeadRow,
+  type LevelRow as StoreLevelRow,
+  type ProductRow as StoreProductRow,
+} from './read-rows.ts';
 import { VIDEO_METAFIELD_KEY, type Collection, type Product } from './input.ts';
 
 /**
@@ -17,10 +26,7 @@ export type AdminCollection = Collection & { id: number };
 /** Most video ids the format's videoIds holds; further video metafields stay metafields. */
 const MAX_VIDEO_IDS = 10;
 
-type Statements = ReturnType<typeof prepare>;
-const cache = new WeakMap<Database, Statements>();
-
-function prepare(db: Database) {
+const statements = preparedPerDatabase((db: Database) => {
   const s = (sql: string) => db.prepare(sql);
   return {
     productIdByHandle: s('SELECT id FROM products WHERE handle = ?'),
@@ -66,20 +72,7 @@ function prepare(db: Database) {
       SELECT placement, image_path, alt_text FROM collection_images
       WHERE collection_id = ? ORDER BY rowid`),
   };
-}
-
-function statements(db: Database): Statements {
-  let found = cache.get(db);
-  if (!found) {
-    found = prepare(db);
-    cache.set(db, found);
-  }
-  return found;
-}
-
-/** A decimal amount from integer cents, as the format writes prices. */
-const money = (cents: number): number => cents / 100;
-const moneyOrNull = (cents: number | null): number | null => (cents === null ? null : money(cents));
+});
 
 /**
  * A stored review time as the format's ISO date-time in UTC. The database writes that form
@@ -101,15 +94,16 @@ type ProductRow = Omit<
   'available_for_sale' | 'avg_rating' | 'total_reviews' | 'updated_at'
 > & { units_sold: number };
 
-interface VariantRow {
-  id: number;
-  title: string;
-  sku: string;
-  price_cents: number;
-  compare_at_price_cents: number | null;
-  available_for_sale: number;
-  variant_position: number;
-}
+/** A variant row: the storefront's variant columns (read-rows.ts) with its own id. */
+type VariantRow = Pick<
+  StoreLevelRow,
+  | 'title'
+  | 'sku'
+  | 'price_cents'
+  | 'compare_at_price_cents'
+  | 'available_for_sale'
+  | 'variant_position'
+> & { id: number };
 
 interface LevelRow {
   id: number;
@@ -166,15 +160,7 @@ export function readProduct(db: Database, id: number): AdminProduct | undefined 
   }
 
   return {
-    id: row.id,
-    handle: row.handle,
-    title: row.title,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    isIndexed: row.is_indexed === 1,
-    vendor: row.vendor,
-    sku: row.sku,
-    productCode: row.product_code,
+    ...productIdentity(row),
     condition: row.condition,
     price: money(row.price_cents),
     compareAtPrice: moneyOrNull(row.compare_at_price_cents),
@@ -241,13 +227,7 @@ export function readProduct(db: Database, id: number): AdminProduct | undefined 
   };
 }
 
-interface CollectionRow {
-  id: number;
-  handle: string;
-  title: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  is_indexed: number;
+interface CollectionRow extends RecordHeadRow {
   image_url: string | null;
   description_html: string;
   parent: string | null;
@@ -267,12 +247,7 @@ export function readCollection(db: Database, id: number): AdminCollection | unde
     ).map((image) => [image.placement, { imagePath: image.image_path, altText: image.alt_text }]),
   );
   return {
-    id: row.id,
-    handle: row.handle,
-    title: row.title,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    isIndexed: row.is_indexed === 1,
+    ...recordHead(row),
     imageUrl: row.image_url,
     descriptionHtml: row.description_html,
     parent: row.parent,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
+import { oneVariantProduct } from '../testing/catalogue.ts';
 import type { CollectionInput, ProductInput } from './input.ts';
 
 // the merchandiser API refuses a URL that is not http(s) or a path on this
@@ -17,13 +18,8 @@ const HOSTILE = [
   'a.jpg',
 ];
 
-const product = (extra: Partial<ProductInput> = {}): ProductInput => ({
-  handle: 'url-wheel',
-  title: 'URL Wheel',
-  price: 10,
-  variants: [{ title: 'Default Title', price: 10, inventory: { availableQuantity: 1 } }],
-  ...extra,
-});
+const product = (extra: Partial<ProductInput> = {}) =>
+  oneVariantProduct('url-wheel', 'URL Wheel', 10, 1, extra);
 
 async function post(path: string, body: unknown) {
   const { app, db } = testApp();

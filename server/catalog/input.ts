@@ -78,14 +78,22 @@ export const variantInputSchema = z.object({
   inventory: inventorySchema,
 });
 
+/**
+ * The fields a product and a collection both begin with: identity, title and search
+ * settings; only the longest title differs.
+ */
+const recordHead = (titleMax: number) => ({
+  id: idSchema.optional(),
+  handle: handleSchema,
+  title: text(titleMax).min(1),
+  seoTitle: text(300).nullable().default(null),
+  seoDescription: text(1000).nullable().default(null),
+  isIndexed: z.boolean().default(true),
+});
+
 export const productInputSchema = z
   .object({
-    id: idSchema.optional(),
-    handle: handleSchema,
-    title: text(500).min(1),
-    seoTitle: text(300).nullable().default(null),
-    seoDescription: text(1000).nullable().default(null),
-    isIndexed: z.boolean().default(true),
+    ...recordHead(500),
     vendor: text(100).default(''),
     sku: text(100).default(''),
     productCode: text(100).default(''),
@@ -200,12 +208,7 @@ export const productInputSchema = z
   });
 
 export const collectionInputSchema = z.object({
-  id: idSchema.optional(),
-  handle: handleSchema,
-  title: text(300).min(1),
-  seoTitle: text(300).nullable().default(null),
-  seoDescription: text(1000).nullable().default(null),
-  isIndexed: z.boolean().default(true),
+  ...recordHead(300),
   imageUrl: urlSchema.nullable().default(null),
   descriptionHtml: text(200_000).default(''),
   /** Handle of the parent collection; null for a top-level one. */

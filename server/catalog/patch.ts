@@ -48,25 +48,46 @@ export const variantPatchSchema = z.object({
     .optional(),
 });
 
+/** A field as a patch sends it: optional, and without the default a PUT fills in. */
+type Patched<S> =
+  S extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : z.ZodOptional<S & z.ZodType>;
+
+/** The product fields a patch sets as PUT would: each optional and without its default. */
+function patched<K extends keyof typeof product>(
+  ...keys: K[]
+): { [P in K]: Patched<(typeof product)[P]> } {
+  return Object.fromEntries(
+    keys.map((key) => {
+      const field: z.ZodType = product[key];
+      return [
+        key,
+        (field instanceof z.ZodDefault ? (field.removeDefault() as z.ZodType) : field).optional(),
+      ];
+    }),
+  ) as { [P in K]: Patched<(typeof product)[P]> };
+}
+
 export const productPatchSchema = z
   .object({
-    handle: product.handle.optional(),
-    title: product.title.optional(),
-    seoTitle: product.seoTitle.removeDefault().optional(),
-    seoDescription: product.seoDescription.removeDefault().optional(),
-    isIndexed: product.isIndexed.removeDefault().optional(),
-    vendor: product.vendor.removeDefault().optional(),
-    sku: product.sku.removeDefault().optional(),
-    productCode: product.productCode.removeDefault().optional(),
-    condition: product.condition.removeDefault().optional(),
-    price: product.price.optional(),
-    compareAtPrice: product.compareAtPrice.removeDefault().optional(),
-    imageUrl: product.imageUrl.removeDefault().optional(),
-    descriptionHtml: product.descriptionHtml.removeDefault().optional(),
-    isFeatured: product.isFeatured.removeDefault().optional(),
-    featuredOrder: product.featuredOrder.removeDefault().optional(),
-    isEligibleForFreeShipping: product.isEligibleForFreeShipping.removeDefault().optional(),
-    unitsSold: product.unitsSold.removeDefault().optional(),
+    ...patched(
+      'handle',
+      'title',
+      'seoTitle',
+      'seoDescription',
+      'isIndexed',
+      'vendor',
+      'sku',
+      'productCode',
+      'condition',
+      'price',
+      'compareAtPrice',
+      'imageUrl',
+      'descriptionHtml',
+      'isFeatured',
+      'featuredOrder',
+      'isEligibleForFreeShipping',
+      'unitsSold',
+    ),
     collections: z
       .union([
         product.collections.removeDefault(),
@@ -76,13 +97,7 @@ export const productPatchSchema = z
         }),
       ])
       .optional(),
-    tags: product.tags.removeDefault().optional(),
-    images: product.images.removeDefault().optional(),
-    model3ds: product.model3ds.removeDefault().optional(),
-    videoIds: product.videoIds.removeDefault().optional(),
-    metafields: product.metafields.removeDefault().optional(),
-    pdfs: product.pdfs.removeDefault().optional(),
-    reviews: product.reviews.removeDefault().optional(),
+    ...patched('tags', 'images', 'model3ds', 'videoIds', 'metafields', 'pdfs', 'reviews'),
     availableForSale: z.boolean().optional(),
     variants: z.array(variantPatchSchema).max(250).optional(),
   })

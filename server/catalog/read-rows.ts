@@ -1,4 +1,5 @@
 import type { Database } from '../db/open.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 
 /**
  * The catalogue's read rows: the columns each reader selects, the statements (prepared once
@@ -8,14 +9,48 @@ import type { Database } from '../db/open.ts';
 
 /** Decimal amount from integer cents. */
 export const money = (cents: number): number => cents / 100;
+/** Decimal amount from integer cents that may be null (a compare-at price). */
+export const moneyOrNull = (cents: number | null): number | null =>
+  cents === null ? null : money(cents);
 
-export interface ProductRow {
+/** The columns a product and a collection both have: identity, title and search settings. */
+export interface RecordHeadRow {
   id: number;
   handle: string;
   title: string;
   seo_title: string | null;
   seo_description: string | null;
   is_indexed: number;
+}
+
+/**
+ * The leading fields of a product or collection record, the same in the storefront's and
+ * the merchandiser's formats.
+ */
+export function recordHead(row: RecordHeadRow) {
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    isIndexed: row.is_indexed === 1,
+  };
+}
+
+/** The product fields after the head that both formats share, in the same order. */
+export function productIdentity(
+  row: RecordHeadRow & Pick<ProductRow, 'vendor' | 'sku' | 'product_code'>,
+) {
+  return {
+    ...recordHead(row),
+    vendor: row.vendor,
+    sku: row.sku,
+    productCode: row.product_code,
+  };
+}
+
+export interface ProductRow extends RecordHeadRow {
   vendor: string;
   sku: string;
   product_code: string;
@@ -103,7 +138,7 @@ export const CHILD_SQL: Record<keyof ChildRows, string> = {
     WHERE product_id IN ${IDS} ORDER BY product_id, position, id`,
 };
 
-export function prepare(db: Database) {
+function prepare(db: Database) {
   const children = Object.fromEntries(
     Object.entries(CHILD_SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as Record<keyof ChildRows, ReturnType<Database['prepare']>>;
@@ -131,16 +166,7 @@ export function prepare(db: Database) {
 }
 
 export type Statements = ReturnType<typeof prepare>;
-const cache = new WeakMap<Database, Statements>();
-
-export function statements(db: Database): Statements {
-  let found = cache.get(db);
-  if (!found) {
-    found = prepare(db);
-    cache.set(db, found);
-  }
-  return found;
-}
+export const statements = preparedPerDatabase(prepare);
 
 export function productRows(st: Statements, ids: readonly number[]): Map<number, ProductRow> {
   const rows = st.products.all(JSON.stringify(ids)) as unknown as ProductRow[];

@@ -4,6 +4,8 @@ import {
   groupRows,
   levelsOf,
   money,
+  moneyOrNull,
+  productIdentity,
   productRows,
   statements,
   variantOptionsOf,
@@ -134,8 +136,7 @@ function cardLevel(level: LevelRow & { level_id: number }): CardInventoryLevel {
     id: level.level_id,
     variantId: level.variant_id,
     inventoryPrice: money(level.price_cents),
-    inventoryCompareAtPrice:
-      level.compare_at_price_cents === null ? null : money(level.compare_at_price_cents),
+    inventoryCompareAtPrice: moneyOrNull(level.compare_at_price_cents),
     // Sellable when the variant is on sale and there is stock, or stock may go negative.
     availableForSale: level.available_for_sale === 1 && (bypass || quantity > 0),
     availableQuantity: quantity,
@@ -158,7 +159,7 @@ function toCard(row: ProductRow, levels: readonly LevelRow[]): ProductCard {
     avgRating: rating(row.avg_rating),
     totalReviews: row.total_reviews,
     price: money(row.price_cents),
-    compareAtPrice: row.compare_at_price_cents === null ? null : money(row.compare_at_price_cents),
+    compareAtPrice: moneyOrNull(row.compare_at_price_cents),
     seoDescription: row.seo_description,
     description: summaryText(row.description_html),
     availableForSale: row.available_for_sale === 1,
@@ -210,20 +211,11 @@ export function productDetails(db: Database, ids: readonly number[]): ProductDet
     const stock = levels.get(id) ?? [];
     return [
       {
-        id: row.id,
-        handle: row.handle,
-        title: row.title,
-        seoTitle: row.seo_title,
-        seoDescription: row.seo_description,
-        isIndexed: row.is_indexed === 1,
-        vendor: row.vendor,
-        sku: row.sku,
-        productCode: row.product_code,
+        ...productIdentity(row),
         partNumber: partNumber(row),
         condition: row.condition,
         price: money(row.price_cents),
-        compareAtPrice:
-          row.compare_at_price_cents === null ? null : money(row.compare_at_price_cents),
+        compareAtPrice: moneyOrNull(row.compare_at_price_cents),
         availableForSale: row.available_for_sale === 1,
         availableQuantity: stock.reduce((sum, level) => sum + (level.available_quantity ?? 0), 0),
         imageUrl: row.image_url,
@@ -261,8 +253,7 @@ function variantsOf(
         title: level.title,
         sku: level.sku,
         price: money(level.price_cents),
-        compareAtPrice:
-          level.compare_at_price_cents === null ? null : money(level.compare_at_price_cents),
+        compareAtPrice: moneyOrNull(level.compare_at_price_cents),
         availableForSale: false,
         availableQuantity: level.available_quantity,
         variantPosition: level.variant_position,

@@ -12,17 +12,26 @@ async function search(app: ReturnType<typeof testApp>['app'], q: string): Promis
   return body.products.map((product) => product.handle);
 }
 
+/**
+ * A collection and one product in it (with optional tags) in a fresh app; the
+ * collection's id with the app.
+ */
+function productInCollection(
+  collection: { handle: string; title: string },
+  product: { handle: string; title: string; tags?: string[] },
+) {
+  const { app, db } = testApp();
+  const id = upsertCollection(db, collection);
+  upsertProduct(db, { ...product, price: 20, collections: [collection.handle], variants });
+  return { app, db, id };
+}
+
 describe('search keywords follow the collections', () => {
   it('finds a product by its category title, and by the new one after a rename', async () => {
-    const { app, db } = testApp();
-    const id = upsertCollection(db, { handle: 'casters', title: 'Casters' });
-    upsertProduct(db, {
-      handle: 'swivel',
-      title: 'Swivel 4 in',
-      price: 20,
-      collections: ['casters'],
-      variants,
-    });
+    const { app, db, id } = productInCollection(
+      { handle: 'casters', title: 'Casters' },
+      { handle: 'swivel', title: 'Swivel 4 in' },
+    );
     expect(await search(app, 'casters')).toEqual(['swivel']);
 
     upsertCollection(db, { id, handle: 'casters', title: 'Trolley Wheels' });
@@ -31,30 +40,19 @@ describe('search keywords follow the collections', () => {
   });
 
   it('keeps tag values searchable through a rename', async () => {
-    const { app, db } = testApp();
-    const id = upsertCollection(db, { handle: 'seals', title: 'Seals' });
-    upsertProduct(db, {
-      handle: 'kit',
-      title: 'Kit',
-      price: 20,
-      collections: ['seals'],
-      tags: ['Material_Viton'],
-      variants,
-    });
+    const { app, db, id } = productInCollection(
+      { handle: 'seals', title: 'Seals' },
+      { handle: 'kit', title: 'Kit', tags: ['Material_Viton'] },
+    );
     upsertCollection(db, { id, handle: 'seals', title: 'Seal Kits' });
     expect(await search(app, 'viton')).toEqual(['kit']);
   });
 
   it('forgets a removed category', async () => {
-    const { app, db } = testApp();
-    const id = upsertCollection(db, { handle: 'clearance', title: 'Clearance' });
-    upsertProduct(db, {
-      handle: 'pin',
-      title: 'Pin',
-      price: 20,
-      collections: ['clearance'],
-      variants,
-    });
+    const { app, db, id } = productInCollection(
+      { handle: 'clearance', title: 'Clearance' },
+      { handle: 'pin', title: 'Pin' },
+    );
     expect(await search(app, 'clearance')).toEqual(['pin']);
     deleteCollection(db, id);
     expect(await search(app, 'clearance')).toEqual([]);

@@ -1,3 +1,4 @@
+import type { StatementSync } from 'node:sqlite';
 import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
@@ -37,6 +38,24 @@ function collectionId(db: Database, handle: string, path: readonly PropertyKey[]
 }
 
 /**
+ * The record that has this record's handle, if any; refuses the write when that is another
+ * record than the one the input names by id (a handle belongs to one record).
+ */
+function handleOwner(
+  byHandle: StatementSync,
+  record: { id?: number | undefined; handle: string },
+  kind: 'product' | 'collection',
+): { id: number } | undefined {
+  const existing = byHandle.get(record.handle) as { id: number } | undefined;
+  if (record.id !== undefined && existing && existing.id !== record.id) {
+    throw new InvalidRecordError(`handle "${record.handle}" belongs to another ${kind}`, [
+      'handle',
+    ]);
+  }
+  return existing;
+}
+
+/**
  * Creates or replaces a collection, found by id or else by handle. Returns its id.
  * The parent must exist already (import parents first).
  */
@@ -44,12 +63,7 @@ export function upsertCollection(db: Database, input: CollectionInput | Collecti
   const collection = collectionInputSchema.parse(input);
   const st = statements(db);
   return transaction(db, () => {
-    const existing = st.collectionIdByHandle.get(collection.handle) as { id: number } | undefined;
-    if (collection.id !== undefined && existing && existing.id !== collection.id) {
-      throw new InvalidRecordError(`handle "${collection.handle}" belongs to another collection`, [
-        'handle',
-      ]);
-    }
+    const existing = handleOwner(st.collectionIdByHandle, collection, 'collection');
     const parentId =
       collection.parent === null ? null : collectionId(db, collection.parent, ['parent']);
     const id = collection.id ?? existing?.id ?? null;
@@ -122,12 +136,7 @@ export function upsertProduct(db: Database, input: ProductInput | Product): numb
   const product = productInputSchema.parse(input);
   const st = statements(db);
   return transaction(db, () => {
-    const existing = st.productIdByHandle.get(product.handle) as { id: number } | undefined;
-    if (product.id !== undefined && existing && existing.id !== product.id) {
-      throw new InvalidRecordError(`handle "${product.handle}" belongs to another product`, [
-        'handle',
-      ]);
-    }
+    const existing = handleOwner(st.productIdByHandle, product, 'product');
     const collectionIds = product.collections.map((handle, index) =>
       collectionId(db, handle, ['collections', index]),
     );

@@ -261,21 +261,26 @@ describe('openDatabase', () => {
 });
 
 describe('transaction', () => {
-  it('undoes everything when its work throws, and rethrows that error', () => {
+  /** A database with one empty table t, and how many rows t holds. */
+  const tableDb = () => {
     const db = new DatabaseSync(':memory:');
     db.exec('CREATE TABLE t (n INTEGER)');
+    return { db, rows: () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n };
+  };
+
+  it('undoes everything when its work throws, and rethrows that error', () => {
+    const { db, rows } = tableDb();
     expect(() =>
       transaction(db, () => {
         db.exec('INSERT INTO t VALUES (1)');
         throw new Error('refused');
       }),
     ).toThrow('refused');
-    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
+    expect(rows()).toBe(0);
   });
 
   it('reports the original error when SQLite already rolled the whole transaction back', () => {
-    const db = new DatabaseSync(':memory:');
-    db.exec('CREATE TABLE t (n INTEGER)');
+    const { db, rows } = tableDb();
     // What a full disk or an interrupt does: the transaction, savepoint and all, is gone.
     expect(() =>
       transaction(db, () => {
@@ -285,6 +290,6 @@ describe('transaction', () => {
       }),
     ).toThrow('database or disk is full');
     expect(db.isTransaction).toBe(false);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
+    expect(rows()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_MAX_JSON_BYTES } from '../routes/admin.ts';
-import { jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
+import { expectErrorReply, jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 import { bodyLimits } from './body-limit.ts';
 import { MAX_JSON_BYTES } from './input.ts';
 
@@ -62,8 +62,7 @@ describe('body limits through app.request', () => {
     const { app } = testApp();
     const { stream, sent } = countingBody(HUNDRED_MB);
     const res = await post(app, '/api/quoteRequests', stream);
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'The request body is too large.' });
+    await expectErrorReply(res, 413, 'The request body is too large.');
     expect(res.headers.get('connection')).toBe('close');
     expect(sent.bytes).toBeGreaterThan(MAX_JSON_BYTES);
     expect(sent.bytes).toBeLessThanOrEqual(MAX_JSON_BYTES + 2 * CHUNK);
@@ -84,8 +83,7 @@ describe('body limits through app.request', () => {
     const { app } = testApp();
     const { stream } = countingBody(2 * CHUNK); // 128 KB of spaces: not JSON, but not too large
     const res = await post(app, '/api/checkouts/lineItems', stream);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    await expectErrorReply(res, 400, 'The request body is not valid JSON.');
   });
 
   it('lets a merchandiser send a catalogue record over the default limit, up to 4 MB', async () => {

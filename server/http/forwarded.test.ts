@@ -134,12 +134,7 @@ describe('behind TLS termination', () => {
   it('signs in with Secure cookies and an https webUrl through the web server', async () => {
     // The API sees its own address; only the web server's headers say https.
     const browser = new Browser(app, '127.0.0.1');
-    const login = await browser.call(
-      'POST',
-      '/api/auth/login',
-      { email: 'ada@example.com', password: 'correct horse 1' },
-      behindProxy(SECRET),
-    );
+    const login = await browser.login('ada@example.com', 'correct horse 1', behindProxy(SECRET));
     expect(login.status).toBe(200);
     const session = login.res.headers.getSetCookie().find((c) => c.startsWith(SESSION_COOKIE));
     expect(session).toMatch(/; Secure/);
@@ -161,12 +156,7 @@ describe('behind TLS termination', () => {
   it('ignores the same headers without the secret', async () => {
     const browser = new Browser(app, '127.0.0.1');
     // The request URL is http://localhost: an https Origin is then another site's.
-    const login = await browser.call(
-      'POST',
-      '/api/auth/login',
-      { email: 'ada@example.com', password: 'correct horse 1' },
-      behindProxy(),
-    );
+    const login = await browser.login('ada@example.com', 'correct horse 1', behindProxy());
     expect(login.status).toBe(403);
     const added = await browser.call(
       'POST',

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open.ts';
 import { handleError } from './errors.ts';
 import { idempotency } from './idempotency.ts';
 import { readJson } from './input.ts';
+import { expectErrorReply } from '../testing/app.ts';
 
 const HOUR = 3_600_000;
 
@@ -99,10 +100,11 @@ describe('idempotency middleware', () => {
     const { post, count } = counterApp();
     await post('/count', '{"by":1}', { 'idempotency-key': 'k' });
     const other = await post('/count', '{"by":5}', { 'idempotency-key': 'k' });
-    expect(other.status).toBe(422);
-    expect(await other.json()).toEqual({
-      error: 'This Idempotency-Key was already used for a different request. Use a new key.',
-    });
+    await expectErrorReply(
+      other,
+      422,
+      'This Idempotency-Key was already used for a different request. Use a new key.',
+    );
     const otherPath = await post('/flaky', '{"by":1}', { 'idempotency-key': 'k' });
     expect(otherPath.status).toBe(422);
     expect(count()).toBe(1);
@@ -114,10 +116,11 @@ describe('idempotency middleware', () => {
     const first = post('/count', slow.stream, { 'idempotency-key': 'busy' });
     await turn();
     const overlapping = await post('/count', '{"by":3}', { 'idempotency-key': 'busy' });
-    expect(overlapping.status).toBe(409);
-    expect(await overlapping.json()).toEqual({
-      error: 'This request is still being processed. Please try again.',
-    });
+    await expectErrorReply(
+      overlapping,
+      409,
+      'This request is still being processed. Please try again.',
+    );
     const otherBody = await post('/count', '{"by":9}', { 'idempotency-key': 'busy' });
     expect(otherBody.status).toBe(409);
     slow.release();
@@ -209,10 +212,11 @@ describe('idempotency middleware', () => {
       const { post, count } = counterApp();
       const res = await post('/count', '{"by":1}', { 'idempotency-key': key });
       // An empty header value reaches the middleware as '' and is refused too.
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
-        error: 'The Idempotency-Key header must be 1 to 255 visible characters.',
-      });
+      await expectErrorReply(
+        res,
+        400,
+        'The Idempotency-Key header must be 1 to 255 visible characters.',
+      );
       expect(count()).toBe(0);
     },
   );

@@ -4,6 +4,7 @@ import type { ProductInput } from '../catalog/input.ts';
 import { productRows } from '../catalog/testing.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { seedDemo } from '../seed/index.ts';
+import { optionVariant } from '../testing/catalogue.ts';
 import { ADMIN_AUTH as AUTH, ADMIN_BASE, adminPerTest } from './admin-fixtures.ts';
 
 const { ctx, send } = adminPerTest();
@@ -59,21 +60,11 @@ const rich = (extra: Partial<ProductInput> = {}): ProductInput => ({
   ],
   options: ['Size'],
   variants: [
-    {
-      title: 'Small',
-      sku: 'PW-S',
-      price: 30,
-      compareAtPrice: 40,
-      options: { Size: 'Small' },
-      inventory: { availableQuantity: 5 },
-    },
-    {
-      title: 'Large',
+    optionVariant('Size', 'Small', 30, 5, { sku: 'PW-S', compareAtPrice: 40 }),
+    optionVariant('Size', 'Large', 35, 0, {
       sku: 'PW-L',
-      price: 35,
-      options: { Size: 'Large' },
       inventory: { availableQuantity: 0, bypassNegativeQuantity: true },
-    },
+    }),
   ],
   ...extra,
 });

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { StatementSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { collectionInputSchema, productInputSchema } from '../catalog/input.ts';
@@ -9,6 +10,7 @@ import {
   upsertCollection,
   upsertProduct,
 } from '../catalog/write.ts';
+import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, jsonError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
@@ -150,33 +152,57 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
     return c.json({ visitors: visitors(), events: realtimeEvents?.(since) ?? [] });
   });
 
-  app.post('/products', async (c) => {
-    const input = await readRecord(c, productInputSchema, limit);
-    const id = writeAs(db, c.get('actor'), () => {
-      if (input.id !== undefined && st.product.get(input.id)) {
-        throw new InvalidRecordError(`product ${input.id} already exists; change it with PUT`, [
-          'id',
-        ]);
-      }
-      if (st.productByHandle.get(input.handle)) {
-        throw new InvalidRecordError(`handle "${input.handle}" belongs to another product`, [
-          'handle',
-        ]);
-      }
-      return upsertProduct(db, input);
+  /**
+   * POST /{kind}s creates a record, refusing an id or handle another record has (201 with
+   * its id and handle); PUT /{kind}s/:id replaces an existing one, the path's id winning
+   * over one in the body (merchandiser API), then runs `afterReplace` in the same write.
+   */
+  const createAndReplace = <S extends z.ZodType<{ id?: number | undefined; handle: string }>>(
+    kind: 'product' | 'collection',
+    schema: S,
+    write: {
+      byId: StatementSync;
+      byHandle: StatementSync;
+      existing: (id: number) => unknown;
+      upsert: (db: Database, input: z.output<S>) => number;
+      afterReplace?: (id: number) => void;
+    },
+  ) => {
+    app.post(`/${kind}s`, async (c) => {
+      const input = await readRecord(c, schema, limit);
+      const id = writeAs(db, c.get('actor'), () => {
+        if (input.id !== undefined && write.byId.get(input.id)) {
+          throw new InvalidRecordError(`${kind} ${input.id} already exists; change it with PUT`, [
+            'id',
+          ]);
+        }
+        if (write.byHandle.get(input.handle)) {
+          throw new InvalidRecordError(`handle "${input.handle}" belongs to another ${kind}`, [
+            'handle',
+          ]);
+        }
+        return write.upsert(db, input);
+      });
+      return c.json({ [kind]: { id, handle: input.handle } }, 201);
     });
-    return c.json({ product: { id, handle: input.handle } }, 201);
-  });
 
-  app.put('/products/:id', async (c) => {
-    const id = pathId(c.req.param('id'), 'product');
-    const input = await readRecord(c, productInputSchema, limit);
-    writeAs(db, c.get('actor'), () => {
-      existingProduct(id);
-      // The id in the path wins over one in the body (merchandiser API).
-      upsertProduct(db, { ...input, id });
+    app.put(`/${kind}s/:id`, async (c) => {
+      const id = pathId(c.req.param('id'), kind);
+      const input = await readRecord(c, schema, limit);
+      writeAs(db, c.get('actor'), () => {
+        write.existing(id);
+        write.upsert(db, { ...input, id });
+        write.afterReplace?.(id);
+      });
+      return c.json({ [kind]: { id, handle: input.handle } });
     });
-    return c.json({ product: { id, handle: input.handle } });
+  };
+
+  createAndReplace('product', productInputSchema, {
+    byId: st.product,
+    byHandle: st.productByHandle,
+    existing: existingProduct,
+    upsert: upsertProduct,
   });
 
   app.delete('/products/:id', (c) => {
@@ -224,33 +250,13 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
     return c.json(reply);
   });
 
-  app.post('/collections', async (c) => {
-    const input = await readRecord(c, collectionInputSchema, limit);
-    const id = writeAs(db, c.get('actor'), () => {
-      if (input.id !== undefined && st.collection.get(input.id)) {
-        throw new InvalidRecordError(`collection ${input.id} already exists; change it with PUT`, [
-          'id',
-        ]);
-      }
-      if (st.collectionByHandle.get(input.handle)) {
-        throw new InvalidRecordError(`handle "${input.handle}" belongs to another collection`, [
-          'handle',
-        ]);
-      }
-      return upsertCollection(db, input);
-    });
-    return c.json({ collection: { id, handle: input.handle } }, 201);
-  });
-
-  app.put('/collections/:id', async (c) => {
-    const id = pathId(c.req.param('id'), 'collection');
-    const input = await readRecord(c, collectionInputSchema, limit);
-    writeAs(db, c.get('actor'), () => {
-      existingCollection(id);
-      upsertCollection(db, { ...input, id });
-      st.touchMembers.run(id);
-    });
-    return c.json({ collection: { id, handle: input.handle } });
+  createAndReplace('collection', collectionInputSchema, {
+    byId: st.collection,
+    byHandle: st.collectionByHandle,
+    existing: existingCollection,
+    upsert: upsertCollection,
+    // A product page shows its collections, so their members go into the change feed too.
+    afterReplace: (id) => st.touchMembers.run(id),
   });
 
   app.delete('/collections/:id', (c) => {

@@ -60,15 +60,9 @@ describe('POST /api/auth/register', () => {
       .prepare("SELECT first_name FROM customers WHERE email = 'ada@example.com'")
       .get() as { first_name: string };
     expect(owner.first_name).toBe('Ada');
-    const intruder = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'another password 9',
-    });
+    const intruder = await new Browser(app).login('ada@example.com', 'another password 9');
     expect(intruder.status).toBe(401);
-    const real = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    const real = await new Browser(app).login('ada@example.com', 'correct horse 1');
     expect(real.status).toBe(200);
   });
 
@@ -78,10 +72,7 @@ describe('POST /api/auth/register', () => {
     const other = new Browser(app);
     await other.call('POST', '/api/auth/register', registration('eve@example.com'));
     // No account yet: signing in fails as for any unknown email.
-    const early = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'eve@example.com',
-      password: 'another password 9',
-    });
+    const early = await new Browser(app).login('eve@example.com', 'another password 9');
     expect(early.status).toBe(401);
     const [second, first] = listOutbox(db, 'eve@example.com');
     const tokenOf = (link = '') => new URL(link).searchParams.get('token');

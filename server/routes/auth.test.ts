@@ -59,10 +59,7 @@ describe('/api/auth', () => {
       token: tokenOf(link),
     });
     expect(again.status).toBe(400);
-    const login = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    const login = await new Browser(app).login('ada@example.com', 'correct horse 1');
     expect(login.status).toBe(200);
   });
 
@@ -124,17 +121,11 @@ describe('/api/auth', () => {
     await new Browser(app).register('ada@example.com');
     const browser = new Browser(app);
     browser.cookies.set(SESSION_COOKIE, 'planted-by-an-attacker-0123456789abcdefghijklmnop');
-    const first = await browser.call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    const first = await browser.login('ada@example.com', 'correct horse 1');
     expect(first.status).toBe(200);
     const firstId = browser.cookies.get(SESSION_COOKIE);
     expect(firstId).not.toBe('planted-by-an-attacker-0123456789abcdefghijklmnop');
-    await browser.call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    await browser.login('ada@example.com', 'correct horse 1');
     const secondId = browser.cookies.get(SESSION_COOKIE);
     expect(secondId).not.toBe(firstId);
     // The old id no longer works.
@@ -152,14 +143,8 @@ describe('/api/auth', () => {
 
   it('answers a wrong password and an unknown email alike', async () => {
     await new Browser(app).register('ada@example.com');
-    const wrong = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'wrong password',
-    });
-    const unknown = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'nobody@example.com',
-      password: 'wrong password',
-    });
+    const wrong = await new Browser(app).login('ada@example.com', 'wrong password');
+    const unknown = await new Browser(app).login('nobody@example.com', 'wrong password');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ error: LOGIN_FAILED });
@@ -173,24 +158,15 @@ describe('/api/auth', () => {
       const r = await browser.call('POST', '/api/auth/login', { email: `u${i}@example.com` });
       expect(r.status).toBe(400);
     }
-    const over = await browser.call('POST', '/api/auth/login', {
-      email: 'z@example.com',
-      password: 'x',
-    });
+    const over = await browser.login('z@example.com', 'x');
     expect(over.status).toBe(429);
     expect(Number(over.res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await new Browser(app, '10.2.2.2').call('POST', '/api/auth/login', {
-      email: 'z@example.com',
-      password: 'x',
-    });
+    const other = await new Browser(app, '10.2.2.2').login('z@example.com', 'x');
     expect(other.status).toBe(401);
     // The window passes.
     clock += AUTH_LIMITS.login.windowMs + 1;
-    const later = await browser.call('POST', '/api/auth/login', {
-      email: 'z@example.com',
-      password: 'x',
-    });
+    const later = await browser.login('z@example.com', 'x');
     expect(later.status).toBe(401);
   });
 
@@ -212,10 +188,7 @@ describe('/api/auth', () => {
     const id = await addCustomer(db, 'ada@example.com');
     db.prepare('UPDATE customer_credentials SET verified_at = NULL WHERE customer_id = ?').run(id);
     const browser = new Browser(app);
-    await browser.call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    await browser.login('ada@example.com', 'correct horse 1');
     expect((await browser.call('GET', '/api/user')).body.user).toMatchObject({ verified: false });
     await browser.call('POST', '/api/auth/startVerification', { email: 'ada@example.com' });
     const [mail] = listOutbox(db, 'ada@example.com');
@@ -295,10 +268,7 @@ describe('/api/auth', () => {
         })
       ).status,
     ).toBe(400);
-    const login = await new Browser(app).call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'new password 2',
-    });
+    const login = await new Browser(app).login('ada@example.com', 'new password 2');
     expect(login.status).toBe(200);
   });
 
@@ -335,10 +305,7 @@ describe('/api/auth', () => {
     const browser = new Browser(app);
     await browser.register('ada@example.com');
     const other = new Browser(app);
-    await other.call('POST', '/api/auth/login', {
-      email: 'ada@example.com',
-      password: 'correct horse 1',
-    });
+    await other.login('ada@example.com', 'correct horse 1');
     const before = browser.cookies.get(SESSION_COOKIE);
     const wrong = await browser.call('POST', '/api/auth/changePassword', {
       currentPassword: 'nope nope',

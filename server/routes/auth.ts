@@ -206,21 +206,34 @@ export function authRoutes(deps: Deps): Hono {
     return c.json({ success: true });
   });
 
-  app.post(
-    '/startVerification',
-    once,
-    rateLimit(limiter, 'recover', AUTH_LIMITS.recover),
-    async (c) => {
+  /**
+   * A route that takes an email and answers the same whether or not an account matches it
+   * (so it tells nobody which emails have accounts), mailing the match when there is one;
+   * `unverifiedOnly` leaves out accounts already verified.
+   */
+  const mailToAccount = (
+    path: string,
+    unverifiedOnly: boolean,
+    send: (row: { id: number; email: string }) => void,
+    message: string,
+  ) =>
+    app.post(path, once, rateLimit(limiter, 'recover', AUTH_LIMITS.recover), async (c) => {
       const body = await readJson(c, EmailBody);
       const row = db
         .prepare(
           `SELECT c.id, c.email FROM customers c JOIN customer_credentials cc ON cc.customer_id = c.id
-           WHERE c.email = ? AND cc.verified_at IS NULL`,
+           WHERE c.email = ?${unverifiedOnly ? ' AND cc.verified_at IS NULL' : ''}`,
         )
         .get(body.email) as { id: number; email: string } | undefined;
-      if (row !== undefined) sendVerification(row.id, row.email);
-      return c.json({ success: true, message: VERIFICATION_SENT });
-    },
+      if (row !== undefined) send(row);
+      return c.json({ success: true, message });
+    });
+
+  mailToAccount(
+    '/startVerification',
+    true,
+    (row) => sendVerification(row.id, row.email),
+    VERIFICATION_SENT,
   );
 
   app.post('/verifyAccount', async (c) => {
@@ -249,35 +262,25 @@ export function authRoutes(deps: Deps): Hono {
     return c.json({ success: true });
   });
 
-  app.post(
+  mailToAccount(
     '/recoverAccount',
-    once,
-    rateLimit(limiter, 'recover', AUTH_LIMITS.recover),
-    async (c) => {
-      const body = await readJson(c, EmailBody);
-      const row = db
-        .prepare(
-          `SELECT c.id, c.email FROM customers c JOIN customer_credentials cc ON cc.customer_id = c.id
-         WHERE c.email = ?`,
-        )
-        .get(body.email) as { id: number; email: string } | undefined;
-      if (row !== undefined) {
-        const now = deps.now();
-        revokeTokens(db, row.id, 'reset', now);
-        const link = siteLink(
-          siteUrl,
-          `/reset-password?token=${issueToken(db, row.id, 'reset', now)}`,
-        );
-        mail({
-          to: row.email,
-          kind: 'reset-password',
-          subject: 'Reset your password',
-          body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
-          link,
-        });
-      }
-      return c.json({ success: true, message: RECOVERY_SENT });
+    false,
+    (row) => {
+      const now = deps.now();
+      revokeTokens(db, row.id, 'reset', now);
+      const link = siteLink(
+        siteUrl,
+        `/reset-password?token=${issueToken(db, row.id, 'reset', now)}`,
+      );
+      mail({
+        to: row.email,
+        kind: 'reset-password',
+        subject: 'Reset your password',
+        body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
+        link,
+      });
     },
+    RECOVERY_SENT,
   );
 
   app.post('/resetPassword', rateLimit(limiter, 'recover', AUTH_LIMITS.recover), async (c) => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../catalog/input.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { databaseId } from '../db/open.ts';
-import { jsonInit, testApp, TEST_ADMIN_TOKEN } from '../testing/app.ts';
+import { expectErrorReply, jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 import type { Change } from './changes.ts';
 
 let app: ReturnType<typeof testApp>['app'];
@@ -215,10 +215,11 @@ describe('the change feed without the merchandiser token', () => {
     const reply = await app.request(`http://localhost/api/changes${path}`, {
       headers: { authorization: 'Bearer wrong-token-0123456789' },
     });
-    expect(reply.status).toBe(401);
-    expect(await reply.json()).toEqual({
-      error: 'This call is for the store build: send the merchandiser token.',
-    });
+    await expectErrorReply(
+      reply,
+      401,
+      'This call is for the store build: send the merchandiser token.',
+    );
     expect((await app.request(`http://localhost/api/changes${path}`)).status).toBe(401);
   });
 });

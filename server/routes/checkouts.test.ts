@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartTestApp, lineQuantities, seedCartCatalogue, Shopper } from '../testing/cart.ts';
-import { testApp } from '../testing/app.ts';
+import { expectErrorReply, testApp } from '../testing/app.ts';
 
 const PROXY_SECRET = 'test-proxy-secret-0123456789abcdef0123456789';
 
@@ -201,10 +201,7 @@ describe('POST /api/checkouts/lineItems', () => {
   it('refuses more than the stock, naming the product, and changes nothing', async () => {
     const { shopper, levels } = cartTestApp();
     const res = await shopper.add(levels.wheel, 4);
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({
-      error: "Can't add more than 3 of Poly Load Wheel: only 3 in stock.",
-    });
+    await expectErrorReply(res, 422, "Can't add more than 3 of Poly Load Wheel: only 3 in stock.");
     expect(shopper.cookie).toBe('');
   });
 
@@ -223,8 +220,7 @@ describe('POST /api/checkouts/lineItems', () => {
   it('says out of stock for a level with none left', async () => {
     const { shopper, levels } = cartTestApp();
     const res = await shopper.add(levels.sealKit, 1);
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error: 'Seal Kit is out of stock.' });
+    await expectErrorReply(res, 422, 'Seal Kit is out of stock.');
   });
 
   it('lets bypassNegativeQuantity levels go past the stock', async () => {
@@ -242,10 +238,7 @@ describe('POST /api/checkouts/lineItems', () => {
   it('refuses a variant that is not available for sale', async () => {
     const { shopper, levels } = cartTestApp();
     const res = await shopper.add(levels.pump, 1);
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({
-      error: 'Item is not available for sale: Discontinued Pump.',
-    });
+    await expectErrorReply(res, 422, 'Item is not available for sale: Discontinued Pump.');
   });
 
   it('names a variant and strips markup from titles in messages', async () => {
@@ -276,10 +269,11 @@ describe('POST /api/checkouts/lineItems', () => {
   it('answers 404 for an unknown inventory level, and does not create a checkout', async () => {
     const { shopper, db } = cartTestApp();
     const res = await shopper.add(999_999, 1);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
-      error: 'That item was not found. It may have been removed from the store.',
-    });
+    await expectErrorReply(
+      res,
+      404,
+      'That item was not found. It may have been removed from the store.',
+    );
     expect(checkoutCount(db)).toBe(0);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
@@ -422,10 +416,7 @@ describe('PUT /api/checkouts/lineItems', () => {
     const lower = await shopper.setQuantity(levels.wheel, 2);
     expect(lower.status).toBe(200);
     const raise = await shopper.setQuantity(levels.wheel, 3);
-    expect(raise.status).toBe(422);
-    expect(await raise.json()).toEqual({
-      error: 'Item is not available for sale: Poly Load Wheel.',
-    });
+    await expectErrorReply(raise, 422, 'Item is not available for sale: Poly Load Wheel.');
   });
 
   it('refuses negative, fractional and non-numeric quantities and unknown levels', async () => {
@@ -461,8 +452,7 @@ describe('DELETE /api/checkouts/lineItems/:lineItemId', () => {
     const checkout = await Shopper.checkout(res);
     expect(checkout.LineItems.map((line) => line.inventoryLevelId)).toEqual([levels.chain]);
     const again = await shopper.call('DELETE', `/checkouts/lineItems/${first}`);
-    expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: 'That item is not in your cart.' });
+    await expectErrorReply(again, 404, 'That item is not in your cart.');
   });
 
   it("does not remove another shopper's line", async () => {
@@ -519,8 +509,7 @@ describe('POST /api/checkouts/products', () => {
     const third = await shopper.call('POST', '/checkouts/products', {
       handles: ['hydraulic-pump'],
     });
-    expect(third.status).toBe(422);
-    expect(await third.json()).toEqual({ error: 'Hydraulic Pump is out of stock.' });
+    await expectErrorReply(third, 422, 'Hydraulic Pump is out of stock.');
   });
 
   it('refuses products not for sale or out of stock, and unknown handles, all or nothing', async () => {
@@ -528,17 +517,11 @@ describe('POST /api/checkouts/products', () => {
     const notForSale = await shopper.call('POST', '/checkouts/products', {
       handles: ['poly-load-wheel', 'discontinued-pump'],
     });
-    expect(notForSale.status).toBe(422);
-    expect(await notForSale.json()).toEqual({
-      error: 'Item is not available for sale: Discontinued Pump.',
-    });
+    await expectErrorReply(notForSale, 422, 'Item is not available for sale: Discontinued Pump.');
     const unknown = await shopper.call('POST', '/checkouts/products', {
       handles: ['no-such-part'],
     });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({
-      error: 'No product with the handle "no-such-part" was found.',
-    });
+    await expectErrorReply(unknown, 404, 'No product with the handle "no-such-part" was found.');
     expect(lineCount(db)).toBe(0);
   });
 
@@ -666,8 +649,7 @@ describe('discount codes', () => {
     ] as const) {
       for (const method of ['POST', 'DELETE']) {
         const res = await who.call(method, path);
-        expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ error: 'Invalid checkout.' });
+        await expectErrorReply(res, 404, 'Invalid checkout.');
       }
     }
   });
@@ -750,8 +732,7 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
   it('answers 404 for an unknown state and 400 for a malformed stateId', async () => {
     const { shopper, id } = await start();
     const unknown = await shopper.call('GET', `/checkouts/${id}/estimateShipping?stateId=999`);
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'That state was not found.' });
+    await expectErrorReply(unknown, 404, 'That state was not found.');
     for (const query of [
       '',
       '?stateId=',
@@ -775,8 +756,7 @@ describe('GET /api/checkouts/:checkoutId/estimateShipping', () => {
       'GET',
       `/checkouts/${id}/estimateShipping?stateId=${states.texas}`,
     );
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Invalid checkout.' });
+    await expectErrorReply(res, 404, 'Invalid checkout.');
     const wrong = await shopper.call(
       'GET',
       `/checkouts/null/estimateShipping?stateId=${states.texas}`,

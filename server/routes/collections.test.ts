@@ -5,16 +5,13 @@ import {
   seedCollectionTree,
   seedProducts,
 } from '../catalog/collections-fixture.ts';
+import { getJsonReply } from './content-fixtures.ts';
 import { appPerTest } from '../testing/app.ts';
 
 const ctx = appPerTest(seedCollectionTree);
 const id = (handle: string) => ctx.seeded[handle] ?? -1;
 
-async function get(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await ctx.app.request(`http://localhost/api/collections${path}`);
-  expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const get = (path: string) => getJsonReply(ctx.app, `/api/collections${path}`);
 
 /** GET that must succeed; returns the body typed loosely for assertions. */
 async function ok<T = Record<string, unknown>>(path: string): Promise<T> {

@@ -1,20 +1,16 @@
 import { Hono } from 'hono';
+import type { ArticleSource } from '../../src/lib/content/articles.ts';
 import { countWords } from '../../src/lib/content/read-time.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { handleParam, numericId, pageInfo, readPaging } from './content-paging.ts';
 
-/** An article in the blog list (content the route table needs). */
-export interface ArticleSummary {
-  id: number;
-  handle: string;
-  title: string;
-  summary: string;
-  author: string;
-  imageUrl: string | null;
-  publishedAt: string;
-}
+/**
+ * An article in the blog list (content the route table needs): what the storefront reads
+ * from an article record, less the word count only one article carries.
+ */
+export type ArticleSummary = Omit<ArticleSource, 'wordCount'>;
 
 /** One article with its body; wordCount feeds the read-time estimate (spec: storefront 9). */
 export interface Article extends ArticleSummary {
@@ -22,40 +18,19 @@ export interface Article extends ArticleSummary {
   wordCount: number;
 }
 
-interface ArticleRow {
-  id: number;
-  handle: string;
-  title: string;
-  summary: string;
-  author: string;
-  image_url: string | null;
-  published_at: string;
-  body_html: string;
-}
-
 const NOT_FOUND = 'Article not found.';
-const SUMMARY_COLUMNS = 'id, handle, title, summary, author, image_url, published_at';
+/** The summary's columns, named as the API names them, so a row is a summary as it is. */
+const SUMMARY_COLUMNS =
+  'id, handle, title, summary, author, image_url AS imageUrl, published_at AS publishedAt';
 
-function toSummary(row: ArticleRow): ArticleSummary {
-  return {
-    id: row.id,
-    handle: row.handle,
-    title: row.title,
-    summary: row.summary,
-    author: row.author,
-    imageUrl: row.image_url,
-    publishedAt: row.published_at,
-  };
-}
-
-function toArticle(row: ArticleRow): Article {
-  return { ...toSummary(row), bodyHtml: row.body_html, wordCount: countWords(row.body_html) };
+function toArticle(row: ArticleSummary & { bodyHtml: string }): Article {
+  return { ...row, wordCount: countWords(row.bodyHtml) };
 }
 
 function findArticle(db: Database, column: 'id' | 'handle', value: number | string) {
   const row = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS}, body_html FROM articles WHERE ${column} = ?`)
-    .get(value) as ArticleRow | undefined;
+    .prepare(`SELECT ${SUMMARY_COLUMNS}, body_html AS bodyHtml FROM articles WHERE ${column} = ?`)
+    .get(value) as (ArticleSummary & { bodyHtml: string }) | undefined;
   return row ? toArticle(row) : null;
 }
 
@@ -76,8 +51,8 @@ export function articleRoutes({ db }: Deps): Hono {
         `SELECT ${SUMMARY_COLUMNS} FROM articles
          ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?`,
       )
-      .all(paging.limit, paging.offset) as unknown as ArticleRow[];
-    return c.json({ articles: rows.map(toSummary), pageInfo: pageInfo(paging, total) });
+      .all(paging.limit, paging.offset) as unknown as ArticleSummary[];
+    return c.json({ articles: rows, pageInfo: pageInfo(paging, total) });
   });
 
   app.get('/articles/handle/:handle', (c) => {

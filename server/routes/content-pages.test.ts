@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import {
+  expectJsonReply,
+  getJson,
+  insertRow,
+  itAnswersEmptyList,
+  itAnswersMissingHandles,
+} from './content-fixtures.ts';
 
 describe('GET /api/helpAnswers', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when there are no help answers', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/helpAnswers');
-    expect(status).toBe(200);
-    expect(body).toEqual({ helpAnswers: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/helpAnswers', 'helpAnswers');
 
   it('lists by topic, then position, then id, without bodies', async () => {
     const add = (id: number, topic: string, position: number) =>
@@ -49,9 +51,7 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
   });
 
   it('returns one answer with its HTML body as stored', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/helpAnswers/handle/returns');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/helpAnswers/handle/returns', {
       helpAnswer: {
         id: 7,
         handle: 'returns',
@@ -62,31 +62,12 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
     });
   });
 
-  it('answers an unknown handle with 404 JSON', async () => {
-    const { status, type, body } = await getJson(ctx.app, '/api/helpAnswers/handle/nothing');
-    expect(status).toBe(404);
-    expect(type).toMatch(/application\/json/);
-    expect(body).toEqual({ error: 'Help answer not found.' });
-  });
+  itAnswersMissingHandles(ctx, '/api/helpAnswers/handle', 'Help answer not found.', 'nothing');
 
   it('is exact about the handle (no LIKE matching, no case folding)', async () => {
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/RETURNS')).status).toBe(404);
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret%25')).status).toBe(404);
     expect((await getJson(ctx.app, '/api/helpAnswers/handle/ret_rns')).status).toBe(404);
-  });
-
-  it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    await expectError(
-      ctx.app,
-      `/api/helpAnswers/handle/${encodeURIComponent(handle)}`,
-      404,
-      'Help answer not found.',
-    );
-  });
-
-  it('answers an oversized handle with a 404', async () => {
-    const { status } = await getJson(ctx.app, `/api/helpAnswers/handle/${'h'.repeat(4000)}`);
-    expect(status).toBe(404);
   });
 });
 
@@ -102,9 +83,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
   });
 
   it('lists pages by title without bodies', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/pages');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/pages', {
       pages: [
         { id: 1, handle: 'about-us', title: 'About us' },
         { id: 2, handle: 'product-index', title: 'Product index' },
@@ -112,15 +91,10 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
     });
   });
 
-  it('answers an empty list when there are no pages', async () => {
-    ctx.db.exec('DELETE FROM pages');
-    expect((await getJson(ctx.app, '/api/pages')).body).toEqual({ pages: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/pages', 'pages', (db) => db.exec('DELETE FROM pages'));
 
   it('returns one page with its HTML body', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/pages/handle/about-us');
-    expect(status).toBe(200);
-    expect(body).toEqual({
+    await expectJsonReply(ctx.app, '/api/pages/handle/about-us', {
       page: {
         id: 1,
         handle: 'about-us',
@@ -138,18 +112,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
     expect(body.page.bodyHtml).toBe('');
   });
 
-  it('answers an unknown handle with 404 JSON', async () => {
-    await expectError(ctx.app, '/api/pages/handle/contact', 404, 'Page not found.');
-  });
-
-  it.each(HOSTILE)('answers the hostile handle %s with a 404', async (handle) => {
-    await expectError(
-      ctx.app,
-      `/api/pages/handle/${encodeURIComponent(handle)}`,
-      404,
-      'Page not found.',
-    );
-  });
+  itAnswersMissingHandles(ctx, '/api/pages/handle', 'Page not found.', 'contact');
 
   it('answers /api/pages/handle/ without a handle with a JSON 404', async () => {
     const { status, body } = await getJson(ctx.app, '/api/pages/handle/');

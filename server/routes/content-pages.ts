@@ -25,38 +25,41 @@ export interface PageSummary {
 export function pageRoutes({ db }: Deps): Hono {
   const app = new Hono();
 
-  app.get('/helpAnswers', (c) => {
-    // By topic, then the merchandiser's order within a topic.
-    const helpAnswers = db
-      .prepare('SELECT id, handle, title, topic FROM help_answers ORDER BY topic, position, id')
-      .all() as unknown as HelpAnswerSummary[];
-    return c.json({ helpAnswers });
-  });
+  /**
+   * GET /{list}: the list without bodies, as `{ [list]: [...] }`; GET /{list}/handle/:handle:
+   * one record with its body, as `{ [one]: {...} }`.
+   */
+  const listAndOne = <Summary>(
+    [list, one]: [string, string],
+    [listSql, oneSql]: [string, string],
+    notFound: string,
+  ) => {
+    app.get(`/${list}`, (c) =>
+      c.json({ [list]: db.prepare(listSql).all() as unknown as Summary[] }),
+    );
+    app.get(`/${list}/handle/:handle`, (c) => {
+      const record = rowByHandle(db, oneSql, c.req.param('handle'));
+      return record ? c.json({ [one]: record }) : jsonError(c, 404, notFound);
+    });
+  };
 
-  app.get('/helpAnswers/handle/:handle', (c) => {
-    const helpAnswer = rowByHandle(
-      db,
+  listAndOne<HelpAnswerSummary>(
+    ['helpAnswers', 'helpAnswer'],
+    [
+      // By topic, then the merchandiser's order within a topic.
+      'SELECT id, handle, title, topic FROM help_answers ORDER BY topic, position, id',
       'SELECT id, handle, title, topic, body_html AS bodyHtml FROM help_answers WHERE handle = ?',
-      c.req.param('handle'),
-    );
-    return helpAnswer ? c.json({ helpAnswer }) : jsonError(c, 404, 'Help answer not found.');
-  });
-
-  app.get('/pages', (c) => {
-    const pages = db
-      .prepare('SELECT id, handle, title FROM pages ORDER BY title, id')
-      .all() as unknown as PageSummary[];
-    return c.json({ pages });
-  });
-
-  app.get('/pages/handle/:handle', (c) => {
-    const page = rowByHandle(
-      db,
+    ],
+    'Help answer not found.',
+  );
+  listAndOne<PageSummary>(
+    ['pages', 'page'],
+    [
+      'SELECT id, handle, title FROM pages ORDER BY title, id',
       'SELECT id, handle, title, body_html AS bodyHtml FROM pages WHERE handle = ?',
-      c.req.param('handle'),
-    );
-    return page ? c.json({ page }) : jsonError(c, 404, 'Page not found.');
-  });
+    ],
+    'Page not found.',
+  );
 
   return app;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import {
+  expectError,
+  getJson,
+  HOSTILE,
+  insertRow,
+  itAnswersEmptyList,
+  itAnswersPastTheEnd,
+  itRefusesQueries,
+} from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import type { Question, QuestionSummary, QuestionTopic } from './content-questions.ts';
 
@@ -40,9 +48,7 @@ function seed(db: Database) {
 describe('GET /api/questions/topics', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when there are no topics', async () => {
-    expect((await getJson(ctx.app, '/api/questions/topics')).body).toEqual({ topics: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/questions/topics', 'topics');
 
   it('lists topics by title with their question counts, empty topics included', async () => {
     seed(ctx.db);
@@ -125,13 +131,9 @@ describe('GET /api/questions', () => {
     expect(body.pageInfo).toEqual({ page: 1, limitPerPage: 2, totalObjects: 5, totalPages: 3 });
   });
 
-  it('answers a page far past the end with an empty list', async () => {
-    const { status, body } = await getJson<ListReply>(ctx.app, '/api/questions?page=100000');
-    expect(status).toBe(200);
-    expect(body.questions).toEqual([]);
-  });
+  itAnswersPastTheEnd(ctx, '/api/questions?page=100000', 'questions');
 
-  it.each([
+  itRefusesQueries(ctx, '/api/questions', [
     'limit=0',
     'limit=1000',
     'limit=ten',
@@ -146,9 +148,7 @@ describe('GET /api/questions', () => {
     'productId=x',
     'productId=-3',
     'productId=99999999999999999999',
-  ])('refuses %s with a 400 and {error}', async (query) => {
-    await expectError(ctx.app, `/api/questions?${query}`, 400);
-  });
+  ]);
 });
 
 describe('GET /api/questions/:displayableId', () => {

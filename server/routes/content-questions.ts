@@ -32,35 +32,18 @@ export interface Question extends QuestionSummary {
   answerHtml: string;
 }
 
-interface QuestionRow {
-  id: number;
-  displayable_id: string;
-  handle: string;
-  title: string;
-  topic_id: number | null;
-  product_id: number | null;
-  asked_by: string;
-  created_at: string;
-  body: string;
-  answer_html: string;
-}
+/** A question as selected: the columns under the API's names. */
+type QuestionRow = Omit<Question, 'answered'>;
+const COLUMNS = `id, displayable_id AS displayableId, handle, title, topic_id AS topicId,
+  product_id AS productId, asked_by AS askedBy, created_at AS createdAt, body,
+  answer_html AS answerHtml`;
 
 const NOT_FOUND = 'Question not found.';
 /** What a displayable id can look like; anything else cannot exist and is a 404. */
 const DISPLAYABLE_ID = /^[\w-]{1,64}$/;
 
-function toSummary(row: QuestionRow): QuestionSummary {
-  return {
-    id: row.id,
-    displayableId: row.displayable_id,
-    handle: row.handle,
-    title: row.title,
-    topicId: row.topic_id,
-    productId: row.product_id,
-    askedBy: row.asked_by,
-    createdAt: row.created_at,
-    answered: row.answer_html.trim() !== '',
-  };
+function toSummary({ body: _body, answerHtml, ...row }: QuestionRow): QuestionSummary {
+  return { ...row, answered: answerHtml.trim() !== '' };
 }
 
 /**
@@ -106,7 +89,7 @@ export function questionRoutes({ db }: Deps): Hono {
       .get(...params) as { total: number };
     const rows = db
       .prepare(
-        `SELECT * FROM questions ${filter}
+        `SELECT ${COLUMNS} FROM questions ${filter}
          ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       )
       .all(...params, paging.limit, paging.offset) as unknown as QuestionRow[];
@@ -116,11 +99,12 @@ export function questionRoutes({ db }: Deps): Hono {
   app.get('/questions/:displayableId', (c) => {
     const displayableId = c.req.param('displayableId');
     const row = DISPLAYABLE_ID.test(displayableId)
-      ? (db.prepare('SELECT * FROM questions WHERE displayable_id = ?').get(displayableId) as
-          QuestionRow | undefined)
+      ? (db
+          .prepare(`SELECT ${COLUMNS} FROM questions WHERE displayable_id = ?`)
+          .get(displayableId) as QuestionRow | undefined)
       : undefined;
     if (!row) return jsonError(c, 404, NOT_FOUND);
-    const question: Question = { ...toSummary(row), body: row.body, answerHtml: row.answer_html };
+    const question: Question = { ...toSummary(row), body: row.body, answerHtml: row.answerHtml };
     return c.json({ question });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, insertRow } from './content-fixtures.ts';
+import { getJson, insertRow, itAnswersPastTheEnd, itRefusesQueries } from './content-fixtures.ts';
 import type { PageInfo } from './content-paging.ts';
 import { NO_FEEDBACK, type SiteReview } from './content-site-reviews.ts';
 
@@ -84,17 +84,11 @@ describe('GET /api/reviews/siteReviews', () => {
     expect(body.pageInfo.page).toBe(1);
   });
 
-  it('answers a page far past the end with an empty list', async () => {
-    addReview(ctx.db, 1, 'ok');
-    const { status, body } = await getJson<ListReply>(
-      ctx.app,
-      '/api/reviews/siteReviews?page=99999',
-    );
-    expect(status).toBe(200);
-    expect(body.siteReviews).toEqual([]);
-  });
+  itAnswersPastTheEnd(ctx, '/api/reviews/siteReviews?page=99999', 'siteReviews', (db) =>
+    addReview(db, 1, 'ok'),
+  );
 
-  it.each([
+  itRefusesQueries(ctx, '/api/reviews/siteReviews/', [
     'limit=0',
     'limit=101',
     'limit=-6',
@@ -105,9 +99,7 @@ describe('GET /api/reviews/siteReviews', () => {
     'page=0.1',
     'page=123456789012',
     'page=0;DROP%20TABLE%20site_reviews',
-  ])('refuses %s with a 400 and {error}', async (query) => {
-    await expectError(ctx.app, `/api/reviews/siteReviews/?${query}`, 400);
-  });
+  ]);
 
   it('is not confused with product reviews under other paths', async () => {
     const { status, body } = await getJson(ctx.app, '/api/reviews/other');

@@ -1,16 +1,13 @@
 import { Hono, type Context } from 'hono';
+import type { SiteReviewRecord } from '../../src/lib/shell/seller-reviews.ts';
 import type { Deps } from '../deps.ts';
 import { pageInfo, readPaging } from './content-paging.ts';
 
-/** A review of the store (spec: account-and-shell 3, site review). */
-export interface SiteReview {
-  id: number;
-  url: string;
-  message: string;
-  name: string;
-  stars: number;
-  createdAt: string;
-}
+/**
+ * A review of the store (spec: account-and-shell 3, site review): the record the storefront's
+ * siteReviews collection holds, so the two sides cannot drift apart.
+ */
+export type SiteReview = SiteReviewRecord;
 
 interface SiteReviewRow {
   id: number;

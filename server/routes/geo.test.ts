@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { expectError, getJson, HOSTILE, insertRow } from './content-fixtures.ts';
+import {
+  expectError,
+  expectJsonReply,
+  getJson,
+  HOSTILE,
+  insertRow,
+  itAnswersEmptyList,
+} from './content-fixtures.ts';
 import { STATES_PER_PAGE, type Country, type State } from './geo.ts';
 
 function seedGeo(db: Database) {
@@ -21,11 +28,7 @@ function seedGeo(db: Database) {
 describe('GET /api/countries', () => {
   const ctx = appPerTest();
 
-  it('answers an empty list when no countries are stored', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/countries');
-    expect(status).toBe(200);
-    expect(body).toEqual({ countries: [] });
-  });
+  itAnswersEmptyList(ctx, '/api/countries', 'countries');
 
   it('lists countries by position, then title, as {countryCode, title}', async () => {
     seedGeo(ctx.db);
@@ -92,16 +95,12 @@ describe('GET /api/states', () => {
 
   it('answers an unknown country, or one without states, with an empty list', async () => {
     for (const code of ['ZZ', 'MX', 'XYZ']) {
-      const { status, body } = await getJson(ctx.app, `/api/states?countryCode=${code}`);
-      expect(status).toBe(200);
-      expect(body).toEqual({ states: [] });
+      await expectJsonReply(ctx.app, `/api/states?countryCode=${code}`, { states: [] });
     }
   });
 
   it('answers a page past the last with an empty list', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/states?countryCode=US&page=1');
-    expect(status).toBe(200);
-    expect(body).toEqual({ states: [] });
+    await expectJsonReply(ctx.app, '/api/states?countryCode=US&page=1', { states: [] });
   });
 
   it('pages a country with more states than one page holds', async () => {

@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { addChain, seedCollectionTree } from '../catalog/collections-fixture.ts';
 import { MAX_NAV_DEPTH, type NavNode } from '../catalog/collections-nav.ts';
 import { upsertCollection } from '../catalog/write.ts';
+import { getJsonReply } from './content-fixtures.ts';
 import { appPerTest, testApp } from '../testing/app.ts';
 import { isRootRelativePath } from './nav.ts';
 
 const ctx = appPerTest(seedCollectionTree);
 const id = (handle: string) => ctx.seeded[handle] ?? -1;
 
-async function get(query: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await ctx.app.request(`http://localhost/api/nav${query}`);
-  expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const get = (query: string) => getJsonReply(ctx.app, `/api/nav${query}`);
 
 async function nav(query: string): Promise<NavNode[]> {
   const { status, body } = await get(query);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedCartCatalogue } from '../testing/cart.ts';
-import { testApp } from '../testing/app.ts';
+import { expectErrorReply, testApp } from '../testing/app.ts';
 
 function setup() {
   const ctx = testApp();
@@ -85,8 +85,7 @@ describe('POST /api/orders/:orderId/relatedProducts/:productId', () => {
     async (orderId) => {
       const { post, productId, related } = setup();
       const res = await post(encodeURIComponent(orderId), productId);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'That order was not found.' });
+      await expectErrorReply(res, 404, 'That order was not found.');
       expect(related()).toEqual([]);
     },
   );
@@ -107,7 +106,6 @@ describe('POST /api/orders/:orderId/relatedProducts/:productId', () => {
     const get = await app.request(
       `http://localhost/api/orders/PJ000007/relatedProducts/${productId}`,
     );
-    expect(get.status).toBe(404);
-    expect(await get.json()).toEqual({ error: 'Not found.' });
+    await expectErrorReply(get, 404, 'Not found.');
   });
 });

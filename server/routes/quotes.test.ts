@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
 import { handleError } from '../http/errors.ts';
-import { jsonInit, testApp } from '../testing/app.ts';
+import { expectErrorReply, jsonInit, testApp } from '../testing/app.ts';
 import { quoteRoutes } from './quotes.ts';
 
 const NOW = Date.parse('2026-03-04T05:06:07.000Z');
@@ -113,10 +113,7 @@ describe('POST /api/quoteRequests', () => {
     const init = postInit(valid, headers);
     if (headers.origin === '') delete (init.headers as Record<string, string>).origin;
     const reply = await app.request(URL, init);
-    expect(reply.status).toBe(403);
-    expect(await reply.json()).toEqual({
-      error: 'This request must come from the store itself.',
-    });
+    await expectErrorReply(reply, 403, 'This request must come from the store itself.');
     expect(db.prepare('SELECT COUNT(*) AS n FROM quote_requests').get()).toEqual({ n: 0 });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing/app.ts';
+import { expectErrorReply, testApp } from '../testing/app.ts';
 
 const amount = async (app: ReturnType<typeof testApp>['app']) => {
   const res = await app.request('http://localhost/api/shippingPolicies/freeShippingAmount');
@@ -43,7 +43,6 @@ describe('GET /api/shippingPolicies/freeShippingAmount', () => {
   it('answers unknown shipping paths with 404 JSON', async () => {
     const { app } = testApp();
     const res = await app.request('http://localhost/api/shippingPolicies/other');
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found.' });
+    await expectErrorReply(res, 404, 'Not found.');
   });
 });

@@ -121,23 +121,22 @@ export function walletRoutes(deps: Deps): Hono {
 
   const message = (c: Context, title: string, text: string, status: ContentfulStatusCode) =>
     html(c, page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`), status);
+  /** Whether the signed-in customer holds a live add-payment link for their own wallet. */
+  const holdsLink = (c: Context, customerId: number, token: string) =>
+    peekToken(db, token, 'add_payment', deps.now())?.customerId === customerId &&
+    c.req.param('id') === String(customerId);
+  const linkExpired = (c: Context) =>
+    message(
+      c,
+      'Link expired',
+      'This link has expired. Close this window and try again from your wallet.',
+      403,
+    );
 
   app.get('/user/:id/paymentMethods/new', (c) => {
     const customerId = sessionCustomerId(c, db, deps.now());
     const token = c.req.query('token') ?? '';
-    const held = peekToken(db, token, 'add_payment', deps.now());
-    if (
-      customerId === undefined ||
-      held?.customerId !== customerId ||
-      c.req.param('id') !== String(customerId)
-    ) {
-      return message(
-        c,
-        'Link expired',
-        'This link has expired. Close this window and try again from your wallet.',
-        403,
-      );
-    }
+    if (customerId === undefined || !holdsLink(c, customerId, token)) return linkExpired(c);
     return addCardForm(c, deps, customerId, token);
   });
 
@@ -146,19 +145,8 @@ export function walletRoutes(deps: Deps): Hono {
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
     const token = field('token');
-    const held = peekToken(db, token, 'add_payment', deps.now());
-    if (
-      !isSameOrigin(c) ||
-      customerId === undefined ||
-      held?.customerId !== customerId ||
-      c.req.param('id') !== String(customerId)
-    ) {
-      return message(
-        c,
-        'Link expired',
-        'This link has expired. Close this window and try again from your wallet.',
-        403,
-      );
+    if (!isSameOrigin(c) || customerId === undefined || !holdsLink(c, customerId, token)) {
+      return linkExpired(c);
     }
     const card = summariseCard(
       {

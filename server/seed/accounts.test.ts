@@ -14,10 +14,7 @@ describe('writeDemoAccount', () => {
     const { customerId } = writeDemoAccount(db);
     const { app } = testApp({ db });
     const browser = new Browser(app);
-    const login = await browser.call('POST', '/api/auth/login', {
-      email: DEMO_CUSTOMER.email,
-      password: DEMO_CUSTOMER.password,
-    });
+    const login = await browser.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ id: customerId, verified: true });
     const customer = (await browser.call('GET', '/api/customer')).body.customer as {

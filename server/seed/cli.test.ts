@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
+import { oneVariantProduct } from '../testing/catalogue.ts';
 import { parseSeedArgs, readCatalogueFile, runSeedCli, USAGE, UsageError } from './cli.ts';
 
 describe('parseSeedArgs', () => {
@@ -69,6 +70,12 @@ describe('runSeedCli', () => {
     log: (line: string) => out.push(line),
     error: (line: string) => err.push(line),
   });
+  /** Writes `text` (or JSON of `catalogue`) to a file named `name` in the test's folder. */
+  const catalogueFile = (name: string, catalogue: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, typeof catalogue === 'string' ? catalogue : JSON.stringify(catalogue));
+    return file;
+  };
   const count = (table: string) => {
     const db = openDatabase(join(dir, 'data', 'store.db'));
     try {
@@ -107,30 +114,17 @@ describe('runSeedCli', () => {
   });
 
   it('imports a catalogue file', () => {
-    const file = join(dir, 'catalogue.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        collections: [{ handle: 'wheels', title: 'Wheels' }],
-        products: [
-          {
-            handle: 'a-wheel',
-            title: 'A wheel',
-            price: 10,
-            collections: ['wheels'],
-            variants: [{ title: 'Default Title', price: 10, inventory: { availableQuantity: 1 } }],
-          },
-        ],
-      }),
-    );
+    const file = catalogueFile('catalogue.json', {
+      collections: [{ handle: 'wheels', title: 'Wheels' }],
+      products: [oneVariantProduct('a-wheel', 'A wheel', 10, 1, { collections: ['wheels'] })],
+    });
     expect(runSeedCli(['--import', file], io())).toBe(0);
     expect(out[0]).toContain('Imported 1 collections and 1 products from');
     expect(count('products')).toBe(1);
   });
 
   it('reports invalid JSON and a missing file clearly (exit 1)', () => {
-    const file = join(dir, 'broken.json');
-    writeFileSync(file, '{ "products": [ }');
+    const file = catalogueFile('broken.json', '{ "products": [ }');
     expect(runSeedCli(['--import', file], io())).toBe(1);
     expect(err[0]).toMatch(
       new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON: `),
@@ -141,22 +135,12 @@ describe('runSeedCli', () => {
 
   it('lists every problem of a refused import and leaves the database as it was (exit 1)', () => {
     expect(runSeedCli(['--products', '20'], io())).toBe(0);
-    const file = join(dir, 'bad.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        products: [
-          { handle: 'x', title: 'X', price: 1.001, variants: [] },
-          {
-            handle: 'y',
-            title: 'Y',
-            price: 1,
-            collections: ['nope'],
-            variants: [{ title: 'Default Title', price: 1, inventory: { availableQuantity: 1 } }],
-          },
-        ],
-      }),
-    );
+    const file = catalogueFile('bad.json', {
+      products: [
+        { handle: 'x', title: 'X', price: 1.001, variants: [] },
+        oneVariantProduct('y', 'Y', 1, 1, { collections: ['nope'] }),
+      ],
+    });
     expect(runSeedCli(['--import', file], io())).toBe(1);
     expect(err[0]).toBe(`${file}: The catalogue has 3 problems; nothing was imported.`);
     expect(err.slice(1)).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/open.ts';
+import { optionVariant } from '../testing/catalogue.ts';
 import { formatPath, ImportError, importCatalogue, MAX_REPORTED_PROBLEMS } from './import.ts';
 import { dumpTables, SEEDED_TABLES } from './testing.ts';
 
@@ -132,14 +133,7 @@ describe('importCatalogue', () => {
         { handle: 'no-variants', title: 'No variants', price: 1 },
         product('options', {
           options: ['Material'],
-          variants: [
-            {
-              title: 'Poly',
-              price: 1,
-              options: { Colour: 'Red' },
-              inventory: { availableQuantity: 1 },
-            },
-          ],
+          variants: [optionVariant('Colour', 'Red', 1, 1, { title: 'Poly' })],
         }),
         null,
       ],

@@ -73,6 +73,11 @@ export class Browser {
     return { status: res.status, body: parsed, res };
   }
 
+  /** Signs in as the login form does; the reply, whether or not it succeeded. */
+  login(email: string, password = 'correct horse 1', headers: Record<string, string> = {}) {
+    return this.call('POST', '/api/auth/login', { email, password }, headers);
+  }
+
   /**
    * Registers as a shopper does: asks for the account, opens the mailed link (read from the
    * outbox with the test merchandiser token) and so is signed in; returns the customer's id.

@@ -1,4 +1,4 @@
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { createApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 
@@ -50,4 +50,10 @@ export function jsonInit(method: string, body?: unknown, headers: Record<string,
     headers: { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   };
+}
+
+/** Asserts a reply's status and that its body is exactly the JSON `{ error }`. */
+export async function expectErrorReply(res: Response, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual({ error });
 }

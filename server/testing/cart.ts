@@ -4,6 +4,7 @@ import type { CheckoutView } from '../cart/view.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
 import { testApp } from './app.ts';
+import { optionVariant } from './catalogue.ts';
 
 /**
  * Test helpers of the cart area (not used by the server): a small catalogue covering the
@@ -70,28 +71,9 @@ export function seedCartCatalogue(db: Database) {
     price: 100,
     options: ['Size'],
     variants: [
-      {
-        title: 'Small',
-        sku: 'HP-S',
-        price: 100,
-        availableForSale: false,
-        options: { Size: 'Small' },
-        inventory: { availableQuantity: 5 },
-      },
-      {
-        title: 'Medium',
-        sku: 'HP-M',
-        price: 110,
-        options: { Size: 'Medium' },
-        inventory: { availableQuantity: 0 },
-      },
-      {
-        title: 'Large',
-        sku: 'HP-L',
-        price: 120,
-        options: { Size: 'Large' },
-        inventory: { availableQuantity: 2 },
-      },
+      optionVariant('Size', 'Small', 100, 5, { sku: 'HP-S', availableForSale: false }),
+      optionVariant('Size', 'Medium', 110, 0, { sku: 'HP-M' }),
+      optionVariant('Size', 'Large', 120, 2, { sku: 'HP-L' }),
     ],
   });
   const level = (handle: string, variant = 'Default Title'): number =>

@@ -4,6 +4,44 @@ import type { Database } from '../db/open.ts';
 import { testApp } from './app.ts';
 
 /**
+ * The smallest valid product input: one default variant at the product's price with this
+ * much stock; `extra` replaces or adds fields.
+ * @example oneVariantProduct('load-wheel', 'Load Wheel', 42.5, 3, { vendor: 'Crown' })
+ */
+export const oneVariantProduct = (
+  handle: string,
+  title: string,
+  price: number,
+  availableQuantity: number,
+  extra: Partial<ProductInput> = {},
+): ProductInput => ({
+  handle,
+  title,
+  price,
+  variants: [{ title: 'Default Title', price, inventory: { availableQuantity } }],
+  ...extra,
+});
+
+/**
+ * A variant chosen by one option's value (its title is the value), with this much stock;
+ * `extra` adds or replaces fields.
+ * @example optionVariant('Size', 'Small', 30, 5, { sku: 'PW-S' })
+ */
+export const optionVariant = (
+  option: string,
+  value: string,
+  price: number,
+  availableQuantity: number,
+  extra: Partial<NonNullable<ProductInput['variants']>[number]> = {},
+) => ({
+  title: value,
+  price,
+  options: { [option]: value },
+  inventory: { availableQuantity },
+  ...extra,
+});
+
+/**
  * A small catalogue for the product route and read model tests: a three-level collection
  * tree, five products that differ in every field a filter or sort reads.
  */
