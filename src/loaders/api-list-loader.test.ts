@@ -5,6 +5,9 @@ import { fakeApi, memoryTarget } from './testing.ts';
 
 const schema = z.object({ id: z.number().int(), title: z.string().min(1) });
 
+/** A page of the fake API's `things` list. */
+const thingsReply = (...things: Record<string, unknown>[]) => ({ things });
+
 /**
  * Reads the `things` list of the fake API into `target`, with `source` over the defaults.
  * @example await readThings(api, target, { pageSize: 2 })
@@ -25,13 +28,8 @@ const readThings = (
 describe('readApiList', () => {
   it('reads page by page until a short page', async () => {
     const api = fakeApi({
-      '/api/things?limit=2&page=0': {
-        things: [
-          { id: 1, title: 'a' },
-          { id: 2, title: 'b' },
-        ],
-      },
-      '/api/things?limit=2&page=1': { things: [{ id: 3, title: 'c' }] },
+      '/api/things?limit=2&page=0': thingsReply({ id: 1, title: 'a' }, { id: 2, title: 'b' }),
+      '/api/things?limit=2&page=1': thingsReply({ id: 3, title: 'c' }),
     });
     const { entries, target } = memoryTarget();
     const result = await readThings(api, target, { pageSize: 2 });
@@ -42,12 +40,7 @@ describe('readApiList', () => {
 
   it('skips an invalid record with a warning naming it and its field', async () => {
     const api = fakeApi({
-      '/api/things': {
-        things: [
-          { id: 1, title: 'a' },
-          { id: 2, title: '' },
-        ],
-      },
+      '/api/things': thingsReply({ id: 1, title: 'a' }, { id: 2, title: '' }),
     });
     const { entries, warnings, target } = memoryTarget();
     const result = await readThings(api, target);
@@ -58,7 +51,7 @@ describe('readApiList', () => {
 
   it('reads the detail of each listed record when asked', async () => {
     const api = fakeApi({
-      '/api/things': { things: [{ id: 7 }] },
+      '/api/things': thingsReply({ id: 7 }),
       '/api/things/7': { thing: { id: 7, title: 'full' } },
     });
     const { entries, target } = memoryTarget();
