@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
-import { catalogueProducts, expect } from './fixtures.ts';
+import { catalogueProducts, expect, productWhere } from './fixtures.ts';
 
 // What the gallery journeys share (tests/e2e/gallery.spec.ts, gallery-video.spec.ts):
 // products chosen from the live API by what they hold, the product page's gallery once
@@ -23,6 +23,10 @@ export interface Detail {
 
 /** Every product of the catalogue, fetched once per worker. */
 export const products = (api: APIRequestContext) => catalogueProducts<Detail>(api);
+
+/** A product with two pictures or more: thumbnails to switch, a viewer that can move. */
+export const productWithImages = (api: APIRequestContext) =>
+  productWhere<Detail>(api, (p) => p.Images.length >= 2);
 
 /** The video metafields of a product. */
 export const videosOf = (p: Detail) =>
@@ -70,4 +74,10 @@ export async function standInVideoHost(page: Page) {
   await page.route(`${THUMBNAIL_ORIGIN}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
   );
+}
+
+/** Opens the page of a product with two pictures or more, once its gallery has taken over. */
+export async function openGalleryWithImages(page: Page, api: APIRequestContext) {
+  const product = await productWithImages(api);
+  return { product, gallery: await openGallery(page, product) };
 }

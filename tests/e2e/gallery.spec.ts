@@ -19,6 +19,8 @@ import {
 } from './fixtures.ts';
 import {
   openGallery,
+  openGalleryWithImages,
+  productWithImages,
   type Detail,
   products,
   standInVideoHost,
@@ -50,8 +52,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('product page gallery', () => {
   test('a thumbnail switches the main picture', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
-    const gallery = await openGallery(page, product);
+    const { product, gallery } = await openGalleryWithImages(page, api);
     const thumbs = gallery
       .getByRole('list', { name: 'Product media' })
       .locator('a[data-kind="image"]');
@@ -71,8 +72,7 @@ test.describe('product page gallery', () => {
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
-    const gallery = await openGallery(page, product);
+    const { product, gallery } = await openGalleryWithImages(page, api);
     const opener = gallery.getByRole('link', { name: /Open the full-screen viewer/ });
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -119,8 +119,7 @@ test.describe('product page gallery', () => {
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
-    const gallery = await openGallery(page, product);
+    const { product, gallery } = await openGalleryWithImages(page, api);
     await gallery.getByRole('link', { name: /Open the full-screen viewer/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -168,8 +167,7 @@ test.describe('product page gallery', () => {
 
   test('the open viewer has no serious accessibility violations', async ({ page, api }) => {
     test.setTimeout(120_000);
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
-    const gallery = await openGallery(page, product);
+    const { gallery } = await openGalleryWithImages(page, api);
     await gallery.getByRole('link', { name: /Open the full-screen viewer/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page, 'dialog.viewer')).toEqual([]);
@@ -181,7 +179,7 @@ test.describe('/productimage.php', () => {
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
+    const product = await productWithImages(api);
     const reply = await page.goto(`/productimage.php?product_id=${String(product.id)}`);
     expect(reply?.status()).toBe(200);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -266,7 +264,7 @@ test.describe('/productimage.php', () => {
 
   test('has no serious accessibility violations', async ({ page, api }) => {
     test.setTimeout(120_000);
-    const product = await productWhere<Detail>(api, (p) => p.Images.length >= 2);
+    const product = await productWithImages(api);
     await page.goto(`/productimage.php?product_id=${String(product.id)}`);
     await expect(page.getByText(/^Image 1 of/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

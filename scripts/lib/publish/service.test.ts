@@ -294,20 +294,15 @@ describe('GET /api/admin/publish and /api/admin/publish/{id}', () => {
     ]);
   });
 
-  it('answers 404 for an id of another shape without asking the publisher', async () => {
-    for (const id of [
-      'latest',
-      '20261124-100632',
-      '20261124-100632-3F9A',
-      '..%2F..%2Fetc',
-      '%00',
-    ]) {
+  it.each(['latest', '20261124-100632', '20261124-100632-3F9A', '..%2F..%2Fetc', '%00'])(
+    'answers 404 for the id %j, of another shape, without asking the publisher',
+    async (id) => {
       const reply = await send('GET', `/api/admin/publish/${id}`, { headers: AUTH });
-      expect(reply.status, id).toBe(404);
+      expect(reply.status).toBe(404);
       expect(reply.json()).toEqual({ error: 'There is no such publish resource.' });
-    }
-    expect(control.calls).toEqual([]);
-  });
+      expect(control.calls).toEqual([]);
+    },
+  );
 
   it('answers a generic 500 when the publisher fails, without its message', async () => {
     control.failOverview = true;
@@ -480,37 +475,38 @@ describe('the merchandiser page', () => {
 });
 
 describe('paths that only look like ours', () => {
-  it('are left to the server behind: the handler answers false and writes nothing', async () => {
-    for (const path of [
-      '/api/admin/publishx',
-      '/api/admin/publish.json',
-      '/admin/publishx',
-      '/admin/publish/../',
-      '/admin/publish/%2e%2e/',
-      '/admin/publish/..',
-      '/api/admin/publish/..',
-      '/api/admin/publish/%2E%2E/products',
-      '/api/admin/publish%2Frollback',
-      '/api/admin/publish%2frollback',
-      '/admin/publish%2Fapp.js',
-      '/admin%2Fpublish',
-      '//admin/publish',
-      '//api/admin/publish',
-      '/admin\\publish',
-      '/admin/publish\\..\\app.js',
-      '/API/admin/publish',
-      '/Admin/Publish',
-      '/',
-    ]) {
+  it.each([
+    '/api/admin/publishx',
+    '/api/admin/publish.json',
+    '/admin/publishx',
+    '/admin/publish/../',
+    '/admin/publish/%2e%2e/',
+    '/admin/publish/..',
+    '/api/admin/publish/..',
+    '/api/admin/publish/%2E%2E/products',
+    '/api/admin/publish%2Frollback',
+    '/api/admin/publish%2frollback',
+    '/admin/publish%2Fapp.js',
+    '/admin%2Fpublish',
+    '//admin/publish',
+    '//api/admin/publish',
+    '/admin\\publish',
+    '/admin/publish\\..\\app.js',
+    '/API/admin/publish',
+    '/Admin/Publish',
+    '/',
+  ])(
+    '%s is left to the server behind: the handler answers false and writes nothing',
+    async (path) => {
       const reply = await send('POST', path, {
         headers: { ...AUTH, 'content-type': 'application/json' },
         body: '{}',
       });
-      expect(reply.status, path).toBe(418);
+      expect(reply.status).toBe(418);
       expect(reply.text).toBe(FALLTHROUGH);
-    }
-    expect(control.calls).toEqual([]);
-  });
+      expect(control.calls).toEqual([]);
+    },
+  );
 
   it('are resolved as a browser resolves them before deciding', () => {
     expect(ourPath('/admin/publish/x/../app.js')).toBe('/admin/publish/app.js');

@@ -4,7 +4,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { request as rawRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
 import { startStaticServer, type StaticServer } from '../static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
+import { sendRequest } from './test-request.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 
 const SECRET = 'proxy-secret-for-the-test-0123456789abcdef';
@@ -121,22 +121,7 @@ afterAll(async () => {
 
 /** A GET that follows no redirect, with the raw headers (fetch would hide Location's form). */
 function get(base: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(
-    (resolve, reject) => {
-      const url = new URL(base);
-      const req = rawRequest(
-        { host: '127.0.0.1', port: url.port, path, headers, method: 'GET' },
-        (res) => {
-          let body = '';
-          res.setEncoding('latin1');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return sendRequest({ port: new URL(base).port, path, headers, encoding: 'latin1' });
 }
 
 const both = ['nginx', 'node'] as const;

@@ -31,6 +31,7 @@ import { PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
 import { httpConfig, serverConfig } from './nginx-config.ts';
 import { precompressTree } from './precompress.ts';
+import { sendRequest } from './test-request.ts';
 
 const SECRET = 'proxy-secret-for-the-switch-test-0123456789';
 let work: string;
@@ -467,25 +468,14 @@ describe.each(['nginx', 'node'] as const)('%s: the publish service', (name) => {
   ])('%s %s reaches the publish handler', async (method, path) => {
     publishCalls.length = 0;
     apiCalls.length = 0;
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: withPublish(),
-          path,
-          method,
-          agent: false,
-          headers: { 'x-proxy-secret': 'guessed', 'x-forwarded-for': '203.0.113.9' },
-        },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      );
-      req.on('error', reject);
-      req.end(method === 'POST' ? '{}' : undefined);
+    const reply = await sendRequest({
+      port: withPublish(),
+      path,
+      method,
+      agent: false,
+      headers: { 'x-proxy-secret': 'guessed', 'x-forwarded-for': '203.0.113.9' },
+      body: method === 'POST' ? '{}' : undefined,
+      encoding: 'utf8',
     });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body)).toEqual({ publish: true, method, url: path });

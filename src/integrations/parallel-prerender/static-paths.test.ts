@@ -13,17 +13,19 @@ const home = { type: 'page', route: '/', component: 'i.astro', pathname: '/' } a
 const moved = { type: 'redirect', route: '/old/[handle]', component: 'o' } as RouteData;
 
 describe('pathKey', () => {
-  it('gives a StaticPaths pathname and the URL Astro renders it at the same key', () => {
-    expect(pathKey('/products/a')).toBe('/products/a');
-    expect(pathKey('http://localhost/products/a/')).toBe('/products/a');
-    expect(pathKey('/')).toBe('/');
-    expect(pathKey('http://localhost/')).toBe('/');
-    expect(pathKey('/feeds/articles.json')).toBe(pathKey('http://localhost/feeds/articles.json'));
-    // A brand name with a space: the URL holds it encoded.
-    expect(pathKey('/brands/Blue Giant/2')).toBe(
-      pathKey('http://localhost/brands/Blue%20Giant/2/'),
-    );
-  });
+  it.each([
+    ['/products/a', 'http://localhost/products/a/', '/products/a'],
+    ['/', 'http://localhost/', '/'],
+    ['/feeds/articles.json', 'http://localhost/feeds/articles.json', '/feeds/articles.json'],
+    // A brand name with a space: the URL holds it encoded, and so does the key.
+    ['/brands/Blue Giant/2', 'http://localhost/brands/Blue%20Giant/2/', '/brands/Blue%20Giant/2'],
+  ])(
+    'gives the StaticPaths pathname %j and the URL Astro renders it at, %j, the key %j',
+    (pathname, url, key) => {
+      expect(pathKey(pathname)).toBe(key);
+      expect(pathKey(url)).toBe(key);
+    },
+  );
 });
 
 describe('StaticPathIndex', () => {

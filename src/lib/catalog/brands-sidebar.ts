@@ -1,13 +1,12 @@
 import { brandPath } from './brand-name.ts';
+import type { VendorRecord } from '../contracts/catalogue-records.ts';
 import { escapeHtml } from '../format/escape-html.ts';
 
 /** spec account-and-shell 9: "Brands sidebar: 10 vendors by product count descending". */
 export const BRANDS_SIDEBAR_LIMIT = 10;
 
-export interface VendorCount {
-  name: string;
-  productCount: number;
-}
+/** A brand and how many products carry it, as the vendors list holds it. */
+export type VendorCount = VendorRecord;
 
 /**
  * The brands the sidebar lists: the most products first, ties by name.

@@ -1,3 +1,4 @@
+import type { ArticleRecord } from '../contracts/catalogue-records.ts';
 import { readTimeMinutes } from './read-time.ts';
 import { articlePath } from '../routing/paths.ts';
 
@@ -5,16 +6,10 @@ import { articlePath } from '../routing/paths.ts';
 export const ARTICLES_PER_PAGE = 12;
 
 /** What the blog list and the article page read from an article record. */
-export interface ArticleSource {
-  id: number;
-  handle: string;
-  title: string;
-  summary: string;
-  author: string;
-  imageUrl: string | null;
-  publishedAt: string;
-  wordCount: number;
-}
+export type ArticleSource = Pick<
+  ArticleRecord,
+  'id' | 'handle' | 'title' | 'summary' | 'author' | 'imageUrl' | 'publishedAt' | 'wordCount'
+>;
 
 /** The view model of an article card and of an article page's byline. */
 export interface ArticleCardView {

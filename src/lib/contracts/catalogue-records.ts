@@ -125,12 +125,14 @@ export const siteReviewRecordSchema = z.object({
   stars: z.number().int().min(1).max(5),
   createdAt: z.string(),
 });
+export type SiteReviewRecord = z.output<typeof siteReviewRecordSchema>;
 
 /** A brand with how many products carry it. */
 export const vendorRecordSchema = z.object({
   name: z.string().min(1),
   productCount: z.number().int().min(0),
 });
+export type VendorRecord = z.output<typeof vendorRecordSchema>;
 
 // What readApiList does with bad URLs before these schemas read a record (record-urls.ts).
 urlCleaners.add(collectionRecordSchema, { clean: cleanCollectionUrls });

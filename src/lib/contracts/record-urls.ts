@@ -73,6 +73,18 @@ function dropItems(
   });
 }
 
+/**
+ * Cleans a copy of a JSON object with `clean`, which drops what is bad from it and says so in
+ * `warnings`; anything else comes back as it came, for its schema to refuse.
+ */
+function cleanCopy(raw: unknown, clean: (record: Json, warnings: string[]) => void): CleanedRecord {
+  if (!isJson(raw)) return { record: raw, warnings: [] };
+  const record: Json = { ...raw };
+  const warnings: string[] = [];
+  clean(record, warnings);
+  return { record, warnings };
+}
+
 /** The item's `field` when it is there but not a catalogue URL. */
 const badUrlAt = (field: string) => (item: unknown) =>
   isJson(item) && !isCatalogueUrl(item[field])
@@ -85,66 +97,60 @@ const badUrlAt = (field: string) => (item: unknown) =>
  * metafield that is not a video id (a URL, say) is dropped.
  */
 export function cleanProductUrls(raw: unknown): CleanedRecord {
-  if (!isJson(raw)) return { record: raw, warnings: [] };
-  const record: Json = { ...raw };
-  const warnings: string[] = [];
-  optionalUrl(record, 'imageUrl', null, warnings);
-  dropItems(record, 'Images', badUrlAt('url'), warnings);
-  dropItems(record, 'Model3Ds', badUrlAt('url'), warnings);
-  if (Array.isArray(record['Model3Ds'])) {
-    record['Model3Ds'] = record['Model3Ds'].map((model: unknown, index) => {
-      if (!isJson(model)) return model;
-      const copy = { ...model };
-      optionalUrl(copy, 'posterUrl', '', warnings, `Model3Ds.${index}.posterUrl`);
-      return copy;
-    });
-  }
-  dropItems(record, 'PDFs', badUrlAt('url'), warnings);
-  dropItems(
-    record,
-    'Metafields',
-    (field) =>
-      isJson(field) &&
-      field['metafieldKey'] === VIDEO_METAFIELD_KEY &&
-      (typeof field['metafieldValue'] !== 'string' ||
-        videoIds([{ metafieldKey: VIDEO_METAFIELD_KEY, metafieldValue: field['metafieldValue'] }])
-          .length === 0)
-        ? { field: 'metafieldValue', value: field['metafieldValue'], rule: 'must be a video id' }
-        : undefined,
-    warnings,
-  );
-  return { record, warnings };
+  return cleanCopy(raw, (record, warnings) => {
+    optionalUrl(record, 'imageUrl', null, warnings);
+    dropItems(record, 'Images', badUrlAt('url'), warnings);
+    dropItems(record, 'Model3Ds', badUrlAt('url'), warnings);
+    if (Array.isArray(record['Model3Ds'])) {
+      record['Model3Ds'] = record['Model3Ds'].map((model: unknown, index) => {
+        if (!isJson(model)) return model;
+        const copy = { ...model };
+        optionalUrl(copy, 'posterUrl', '', warnings, `Model3Ds.${index}.posterUrl`);
+        return copy;
+      });
+    }
+    dropItems(record, 'PDFs', badUrlAt('url'), warnings);
+    dropItems(
+      record,
+      'Metafields',
+      (field) =>
+        isJson(field) &&
+        field['metafieldKey'] === VIDEO_METAFIELD_KEY &&
+        (typeof field['metafieldValue'] !== 'string' ||
+          videoIds([{ metafieldKey: VIDEO_METAFIELD_KEY, metafieldValue: field['metafieldValue'] }])
+            .length === 0)
+          ? { field: 'metafieldValue', value: field['metafieldValue'], rule: 'must be a video id' }
+          : undefined,
+      warnings,
+    );
+  });
 }
 
 /** A collection with a bad picture left out and image placements with a bad path dropped. */
 export function cleanCollectionUrls(raw: unknown): CleanedRecord {
-  if (!isJson(raw)) return { record: raw, warnings: [] };
-  const record: Json = { ...raw };
-  const warnings: string[] = [];
-  optionalUrl(record, 'imageUrl', null, warnings);
-  const images = record['images'];
-  if (isJson(images)) {
-    record['images'] = Object.fromEntries(
-      Object.entries(images).filter(([name, placement]) => {
-        const path = isJson(placement) ? placement['imagePath'] : placement;
-        if (isCatalogueUrl(path)) return true;
-        warnings.push(
-          `images.${name}.imagePath: ${CATALOGUE_URL_RULE}; dropped (was ${shown(path)})`,
-        );
-        return false;
-      }),
-    );
-  }
-  return { record, warnings };
+  return cleanCopy(raw, (record, warnings) => {
+    optionalUrl(record, 'imageUrl', null, warnings);
+    const images = record['images'];
+    if (isJson(images)) {
+      record['images'] = Object.fromEntries(
+        Object.entries(images).filter(([name, placement]) => {
+          const path = isJson(placement) ? placement['imagePath'] : placement;
+          if (isCatalogueUrl(path)) return true;
+          warnings.push(
+            `images.${name}.imagePath: ${CATALOGUE_URL_RULE}; dropped (was ${shown(path)})`,
+          );
+          return false;
+        }),
+      );
+    }
+  });
 }
 
 /** An article with a bad picture left out. */
 export function cleanArticleUrls(raw: unknown): CleanedRecord {
-  if (!isJson(raw)) return { record: raw, warnings: [] };
-  const record: Json = { ...raw };
-  const warnings: string[] = [];
-  optionalUrl(record, 'imageUrl', null, warnings);
-  return { record, warnings };
+  return cleanCopy(raw, (record, warnings) => {
+    optionalUrl(record, 'imageUrl', null, warnings);
+  });
 }
 
 /**
@@ -153,26 +159,24 @@ export function cleanArticleUrls(raw: unknown): CleanedRecord {
  * The node's own link is its schema's to refuse.
  */
 export function cleanNavUrls(raw: unknown, where = ''): CleanedRecord {
-  if (!isJson(raw)) return { record: raw, warnings: [] };
-  const record: Json = { ...raw };
-  const warnings: string[] = [];
-  optionalUrl(record, 'imageUrl', null, warnings, `${where}imageUrl`);
-  const children = record['children'];
-  if (Array.isArray(children)) {
-    const kept: unknown[] = [];
-    children.forEach((child: unknown, index) => {
-      const at = `${where}children.${index}.`;
-      if (isJson(child) && !isCatalogueUrl(child['url'])) {
-        warnings.push(`${at}url: ${CATALOGUE_URL_RULE}; dropped (was ${shown(child['url'])})`);
-        return;
-      }
-      const cleaned = cleanNavUrls(child, at);
-      warnings.push(...cleaned.warnings);
-      kept.push(cleaned.record);
-    });
-    record['children'] = kept;
-  }
-  return { record, warnings };
+  return cleanCopy(raw, (record, warnings) => {
+    optionalUrl(record, 'imageUrl', null, warnings, `${where}imageUrl`);
+    const children = record['children'];
+    if (Array.isArray(children)) {
+      const kept: unknown[] = [];
+      children.forEach((child: unknown, index) => {
+        const at = `${where}children.${index}.`;
+        if (isJson(child) && !isCatalogueUrl(child['url'])) {
+          warnings.push(`${at}url: ${CATALOGUE_URL_RULE}; dropped (was ${shown(child['url'])})`);
+          return;
+        }
+        const cleaned = cleanNavUrls(child, at);
+        warnings.push(...cleaned.warnings);
+        kept.push(cleaned.record);
+      });
+      record['children'] = kept;
+    }
+  });
 }
 
 /**

@@ -31,6 +31,13 @@ function expectEveryChangeSeen<I>(
   expect(new Set(keys).size).toBe(keys.length);
 }
 
+/** The same inputs give the same key, of 24 hex digits. */
+function expectStableKey<I>(key: (inputs: I) => string, inputs: () => I): void {
+  const base = key(inputs());
+  expect(key(inputs())).toBe(base);
+  expect(base).toMatch(/^[0-9a-f]{24}$/);
+}
+
 describe('pageCacheKey', () => {
   it('is stable for the same parts', () => {
     expect(pageCacheKey(['a', 1, null])).toBe(pageCacheKey(['a', 1, null]));
@@ -75,11 +82,8 @@ describe('productPageKey', () => {
     },
     articles: 'article-links',
   });
-  const base = productPageKey(inputs());
-
   it('is stable for the same inputs', () => {
-    expect(productPageKey(inputs())).toBe(base);
-    expect(base).toMatch(/^[0-9a-f]{24}$/);
+    expectStableKey(productPageKey, inputs);
   });
 
   it('changes with every input the page renders', () => {
@@ -123,11 +127,8 @@ describe('listPageKey', () => {
       { id: 5, digest: 'd5' },
     ],
   });
-  const base = listPageKey(inputs());
-
   it('is stable for the same inputs', () => {
-    expect(listPageKey(inputs())).toBe(base);
-    expect(base).toMatch(/^[0-9a-f]{24}$/);
+    expectStableKey(listPageKey, inputs);
   });
 
   it('changes with every input the page renders', () => {

@@ -10,11 +10,17 @@ const options: GalleryOptions = {
     thumbnailBase: 'https://img.youtube.com/vi/',
   },
 };
-const bare = { imageUrl: null, Images: [], Model3Ds: [], Metafields: [] };
+type Media = Parameters<typeof productGallery>[0];
+const bare: Media = { imageUrl: null, Images: [], Model3Ds: [], Metafields: [] };
+
+/** The gallery of a product with only the media given. */
+const galleryOf = (media: Partial<Media>) => productGallery({ ...bare, ...media }, options);
+/** A product's video metafield. */
+const video = (id: string) => ({ metafieldKey: 'product_video_id', metafieldValue: id });
 
 describe('productGallery', () => {
   it('shows the no-image picture when the product has none', () => {
-    expect(productGallery(bare, options)).toEqual({
+    expect(galleryOf({})).toEqual({
       main: { src: '/no-image.svg', alt: 'Crown Load Wheel', srcset: undefined },
       items: [],
       noImage: true,
@@ -22,21 +28,15 @@ describe('productGallery', () => {
   });
 
   it('makes thumbnails for images, models and videos, in that order', () => {
-    const gallery = productGallery(
-      {
-        imageUrl: '/api/media/products/wheel-1.svg',
-        Images: [
-          { url: '/api/media/products/wheel-1.svg', altText: 'Front' },
-          { url: 'https://elsewhere.example/wheel.png', altText: ' ' },
-        ],
-        Model3Ds: [{ url: '/api/media/models/wheel.glb', posterUrl: '/api/media/products/p.svg' }],
-        Metafields: [
-          { metafieldKey: 'product_video_id', metafieldValue: 'dQw4w9WgXcQ' },
-          { metafieldKey: 'other', metafieldValue: 'x' },
-        ],
-      },
-      options,
-    );
+    const gallery = galleryOf({
+      imageUrl: '/api/media/products/wheel-1.svg',
+      Images: [
+        { url: '/api/media/products/wheel-1.svg', altText: 'Front' },
+        { url: 'https://elsewhere.example/wheel.png', altText: ' ' },
+      ],
+      Model3Ds: [{ url: '/api/media/models/wheel.glb', posterUrl: '/api/media/products/p.svg' }],
+      Metafields: [video('dQw4w9WgXcQ'), { metafieldKey: 'other', metafieldValue: 'x' }],
+    });
     expect(gallery.noImage).toBe(false);
     expect(gallery.main.src).toBe('/api/media/products/wheel-1.svg');
     expect(gallery.main.alt).toBe('Front');
@@ -73,10 +73,7 @@ describe('productGallery', () => {
   });
 
   it('uses the card image when the product lists no images', () => {
-    const gallery = productGallery(
-      { ...bare, imageUrl: '/api/media/products/pump-1.svg' },
-      options,
-    );
+    const gallery = galleryOf({ imageUrl: '/api/media/products/pump-1.svg' });
     expect(gallery.main).toMatchObject({
       src: '/api/media/products/pump-1.svg',
       alt: 'Crown Load Wheel',
@@ -85,16 +82,7 @@ describe('productGallery', () => {
   });
 
   it('keeps the no-image picture as the main one when there are only videos', () => {
-    const gallery = productGallery(
-      {
-        ...bare,
-        Metafields: [
-          { metafieldKey: 'product_video_id', metafieldValue: 'dQw4w9WgXcQ' },
-          { metafieldKey: 'product_video_id', metafieldValue: 'LA9LX8I_6Ym' },
-        ],
-      },
-      options,
-    );
+    const gallery = galleryOf({ Metafields: [video('dQw4w9WgXcQ'), video('LA9LX8I_6Ym')] });
     expect(gallery.noImage).toBe(true);
     expect(gallery.main.src).toBe('/no-image.svg');
     expect(gallery.items.map((item) => item.alt)).toEqual([

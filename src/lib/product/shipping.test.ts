@@ -37,9 +37,7 @@ describe('freeShippingNotice', () => {
 
 describe('shippingAmountText', () => {
   it('writes whole amounts without decimals and others with two', () => {
-    expect(shippingAmountText(199)).toBe('199');
-    expect(shippingAmountText(2500)).toBe('2,500');
-    expect(shippingAmountText(99.9)).toBe('99.90');
+    expect([199, 2500, 99.9].map(shippingAmountText)).toEqual(['199', '2,500', '99.90']);
   });
 });
 

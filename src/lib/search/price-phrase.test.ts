@@ -15,25 +15,23 @@ const one = (query: string) => {
 };
 
 describe('parsePricePhrases: comparators', () => {
-  it.each([
-    ['wheel > $20', '> $20'],
-    ['wheel over $20', 'over $20'],
-    ['wheel above $20', 'above $20'],
-    ['wheel more expensive than $20', 'more expensive than $20'],
-    ['wheel greater than $20', 'greater than $20'],
-  ])('greater side: %s gives a minimum', (query, text) => {
-    expect(one(query)).toMatchObject({ side: 'min', amount: 20, text });
-  });
+  // Each comparator after the word 'wheel': the phrase is the comparator and its amount.
+  it.each(['> $20', 'over $20', 'above $20', 'more expensive than $20', 'greater than $20'])(
+    'greater side: wheel %s gives a minimum',
+    (text) => {
+      expect(one(`wheel ${text}`)).toMatchObject({ side: 'min', amount: 20, text });
+    },
+  );
 
   it.each([
-    ['wheel < $50', '< $50'],
-    ['wheel under $50', 'under $50'],
-    ['wheel below $50', 'below $50'],
-    ['wheel cheaper than $50', 'cheaper than $50'],
-    ['wheel cheaper $50', 'cheaper $50'],
-    ['wheel smaller than $50', 'smaller than $50'],
-  ])('lesser side: %s gives a maximum', (query, text) => {
-    expect(one(query)).toMatchObject({ side: 'max', amount: 50, text });
+    '< $50',
+    'under $50',
+    'below $50',
+    'cheaper than $50',
+    'cheaper $50',
+    'smaller than $50',
+  ])('lesser side: wheel %s gives a maximum', (text) => {
+    expect(one(`wheel ${text}`)).toMatchObject({ side: 'max', amount: 50, text });
   });
 
   it('prefers the longer comparator ("cheaper than" over "cheaper")', () => {

@@ -3,6 +3,7 @@ import {
   type CardSettings,
   type ProductCardView,
 } from '../catalog/product-card.ts';
+import type { ProductRecord } from '../contracts/product-record.ts';
 import { htmlToText } from '../format/html-text.ts';
 import { cardStock, type CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
@@ -28,19 +29,21 @@ export function resultCardView(card: ApiCard, settings: CardSettings): ResultCar
 }
 
 /** The fields of a built product record a results-list card needs. */
-type RecordLike = Parameters<typeof cardStock>[0] & {
-  id: number;
-  handle: string;
-  title: string;
-  vendor: string;
-  imageUrl: string | null;
-  avgRating: number;
-  totalReviews: number;
-  price: number;
-  compareAtPrice: number | null;
-  seoDescription: string | null;
-  availableQuantity: number | null;
-};
+type RecordLike = Parameters<typeof cardStock>[0] &
+  Pick<
+    ProductRecord,
+    | 'id'
+    | 'handle'
+    | 'title'
+    | 'vendor'
+    | 'imageUrl'
+    | 'avgRating'
+    | 'totalReviews'
+    | 'price'
+    | 'compareAtPrice'
+    | 'seoDescription'
+    | 'availableQuantity'
+  >;
 
 /**
  * A built product record as the API's card (spec storefront 3): what a collection page

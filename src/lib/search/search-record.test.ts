@@ -114,12 +114,15 @@ describe('collectionLineage', () => {
 
 describe('price buckets', () => {
   it('puts a price in its [from, to) bucket', () => {
-    expect(priceBucket(0)).toBe('0-25');
-    expect(priceBucket(24.99)).toBe('0-25');
-    expect(priceBucket(25)).toBe('25-50');
-    expect(priceBucket(999.99)).toBe('500-1000');
-    expect(priceBucket(2500)).toBe('2500+');
-    expect(priceBucket(99_999)).toBe('2500+');
+    const prices = [0, 24.99, 25, 999.99, 2500, 99_999];
+    expect(prices.map(priceBucket)).toEqual([
+      '0-25',
+      '0-25',
+      '25-50',
+      '500-1000',
+      '2500+',
+      '2500+',
+    ]);
   });
 
   it('lists the buckets a price range touches', () => {

@@ -74,10 +74,7 @@ describe('starsLabel', () => {
 
 describe('visibleCards', () => {
   it('shows 1 card below 768 px and 3 from 768 px', () => {
-    expect(visibleCards(412)).toBe(1);
-    expect(visibleCards(767)).toBe(1);
-    expect(visibleCards(768)).toBe(3);
-    expect(visibleCards(1280)).toBe(3);
+    expect([412, 767, 768, 1280].map(visibleCards)).toEqual([1, 1, 3, 3]);
   });
 });
 

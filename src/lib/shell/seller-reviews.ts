@@ -1,3 +1,4 @@
+import type { SiteReviewRecord } from '../contracts/catalogue-records.ts';
 import { MOBILE_BREAKPOINT } from './slider.ts';
 import { enhanceCarousel } from './slider-carousel.ts';
 import type { SliderController } from './slider-controller.ts';
@@ -35,14 +36,7 @@ export interface ReviewCard {
 }
 
 /** A site review record as the siteReviews content collection holds it. */
-export interface SiteReviewRecord {
-  id: number;
-  url: string;
-  message: string;
-  name: string;
-  stars: number;
-  createdAt: string;
-}
+export type { SiteReviewRecord };
 
 /**
  * The newest `limit` reviews as cards, newest first (the API's order: created, then id);

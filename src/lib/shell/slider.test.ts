@@ -48,10 +48,7 @@ describe('isSliderAt', () => {
 
 describe('sliderStep', () => {
   it('moves 2 items below 768 px and 5 from 768 px', () => {
-    expect(sliderStep(390)).toBe(2);
-    expect(sliderStep(767)).toBe(2);
-    expect(sliderStep(768)).toBe(5);
-    expect(sliderStep(1280)).toBe(5);
+    expect([390, 767, 768, 1280].map((width) => sliderStep(width))).toEqual([2, 2, 5, 5]);
   });
 
   it('moves no more items than the view shows in full, and at least one', () => {

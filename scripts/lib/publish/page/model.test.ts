@@ -78,12 +78,15 @@ describe('followed', () => {
 
 describe('formatDuration and formatTimeLeft', () => {
   it('reads as a person would say it', () => {
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(12_400)).toBe('12 s');
-    expect(formatDuration(185_000)).toBe('3 min 5 s');
-    expect(formatDuration(3_720_000)).toBe('1 h 2 min');
-    expect(formatDuration(-1)).toBe('');
-    expect(formatDuration(Number.NaN)).toBe('');
+    const durations = [850, 12_400, 185_000, 3_720_000, -1, Number.NaN];
+    expect(durations.map((ms) => formatDuration(ms))).toEqual([
+      '850 ms',
+      '12 s',
+      '3 min 5 s',
+      '1 h 2 min',
+      '',
+      '',
+    ]);
   });
 
   it('says when the time left is unknown or nearly over', () => {
