@@ -11,7 +11,9 @@ interface StackedTableProps<Row> {
   label: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => Key;
+  rowKey: (row: Row, index: number) => Key;
+  /** False keeps the table a table at every width (no cards, no `data-label`). */
+  stacked?: boolean;
 }
 
 /**
@@ -20,11 +22,17 @@ interface StackedTableProps<Row> {
  * so nothing is cut mid-word at 390 px. The markup stays one table, so
  * rows, headers and their names are the same at every width.
  */
-export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTableProps<Row>) {
+export function StackedTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  stacked = true,
+}: StackedTableProps<Row>) {
   return (
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="stacked">
-        <thead className="phone-hidden">
+      <table className={stacked ? 'stacked' : undefined}>
+        <thead className={stacked ? 'phone-hidden' : undefined}>
           <tr>
             {columns.map((column) => (
               <th scope="col" key={column.label}>
@@ -34,10 +42,10 @@ export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTable
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)}>
               {columns.map((column) => (
-                <td key={column.label} data-label={column.label}>
+                <td key={column.label} data-label={stacked ? column.label : undefined}>
                   {column.cell(row)}
                 </td>
               ))}
