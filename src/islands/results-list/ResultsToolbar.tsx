@@ -2,6 +2,7 @@ import { PAGE_SIZES, SORT_OPTIONS, type SearchChange } from '../../lib/search/se
 import { setResultsView, type ResultsView } from '../../stores/search.ts';
 import './controls.css';
 
+/** The two ways to show the results, as the view buttons name and draw them. */
 const VIEWS: readonly { value: ResultsView; label: string; glyph: string }[] = [
   { value: 'grid', label: 'Grid', glyph: '▦' },
   { value: 'list', label: 'List', glyph: '☰' },
@@ -12,10 +13,16 @@ interface Option {
   label: string | number;
 }
 
-const PAGE_SIZE_OPTIONS: readonly Option[] = PAGE_SIZES.map((size) => ({
-  value: size,
-  label: size,
-}));
+/** The toolbar's selects: which search parameter each sets, its label and its choices. */
+const SELECTS: readonly { kind: 'sortBy' | 'limit'; label: string; options: readonly Option[] }[] =
+  [
+    { kind: 'sortBy', label: 'Sort by', options: SORT_OPTIONS },
+    {
+      kind: 'limit',
+      label: 'Per page',
+      options: PAGE_SIZES.map((size) => ({ value: size, label: size })),
+    },
+  ];
 
 interface Props {
   view: ResultsView;
@@ -49,22 +56,17 @@ export function ResultsToolbar({ view, sortBy, limit, selected, onChange, onComp
           </button>
         ))}
       </div>
-      <ToolbarSelect
-        label="Sort by"
-        value={sortBy}
-        options={SORT_OPTIONS}
-        onSelect={(value) => {
-          onChange({ kind: 'sortBy', value });
-        }}
-      />
-      <ToolbarSelect
-        label="Per page"
-        value={limit}
-        options={PAGE_SIZE_OPTIONS}
-        onSelect={(value) => {
-          onChange({ kind: 'limit', value });
-        }}
-      />
+      {SELECTS.map(({ kind, label, options }) => (
+        <ToolbarSelect
+          key={kind}
+          label={label}
+          value={kind === 'sortBy' ? sortBy : limit}
+          options={options}
+          onSelect={(value) => {
+            onChange({ kind, value });
+          }}
+        />
+      ))}
       <button type="button" className="rl-compare-button" onClick={onCompare}>
         Compare Selected{selected > 0 ? ` (${String(selected)})` : ''}
       </button>
