@@ -3,7 +3,7 @@ import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { statusBadge } from '../../lib/account/wallet.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
-import { StackedTable, type Column } from './StackedTable.tsx';
+import { StackedTable, type TableSpec } from './StackedTable.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
 
@@ -27,23 +27,37 @@ interface Order {
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 const badge = (status: string) => <span className={`badge ${statusBadge(status)}`}>{status}</span>;
 
-const ORDER_COLUMNS: readonly Column<Order>[] = [
-  {
-    label: 'Order',
-    cell: (order) => <a href={`/account/orders/${order.id}`}>{order.displayableId}</a>,
-  },
-  { label: 'Date', cell: (order) => day(order.createdAt) },
-  { label: 'Total', cell: (order) => `$${order.total}` },
-  { label: 'Status', cell: (order) => badge(order.status) },
-];
+const ORDER_TABLE: TableSpec<Order> = {
+  columns: [
+    {
+      label: 'Order',
+      cell: (order) => <a href={`/account/orders/${order.id}`}>{order.displayableId}</a>,
+    },
+    { label: 'Date', cell: (order) => day(order.createdAt) },
+    { label: 'Total', cell: (order) => `$${order.total}` },
+    { label: 'Status', cell: (order) => badge(order.status) },
+  ],
+  label: 'Orders',
+  loading: 'Loading orders…',
+  empty: 'You have no orders yet.',
+  rowKey: (order) => order.id,
+  stacked: false,
+};
 
-const LINE_COLUMNS: readonly Column<OrderLine>[] = [
-  { label: 'Item', cell: (line) => line.title },
-  { label: 'SKU', cell: (line) => line.sku },
-  { label: 'Quantity', cell: (line) => line.quantity },
-  { label: 'Price', cell: (line) => `$${line.unitPrice}` },
-  { label: 'Total', cell: (line) => `$${line.total}` },
-];
+const LINE_TABLE: TableSpec<OrderLine> = {
+  columns: [
+    { label: 'Item', cell: (line) => line.title },
+    { label: 'SKU', cell: (line) => line.sku },
+    { label: 'Quantity', cell: (line) => line.quantity },
+    { label: 'Price', cell: (line) => `$${line.unitPrice}` },
+    { label: 'Total', cell: (line) => `$${line.total}` },
+  ],
+  label: 'Order lines',
+  loading: 'Loading order…',
+  empty: 'This order has no lines.',
+  rowKey: (_line, n) => n,
+  stacked: false,
+};
 
 /** /orders.asp: the signed-in customer's orders, newest first. */
 function OrderListIsland() {
@@ -64,17 +78,7 @@ function OrderListIsland() {
     <div className="acct">
       <h1>My Orders</h1>
       <Notice notice={notice} />
-      {orders === null && <p role="status">Loading orders…</p>}
-      {orders?.length === 0 && <p>You have no orders yet.</p>}
-      {orders !== null && orders.length > 0 && (
-        <StackedTable
-          label="Orders"
-          columns={ORDER_COLUMNS}
-          rows={orders}
-          rowKey={(order) => order.id}
-          stacked={false}
-        />
-      )}
+      <StackedTable {...ORDER_TABLE} rows={orders} />
     </div>
   );
 }
@@ -110,13 +114,7 @@ function OrderDetailIsland() {
             <span>Placed {day(order.createdAt)}</span>
             {badge(order.status)}
           </p>
-          <StackedTable
-            label="Order lines"
-            columns={LINE_COLUMNS}
-            rows={order.lineItems ?? []}
-            rowKey={(_line, n) => n}
-            stacked={false}
-          />
+          <StackedTable {...LINE_TABLE} rows={order.lineItems ?? []} />
           <p>
             <strong>Order total: ${order.total}</strong>
           </p>

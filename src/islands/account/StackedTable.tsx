@@ -6,11 +6,18 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
 }
 
+/** A table's description: everything but its rows, so a page names its tables once. */
+export type TableSpec<Row> = Omit<StackedTableProps<Row>, 'rows'>;
+
 interface StackedTableProps<Row> {
   /** The name of the scrolling region around the table. */
   label: string;
   columns: readonly Column<Row>[];
-  rows: readonly Row[];
+  /** Null while the rows are loading. */
+  rows: readonly Row[] | null;
+  /** What shows while the rows load, and when there are none. */
+  loading: string;
+  empty: string;
   rowKey: (row: Row, index: number) => Key;
   /** False keeps the table a table at every width (no cards, no `data-label`). */
   stacked?: boolean;
@@ -27,8 +34,12 @@ export function StackedTable<Row>({
   columns,
   rows,
   rowKey,
+  loading,
+  empty,
   stacked = true,
 }: StackedTableProps<Row>) {
+  if (rows === null) return <p role="status">{loading}</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
   return (
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table className={stacked ? 'stacked' : undefined}>
