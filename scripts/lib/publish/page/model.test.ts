@@ -77,19 +77,23 @@ describe('followed', () => {
 });
 
 describe('formatDuration and formatTimeLeft', () => {
-  it('reads as a person would say it', () => {
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(12_400)).toBe('12 s');
-    expect(formatDuration(185_000)).toBe('3 min 5 s');
-    expect(formatDuration(3_720_000)).toBe('1 h 2 min');
-    expect(formatDuration(-1)).toBe('');
-    expect(formatDuration(Number.NaN)).toBe('');
+  it.each([
+    [850, '850 ms'],
+    [12_400, '12 s'],
+    [185_000, '3 min 5 s'],
+    [3_720_000, '1 h 2 min'],
+    [-1, ''],
+    [Number.NaN, ''],
+  ])('reads %s ms as a person would say it: %j', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 
-  it('says when the time left is unknown or nearly over', () => {
-    expect(formatTimeLeft(40)).toBe('about 40 s left');
-    expect(formatTimeLeft(0.4)).toBe('almost done');
-    expect(formatTimeLeft(null)).toBe('time left unknown');
+  it.each([
+    [40, 'about 40 s left'],
+    [0.4, 'almost done'],
+    [null, 'time left unknown'],
+  ])('says %s seconds left as %j', (seconds, text) => {
+    expect(formatTimeLeft(seconds)).toBe(text);
   });
 });
 
