@@ -34,21 +34,25 @@ function record(overrides: Partial<PublishRecord> = {}): PublishRecord {
   };
 }
 
-const running = (overrides: Partial<PublishRecord> = {}) =>
-  record({
-    id: '20261124-101000-0002',
-    state: 'running',
-    progress: { phase: 'build', pagesDone: 120, pagesTotal: 2000, secondsLeft: 40 },
-    ...overrides,
-  });
+/** A factory of records in one state, with that state's id and progress unless overridden. */
+const inState =
+  (state: PublishRecord['state'], id: string, progress: PublishRecord['progress']) =>
+  (overrides: Partial<PublishRecord> = {}) =>
+    record({ id, state, progress, ...overrides });
 
-const queued = (overrides: Partial<PublishRecord> = {}) =>
-  record({
-    id: '20261124-101005-0003',
-    state: 'queued',
-    progress: { phase: 'queued', pagesDone: 0, pagesTotal: 0, secondsLeft: null },
-    ...overrides,
-  });
+const running = inState('running', '20261124-101000-0002', {
+  phase: 'build',
+  pagesDone: 120,
+  pagesTotal: 2000,
+  secondsLeft: 40,
+});
+
+const queued = inState('queued', '20261124-101005-0003', {
+  phase: 'queued',
+  pagesDone: 0,
+  pagesTotal: 0,
+  secondsLeft: null,
+});
 
 function overview(publishes: PublishRecord[], canRollBack = true): PublishOverview {
   return {
