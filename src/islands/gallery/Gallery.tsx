@@ -3,7 +3,6 @@ import type { Gallery as GalleryModel } from '../../lib/product/gallery.ts';
 import { lensGeometry, type LensGeometry } from '../../lib/product/lens.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { FallbackImage } from './FallbackImage.tsx';
-import { MediaBadge } from './MediaBadge.tsx';
 import './gallery.css';
 
 // The full-screen viewer (with its focus trap and 3D stage) is fetched when the shopper heads
@@ -169,7 +168,9 @@ function Gallery({ gallery, title }: Props) {
                       loading="lazy"
                     />
                   )}
-                  <MediaBadge kind={item.kind} />
+                  <span className="badge" aria-hidden="true">
+                    {item.kind === 'model' ? '3D' : '▶'}
+                  </span>
                 </a>
               )}
             </li>

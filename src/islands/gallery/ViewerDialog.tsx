@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } fr
 import type { GalleryItem } from '../../lib/product/gallery.ts';
 import { itemCounter, keyStep } from '../../lib/product/viewer.ts';
 import { FallbackImage } from './FallbackImage.tsx';
-import { MediaBadge } from './MediaBadge.tsx';
 import { lockScroll, trapTab } from './focus-trap.ts';
 import { ModelStage } from './ModelStage.tsx';
 import '../shared/round-button.css';
@@ -136,7 +135,11 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
                     loading="lazy"
                   />
                 )}
-                {other.kind !== 'image' && <MediaBadge kind={other.kind} />}
+                {other.kind !== 'image' && (
+                  <span className="badge" aria-hidden="true">
+                    {other.kind === 'model' ? '3D' : '▶'}
+                  </span>
+                )}
               </button>
             </li>
           ))}
