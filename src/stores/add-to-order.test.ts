@@ -7,15 +7,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A send whose reply waits until `finish` is called, to see the state meanwhile. */
+function heldSend() {
+  let finish: () => void = () => undefined;
+  const send = vi.fn(
+    () =>
+      new Promise<undefined>((resolve) => {
+        finish = () => resolve(undefined);
+      }),
+  );
+  return { send, finish: () => finish() };
+}
+
 describe('addProductToOrder', () => {
   it('POSTs relatedProducts with no body and is pending meanwhile', async () => {
-    let finish: () => void = () => undefined;
-    const send = vi.fn(
-      () =>
-        new Promise<undefined>((resolve) => {
-          finish = () => resolve(undefined);
-        }),
-    );
+    const { send, finish } = heldSend();
     const call = addProductToOrder('PJ000042', 7, send);
     expect($addToOrderPending.get()).toBe(true);
     expect(send).toHaveBeenCalledWith('POST', '/api/orders/PJ000042/relatedProducts/7');
@@ -31,13 +37,7 @@ describe('addProductToOrder', () => {
   });
 
   it('sends one request for a double click', async () => {
-    let finish: () => void = () => undefined;
-    const send = vi.fn(
-      () =>
-        new Promise<undefined>((resolve) => {
-          finish = () => resolve(undefined);
-        }),
-    );
+    const { send, finish } = heldSend();
     const first = addProductToOrder('X1', 7, send);
     await expect(addProductToOrder('X1', 7, send)).rejects.toThrow(/already in progress/);
     finish();

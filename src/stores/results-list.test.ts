@@ -30,6 +30,13 @@ function pendingDeps() {
   return { deps, filters };
 }
 
+/** A search page's list with no cards yet, over pending deps. */
+function idleSearchList() {
+  const { deps, filters } = pendingDeps();
+  const list = createResultsList({ kind: 'idle' }, { isCollection: false, defaultLimit: 24 }, deps);
+  return { list, deps, filters };
+}
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
@@ -47,24 +54,14 @@ describe('results list store', () => {
   });
 
   it('asks nothing for a query under 3 characters (spec storefront 5)', async () => {
-    const { deps, filters } = pendingDeps();
-    const list = createResultsList(
-      { kind: 'idle' },
-      { isCollection: false, defaultLimit: 24 },
-      deps,
-    );
+    const { list, filters } = idleSearchList();
     await list.run(parseSearchParams('?q=ab'));
     expect(filters).toHaveLength(0);
     expect(list.$list.get()).toMatchObject({ state: { kind: 'short' }, loading: false });
   });
 
   it('shows the newest call only: an older reply that arrives last is dropped', async () => {
-    const { deps, filters } = pendingDeps();
-    const list = createResultsList(
-      { kind: 'idle' },
-      { isCollection: false, defaultLimit: 24 },
-      deps,
-    );
+    const { list, filters } = idleSearchList();
     const first = list.run(parseSearchParams('?q=wheel'));
     const second = list.run(parseSearchParams('?q=seal kit'));
     expect($searchLoading.get()).toBe(true);
@@ -82,12 +79,7 @@ describe('results list store', () => {
   });
 
   it('answers from the static index while the API cannot be reached', async () => {
-    const { deps, filters } = pendingDeps();
-    const list = createResultsList(
-      { kind: 'idle' },
-      { isCollection: false, defaultLimit: 24 },
-      deps,
-    );
+    const { list, deps, filters } = idleSearchList();
     const run = list.run(parseSearchParams('?q=wheel'));
     filters[0]?.reject(new ApiUnreachableError());
     await run;
@@ -100,12 +92,7 @@ describe('results list store', () => {
   });
 
   it('shows a failed search as an error and a danger toast (spec storefront 8)', async () => {
-    const { deps, filters } = pendingDeps();
-    const list = createResultsList(
-      { kind: 'idle' },
-      { isCollection: false, defaultLimit: 24 },
-      deps,
-    );
+    const { list, filters } = idleSearchList();
     const run = list.run(parseSearchParams('?v=Crown'));
     filters[0]?.reject(new Error('Bad gateway'));
     await run;

@@ -3,8 +3,17 @@ import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { statusBadge } from '../../lib/account/wallet.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
+import { StackedTable, type TableSpec } from './StackedTable.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
+
+interface OrderLine {
+  title: string;
+  sku: string;
+  quantity: number;
+  unitPrice: string;
+  total: string;
+}
 
 interface Order {
   id: number;
@@ -12,10 +21,43 @@ interface Order {
   status: string;
   total: string;
   createdAt: string;
-  lineItems?: { title: string; sku: string; quantity: number; unitPrice: string; total: string }[];
+  lineItems?: OrderLine[];
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const badge = (status: string) => <span className={`badge ${statusBadge(status)}`}>{status}</span>;
+
+const ORDER_TABLE: TableSpec<Order> = {
+  columns: [
+    {
+      label: 'Order',
+      cell: (order) => <a href={`/account/orders/${order.id}`}>{order.displayableId}</a>,
+    },
+    { label: 'Date', cell: (order) => day(order.createdAt) },
+    { label: 'Total', cell: (order) => `$${order.total}` },
+    { label: 'Status', cell: (order) => badge(order.status) },
+  ],
+  label: 'Orders',
+  loading: 'Loading orders…',
+  empty: 'You have no orders yet.',
+  rowKey: (order) => order.id,
+  stacked: false,
+};
+
+const LINE_TABLE: TableSpec<OrderLine> = {
+  columns: [
+    { label: 'Item', cell: (line) => line.title },
+    { label: 'SKU', cell: (line) => line.sku },
+    { label: 'Quantity', cell: (line) => line.quantity },
+    { label: 'Price', cell: (line) => `$${line.unitPrice}` },
+    { label: 'Total', cell: (line) => `$${line.total}` },
+  ],
+  label: 'Order lines',
+  loading: 'Loading order…',
+  empty: 'This order has no lines.',
+  rowKey: (_line, n) => n,
+  stacked: false,
+};
 
 /** /orders.asp: the signed-in customer's orders, newest first. */
 function OrderListIsland() {
@@ -36,36 +78,7 @@ function OrderListIsland() {
     <div className="acct">
       <h1>My Orders</h1>
       <Notice notice={notice} />
-      {orders === null && <p role="status">Loading orders…</p>}
-      {orders?.length === 0 && <p>You have no orders yet.</p>}
-      {orders !== null && orders.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Orders" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <a href={`/account/orders/${order.id}`}>{order.displayableId}</a>
-                  </td>
-                  <td>{day(order.createdAt)}</td>
-                  <td>${order.total}</td>
-                  <td>
-                    <span className={`badge ${statusBadge(order.status)}`}>{order.status}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <StackedTable {...ORDER_TABLE} rows={orders} />
     </div>
   );
 }
@@ -99,32 +112,9 @@ function OrderDetailIsland() {
           <h1>Order {order.displayableId}</h1>
           <p className="row">
             <span>Placed {day(order.createdAt)}</span>
-            <span className={`badge ${statusBadge(order.status)}`}>{order.status}</span>
+            {badge(order.status)}
           </p>
-          <div className="table-wrap" role="region" aria-label="Order lines" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(order.lineItems ?? []).map((line, n) => (
-                  <tr key={n}>
-                    <td>{line.title}</td>
-                    <td>{line.sku}</td>
-                    <td>{line.quantity}</td>
-                    <td>${line.unitPrice}</td>
-                    <td>${line.total}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable {...LINE_TABLE} rows={order.lineItems ?? []} />
           <p>
             <strong>Order total: ${order.total}</strong>
           </p>

@@ -6,12 +6,21 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
 }
 
+/** A table's description: everything but its rows, so a page names its tables once. */
+export type TableSpec<Row> = Omit<StackedTableProps<Row>, 'rows'>;
+
 interface StackedTableProps<Row> {
   /** The name of the scrolling region around the table. */
   label: string;
   columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => Key;
+  /** Null while the rows are loading. */
+  rows: readonly Row[] | null;
+  /** What shows while the rows load, and when there are none. */
+  loading: string;
+  empty: string;
+  rowKey: (row: Row, index: number) => Key;
+  /** False keeps the table a table at every width (no cards, no `data-label`). */
+  stacked?: boolean;
 }
 
 /**
@@ -20,11 +29,21 @@ interface StackedTableProps<Row> {
  * so nothing is cut mid-word at 390 px. The markup stays one table, so
  * rows, headers and their names are the same at every width.
  */
-export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTableProps<Row>) {
+export function StackedTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+  stacked = true,
+}: StackedTableProps<Row>) {
+  if (rows === null) return <p role="status">{loading}</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
   return (
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="stacked">
-        <thead className="phone-hidden">
+      <table className={stacked ? 'stacked' : undefined}>
+        <thead className={stacked ? 'phone-hidden' : undefined}>
           <tr>
             {columns.map((column) => (
               <th scope="col" key={column.label}>
@@ -34,10 +53,10 @@ export function StackedTable<Row>({ label, columns, rows, rowKey }: StackedTable
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)}>
               {columns.map((column) => (
-                <td key={column.label} data-label={column.label}>
+                <td key={column.label} data-label={stacked ? column.label : undefined}>
                   {column.cell(row)}
                 </td>
               ))}

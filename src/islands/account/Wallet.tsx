@@ -18,35 +18,47 @@ import {
 import { withErrorBoundary } from '../shared/index.ts';
 import { CardAddressDialog } from './CardAddressDialog.tsx';
 import { Notice } from './Notice.tsx';
-import { StackedTable, type Column } from './StackedTable.tsx';
+import { StackedTable, type TableSpec } from './StackedTable.tsx';
 import { Modal } from './Modal.tsx';
 import { useSignedInUser } from './useAccount.ts';
 import './account.css';
 
 type Tab = 'methods' | 'transactions';
 
-const ADDRESS_COLUMNS: readonly Column<MailingAddress>[] = [
-  { label: 'Id', cell: (a) => a.id },
-  { label: 'Name', cell: (a) => `${a.firstName} ${a.lastName}` },
-  { label: 'Company', cell: (a) => a.company },
-  { label: 'Address', cell: (a) => a.address1 },
-  { label: 'City', cell: (a) => a.city },
-  { label: 'Zip', cell: (a) => a.zip },
-  { label: 'State', cell: (a) => a.state },
-  { label: 'Country', cell: (a) => a.Country?.title ?? a.country },
-  { label: 'Default', cell: (a) => (a.isDefault ? 'Yes' : 'No') },
-];
+const ADDRESS_TABLE: TableSpec<MailingAddress> = {
+  columns: [
+    { label: 'Id', cell: (a) => a.id },
+    { label: 'Name', cell: (a) => `${a.firstName} ${a.lastName}` },
+    { label: 'Company', cell: (a) => a.company },
+    { label: 'Address', cell: (a) => a.address1 },
+    { label: 'City', cell: (a) => a.city },
+    { label: 'Zip', cell: (a) => a.zip },
+    { label: 'State', cell: (a) => a.state },
+    { label: 'Country', cell: (a) => a.Country?.title ?? a.country },
+    { label: 'Default', cell: (a) => (a.isDefault ? 'Yes' : 'No') },
+  ],
+  label: 'Mailing addresses',
+  loading: 'Loading addresses…',
+  empty: 'Account has no addresses',
+  rowKey: (a) => a.id,
+};
 
-const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
-  { label: 'Displayable ID', cell: (t) => t.displayableId },
-  { label: 'Email', cell: (t) => t.email },
-  { label: 'Amount', cell: (t) => transactionRow(t).amount },
-  { label: 'Gateway', cell: (t) => transactionRow(t).gateway },
-  {
-    label: 'Status',
-    cell: (t) => <span className={`badge ${statusBadge(t.status)}`}>{t.status}</span>,
-  },
-];
+const TRANSACTION_TABLE: TableSpec<Transaction> = {
+  columns: [
+    { label: 'Displayable ID', cell: (t) => t.displayableId },
+    { label: 'Email', cell: (t) => t.email },
+    { label: 'Amount', cell: (t) => transactionRow(t).amount },
+    { label: 'Gateway', cell: (t) => transactionRow(t).gateway },
+    {
+      label: 'Status',
+      cell: (t) => <span className={`badge ${statusBadge(t.status)}`}>{t.status}</span>,
+    },
+  ],
+  label: 'Transactions',
+  loading: 'Loading transactions...',
+  empty: 'No transactions for this account',
+  rowKey: (t) => t.id,
+};
 
 /** The wallet page (spec 2.4): Payment methods and Transaction History tabs. */
 function Wallet() {
@@ -104,16 +116,7 @@ function PaymentMethods() {
     <section aria-labelledby="wallet-methods">
       <Notice notice={shown} />
       <h2>My addresses</h2>
-      {addresses === null && <p>Loading addresses…</p>}
-      {addresses?.length === 0 && <p>Account has no addresses</p>}
-      {addresses !== null && addresses.length > 0 && (
-        <StackedTable
-          label="Mailing addresses"
-          columns={ADDRESS_COLUMNS}
-          rows={addresses}
-          rowKey={(a) => a.id}
-        />
-      )}
+      <StackedTable {...ADDRESS_TABLE} rows={addresses} />
       <div className="row">
         <h2 id="wallet-methods">My payment methods</h2>
         <button type="button" className="acct-btn" onClick={addPaymentMethod}>
@@ -253,16 +256,7 @@ function Transactions() {
           onChange={(event) => filterTransactions(event.target.value)}
         />
       </label>
-      {rows === null && <p role="status">Loading transactions...</p>}
-      {rows?.length === 0 && <p>No transactions for this account</p>}
-      {rows !== null && rows.length > 0 && (
-        <StackedTable
-          label="Transactions"
-          columns={TRANSACTION_COLUMNS}
-          rows={rows}
-          rowKey={(t) => t.id}
-        />
-      )}
+      <StackedTable {...TRANSACTION_TABLE} rows={rows} />
     </section>
   );
 }

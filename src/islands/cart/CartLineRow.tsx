@@ -11,6 +11,7 @@ import { formatPrice } from '../../lib/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
 import { productPath } from '../../lib/routing/paths.ts';
+import { FieldError } from './FieldError.tsx';
 
 interface Props {
   line: CartLine;
@@ -131,11 +132,7 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
             +
           </button>
         </div>
-        {error !== null && (
-          <p id={errorId} className="cart-field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={errorId} error={error} />
       </div>
       <div className="cart-line-total">{formatPrice(line.price * line.quantity, currency)}</div>
       <button

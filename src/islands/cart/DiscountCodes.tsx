@@ -3,6 +3,7 @@ import type { CartState } from '../../lib/cart/checkout.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import { applyDiscountCode, removeDiscountCode } from '../../stores/cart.ts';
 import { showToast } from '../../stores/toast.ts';
+import { FieldError } from './FieldError.tsx';
 
 /** Discount codes on /cart.php: apply, remove, and the server's refusal shown in words. */
 export function DiscountCodes({ cart }: { cart: CartState }) {
@@ -68,11 +69,7 @@ export function DiscountCodes({ cart }: { cart: CartState }) {
           Apply
         </button>
       </form>
-      {error !== null && (
-        <p id={errorId} className="cart-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { CartState } from '../../lib/cart/checkout.ts';
 import { estimateView, readEstimate, type EstimateView } from '../../lib/cart/estimate.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { trackLoading } from '../../stores/loading.ts';
+import { FieldError } from './FieldError.tsx';
 
 interface State {
   id: number;
@@ -79,11 +80,7 @@ export function ShippingEstimate({ cart }: { cart: CartState }) {
           Estimate
         </button>
       </form>
-      {error !== null && (
-        <p className="cart-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
       {result !== null && (
         <dl className="cart-summary" aria-live="polite" data-testid="shipping-estimate">
           <div>

@@ -82,18 +82,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         </button>
       </div>
       <div className="viewer-stage">
-        {count > 1 && (
-          <button
-            type="button"
-            className="viewer-step viewer-prev round-button"
-            aria-label="Previous"
-            onClick={() => {
-              onIndex(keyStep('ArrowLeft', index, count) ?? 0);
-            }}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-        )}
+        {count > 1 && <StepButton step="prev" index={index} count={count} onIndex={onIndex} />}
         <div className="viewer-slide" key={`${item.kind}-${String(index)}`}>
           {item.kind === 'image' && (
             <img
@@ -118,18 +107,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
             />
           )}
         </div>
-        {count > 1 && (
-          <button
-            type="button"
-            className="viewer-step viewer-next round-button"
-            aria-label="Next"
-            onClick={() => {
-              onIndex(keyStep('ArrowRight', index, count) ?? 0);
-            }}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-        )}
+        {count > 1 && <StepButton step="next" index={index} count={count} onIndex={onIndex} />}
       </div>
       {count > 1 && (
         <ul className="viewer-thumbs" aria-label="All media">
@@ -171,5 +149,37 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         Use the left and right arrow keys to move between items, and Escape to close.
       </p>
     </dialog>
+  );
+}
+
+const STEPS = {
+  prev: { key: 'ArrowLeft', label: 'Previous', glyph: '‹' },
+  next: { key: 'ArrowRight', label: 'Next', glyph: '›' },
+} as const;
+
+/** The arrow beside the slide: moves the way its arrow key does, wrapping at the ends. */
+function StepButton({
+  step,
+  index,
+  count,
+  onIndex,
+}: {
+  step: keyof typeof STEPS;
+  index: number;
+  count: number;
+  onIndex: (index: number) => void;
+}) {
+  const { key, label, glyph } = STEPS[step];
+  return (
+    <button
+      type="button"
+      className={`viewer-step viewer-${step} round-button`}
+      aria-label={label}
+      onClick={() => {
+        onIndex(keyStep(key, index, count) ?? 0);
+      }}
+    >
+      <span aria-hidden="true">{glyph}</span>
+    </button>
   );
 }

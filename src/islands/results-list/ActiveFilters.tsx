@@ -24,6 +24,12 @@ interface Chip {
   tip?: string;
 }
 
+/** The price bounds as chips: which parameter, the chip's key and the word before the price. */
+const PRICE_BOUNDS = [
+  ['minPrice', 'min', 'Over'],
+  ['maxPrice', 'max', 'Under'],
+] as const;
+
 /** The filters in force, each with a button that removes it, and Clear all. */
 export function ActiveFilters({ params, tags, currency, onChange }: Props) {
   // A price chip explains itself in a popover (spec storefront 9: show 250 ms, hide 400 ms).
@@ -42,20 +48,15 @@ export function ActiveFilters({ params, tags, currency, onChange }: Props) {
       remove: { kind: 't', value: params.t.filter((_, at) => at !== index) },
     });
   });
-  if (params.minPrice !== undefined) {
+  for (const [kind, key, word] of PRICE_BOUNDS) {
+    const amount = params[kind];
+    if (amount === undefined) continue;
+    const price = formatPrice(amount, currency);
     chips.push({
-      key: 'min',
-      label: `Over ${formatPrice(params.minPrice, currency)}`,
-      remove: { kind: 'minPrice', value: undefined },
-      tip: `Only parts priced over ${formatPrice(params.minPrice, currency)} are shown. Remove the filter to see every price.`,
-    });
-  }
-  if (params.maxPrice !== undefined) {
-    chips.push({
-      key: 'max',
-      label: `Under ${formatPrice(params.maxPrice, currency)}`,
-      remove: { kind: 'maxPrice', value: undefined },
-      tip: `Only parts priced under ${formatPrice(params.maxPrice, currency)} are shown. Remove the filter to see every price.`,
+      key,
+      label: `${word} ${price}`,
+      remove: { kind, value: undefined },
+      tip: `Only parts priced ${word.toLowerCase()} ${price} are shown. Remove the filter to see every price.`,
     });
   }
   if (chips.length === 0) return null;

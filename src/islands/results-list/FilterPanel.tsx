@@ -300,32 +300,20 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
   };
   return (
     <form className="fp-price" onSubmit={submit} noValidate>
-      <label>
-        <span>Lowest</span>
-        <input
-          inputMode="decimal"
-          placeholder={formatPrice(0, currency)}
-          value={min}
-          aria-describedby={error ? `${id}-error` : undefined}
-          aria-invalid={error !== ''}
-          onChange={(event) => {
-            setMin(event.target.value);
-          }}
-        />
-      </label>
-      <label>
-        <span>Highest</span>
-        <input
-          inputMode="decimal"
-          placeholder={maxPrice ? formatPrice(Math.ceil(maxPrice), currency) : 'Any'}
-          value={max}
-          aria-describedby={error ? `${id}-error` : undefined}
-          aria-invalid={error !== ''}
-          onChange={(event) => {
-            setMax(event.target.value);
-          }}
-        />
-      </label>
+      <PriceInput
+        label="Lowest"
+        placeholder={formatPrice(0, currency)}
+        value={min}
+        errorId={error ? `${id}-error` : undefined}
+        onValue={setMin}
+      />
+      <PriceInput
+        label="Highest"
+        placeholder={maxPrice ? formatPrice(Math.ceil(maxPrice), currency) : 'Any'}
+        value={max}
+        errorId={error ? `${id}-error` : undefined}
+        onValue={setMax}
+      />
       <button type="submit" className="fp-apply">
         Apply
       </button>
@@ -333,5 +321,36 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
         {error}
       </p>
     </form>
+  );
+}
+
+/** One bound of the price form; `errorId` names the form's error while there is one. */
+function PriceInput({
+  label,
+  placeholder,
+  value,
+  errorId,
+  onValue,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  errorId: string | undefined;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        inputMode="decimal"
+        placeholder={placeholder}
+        value={value}
+        aria-describedby={errorId}
+        aria-invalid={errorId !== undefined}
+        onChange={(event) => {
+          onValue(event.target.value);
+        }}
+      />
+    </label>
   );
 }

@@ -34,21 +34,25 @@ function record(overrides: Partial<PublishRecord> = {}): PublishRecord {
   };
 }
 
-const running = (overrides: Partial<PublishRecord> = {}) =>
-  record({
-    id: '20261124-101000-0002',
-    state: 'running',
-    progress: { phase: 'build', pagesDone: 120, pagesTotal: 2000, secondsLeft: 40 },
-    ...overrides,
-  });
+/** A factory of records in one state, with that state's id and progress unless overridden. */
+const inState =
+  (state: PublishRecord['state'], id: string, progress: PublishRecord['progress']) =>
+  (overrides: Partial<PublishRecord> = {}) =>
+    record({ id, state, progress, ...overrides });
 
-const queued = (overrides: Partial<PublishRecord> = {}) =>
-  record({
-    id: '20261124-101005-0003',
-    state: 'queued',
-    progress: { phase: 'queued', pagesDone: 0, pagesTotal: 0, secondsLeft: null },
-    ...overrides,
-  });
+const running = inState('running', '20261124-101000-0002', {
+  phase: 'build',
+  pagesDone: 120,
+  pagesTotal: 2000,
+  secondsLeft: 40,
+});
+
+const queued = inState('queued', '20261124-101005-0003', {
+  phase: 'queued',
+  pagesDone: 0,
+  pagesTotal: 0,
+  secondsLeft: null,
+});
 
 function overview(publishes: PublishRecord[], canRollBack = true): PublishOverview {
   return {
@@ -77,22 +81,23 @@ describe('followed', () => {
 });
 
 describe('formatDuration and formatTimeLeft', () => {
-  it('reads as a person would say it', () => {
-    const durations = [850, 12_400, 185_000, 3_720_000, -1, Number.NaN];
-    expect(durations.map((ms) => formatDuration(ms))).toEqual([
-      '850 ms',
-      '12 s',
-      '3 min 5 s',
-      '1 h 2 min',
-      '',
-      '',
-    ]);
+  it.each([
+    [850, '850 ms'],
+    [12_400, '12 s'],
+    [185_000, '3 min 5 s'],
+    [3_720_000, '1 h 2 min'],
+    [-1, ''],
+    [Number.NaN, ''],
+  ])('reads %s ms as a person would say it: %j', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 
-  it('says when the time left is unknown or nearly over', () => {
-    expect(formatTimeLeft(40)).toBe('about 40 s left');
-    expect(formatTimeLeft(0.4)).toBe('almost done');
-    expect(formatTimeLeft(null)).toBe('time left unknown');
+  it.each([
+    [40, 'about 40 s left'],
+    [0.4, 'almost done'],
+    [null, 'time left unknown'],
+  ])('says %s seconds left as %j', (seconds, text) => {
+    expect(formatTimeLeft(seconds)).toBe(text);
   });
 });
 
