@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ProductRecord } from '../../src/lib/contracts/product-record.ts';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
@@ -11,24 +12,8 @@ import { expect, expectConsoleError, failedRequest, productWhere, test } from '.
 const { productBase, collectionBase } = storeConfig.theme.paths;
 const currency = storeConfig.theme.storeCurrency;
 
-interface Level {
-  id: number;
-  availableQuantity: number;
-  bypassNegativeQuantity: boolean;
-  availableForSale: boolean;
-}
-interface Variant {
-  id: number;
-  title: string;
-  sku: string;
-  price: number;
-  compareAtPrice: number | null;
-  availableForSale: boolean;
-  availableQuantity: number | null;
-  variantPosition: number;
-  Options: { id: number; name: string; VariantSelectedOptions: { optionValueSelected: string } }[];
-  availableInventoryLevels: Level[];
-}
+// The product detail's variants as the storefront reads them.
+type Variant = ProductRecord['Variants'][number];
 interface Detail {
   id: number;
   handle: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { htmlToText } from '../format/html-text.ts';
 import { sanitizeHtml } from '../sanitize-html.ts';
+import { recordSeoFields } from './product-record.ts';
 import {
   catalogueUrl,
   cleanArticleUrls,
@@ -25,9 +26,7 @@ export const collectionRecordSchema = z.object({
   id: z.number().int().positive(),
   title: plain.pipe(z.string().min(1)),
   handle: z.string().min(1),
-  seoTitle: z.string().nullable(),
-  seoDescription: z.string().nullable(),
-  isIndexed: z.boolean(),
+  ...recordSeoFields,
   isFeatured: z.boolean(),
   imageUrl: url.nullable(),
   descriptionHtml: html,

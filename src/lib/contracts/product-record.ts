@@ -10,6 +10,16 @@ import { catalogueUrl, cleanProductUrls } from './record-urls.ts';
 const money = z.number().finite().min(0);
 const url = catalogueUrl;
 
+/**
+ * What a product's or a collection's page tells crawlers (spec storefront 3): its own title
+ * and description for the head, and whether it may be indexed at all.
+ */
+export const recordSeoFields = {
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  isIndexed: z.boolean(),
+};
+
 const inventoryLevel = z.object({
   id: z.number().int(),
   variantId: z.number().int(),
@@ -43,9 +53,7 @@ export const productRecordSchema = z.object({
   id: z.number().int().positive(),
   handle: z.string().min(1),
   title: z.string().min(1),
-  seoTitle: z.string().nullable(),
-  seoDescription: z.string().nullable(),
-  isIndexed: z.boolean(),
+  ...recordSeoFields,
   vendor: z.string(),
   sku: z.string(),
   productCode: z.string(),
