@@ -28,6 +28,7 @@ import { ResultsBody } from './ResultsBody.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
 import { ResultsToolbar } from './ResultsToolbar.tsx';
 import { useCardAdd } from './use-card-add.ts';
+import './list-layout.css';
 import './results-list.css';
 
 export interface ResultsListSettings {
