@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { entryDigest } from '../lib/product/cache-key.ts';
+import { entryDigest, type ShownRecord } from '../lib/product/cache-key.ts';
 import { compareNocase, titleSortKey } from '../lib/catalog/title-order.ts';
 import type { ProductRecord } from '../lib/contracts/product-record.ts';
 import { buildMemo } from './build-memo.ts';
@@ -20,10 +20,10 @@ export interface Catalogue extends CollectionTree {
   /** Products of one brand (case-insensitive), by title. */
   productsOfVendor: (name: string) => readonly ProductRecord[];
   /**
-   * The digest of a product's record in the content store (entryDigest), for the
-   * incremental-build keys of the pages that show it; '' for an id not in the catalogue.
+   * A list page's products, in order, each with the digest of its record in the content store
+   * (entryDigest): what the page's incremental-build key (listPageKey) shows.
    */
-  productDigest: (id: number) => string;
+  shownOf: (products: readonly { id: number }[]) => ShownRecord[];
 }
 
 /** The catalogue lookups of this build (made on first use). */
@@ -91,6 +91,6 @@ async function build(): Promise<Catalogue> {
     productsIn,
     vendors,
     productsOfVendor: (name) => vendorProducts.get(name.toLowerCase()) ?? [],
-    productDigest: (id) => productDigests.get(id) ?? '',
+    shownOf: (shown) => shown.map(({ id }) => ({ id, digest: productDigests.get(id) ?? '' })),
   };
 }
