@@ -28,7 +28,7 @@ import {
   warmBuild,
   type WarmBuildReport,
 } from '../../scripts/lib/publish/warm/release.ts';
-import { filesUnder } from './tree.ts';
+import { filesUnder, SuiteFixture } from './tree.ts';
 import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
 import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
@@ -75,13 +75,8 @@ interface Fixture {
   seconds: number;
 }
 
-let fixture: Fixture | undefined;
-let cleanUp: () => Promise<void> = () => Promise.resolve();
-
-const need = (): Fixture => {
-  if (!fixture) throw new Error('the builds did not run');
-  return fixture;
-};
+const suite = new SuiteFixture<Fixture>();
+const need = (): Fixture => suite.need();
 
 /** The merchandiser API (docs/merchandiser-api.md) as the test's merchandiser. */
 const admin = <T>(api: ApiProcess, method: string, path: string, body?: unknown) =>
@@ -157,11 +152,11 @@ beforeAll(async () => {
   const started = performance.now();
   const temp = temporaryDir('incremental-build-');
   const root = temp.path;
-  cleanUp = () => Promise.resolve(temp.remove());
+  suite.cleanUp = () => Promise.resolve(temp.remove());
   const dataDir = join(root, 'data');
   seedIfEmpty(dataDir, PRODUCTS);
   const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: env.ADMIN_TOKEN } });
-  cleanUp = async () => {
+  suite.cleanUp = async () => {
     await api.close();
     temp.remove();
   };
@@ -255,7 +250,7 @@ beforeAll(async () => {
   }).finally(() => renderer.close());
   if ('tooMany' in warm) throw new Error(`the warm build wanted ${String(warm.tooMany)} pages`);
   const C = await build('C', 'Y');
-  fixture = {
+  suite.set({
     root,
     api,
     renamed,
@@ -267,10 +262,11 @@ beforeAll(async () => {
     topVendor,
     livePaths,
     seconds: (performance.now() - started) / 1000,
-  };
+  });
 });
 
 afterAll(async () => {
+  const fixture = suite.built();
   if (fixture) {
     const counts = Object.entries(fixture.reports).map(
       ([name, r]) => `${name} ${r.rendered} rendered, ${r.reused} reused`,
@@ -282,7 +278,7 @@ afterAll(async () => {
         `W ${warm.rendered} rendered, ${warm.written} written, ${warm.removed} removed)`,
     );
   }
-  await cleanUp();
+  await suite.cleanUp();
 });
 
 describe('an incremental build after catalogue changes', () => {

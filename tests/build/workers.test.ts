@@ -5,7 +5,7 @@ import { startApiProcess } from '../../scripts/lib/api-process.ts';
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
 import { SEARCH_RECORDS_URL } from '../../src/lib/search/search-record.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
-import { filesUnder } from './tree.ts';
+import { filesUnder, SuiteFixture } from './tree.ts';
 
 /**
  * "Full build": "a test that a build with 1 worker and with N workers gives the same
@@ -37,13 +37,8 @@ interface Fixture {
   manyLog: string;
 }
 
-let fixture: Fixture | undefined;
-let cleanUp: () => Promise<void> = () => Promise.resolve();
-
-const need = (): Fixture => {
-  if (!fixture) throw new Error('the builds did not run');
-  return fixture;
-};
+const suite = new SuiteFixture<Fixture>();
+const need = (): Fixture => suite.need();
 
 /** The HTML pages of a build. */
 const pagesOf = async (outDir: string) =>
@@ -61,11 +56,11 @@ function firstDifference(a: Buffer, b: Buffer): string {
 beforeAll(async () => {
   const temp = temporaryDir('workers-build-');
   const root = temp.path;
-  cleanUp = () => Promise.resolve(temp.remove());
+  suite.cleanUp = () => Promise.resolve(temp.remove());
   const dataDir = join(root, 'data');
   seedIfEmpty(dataDir, PRODUCTS);
   const api = await startApiProcess({ dataDir, port: 0 });
-  cleanUp = async () => {
+  suite.cleanUp = async () => {
     await api.close();
     temp.remove();
   };
@@ -86,11 +81,11 @@ beforeAll(async () => {
     return true;
   });
   const many = await build('many', WORKERS, false).finally(() => write.mockRestore());
-  fixture = { root, one, many, manyLog };
+  suite.set({ root, one, many, manyLog });
 });
 
 afterAll(async () => {
-  await cleanUp();
+  await suite.cleanUp();
 });
 
 describe(`a build on 1 worker and on ${String(WORKERS)} (full build)`, () => {
