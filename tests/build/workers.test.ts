@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiProcess } from '../../scripts/lib/api-process.ts';
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
@@ -98,8 +99,9 @@ describe(`a build on 1 worker and on ${String(WORKERS)} (full build)`, () => {
 
   it('makes the search index while the pages render, from the records rendered first', () => {
     const { many, manyLog } = need();
-    // The log's lines run together: the first path is what follows its first mark.
-    const paths = manyLog.slice(manyLog.indexOf('paths to generate.'));
+    // The log's lines run together, coloured under CI: the first path follows the first mark.
+    const log = stripVTControlCharacters(manyLog);
+    const paths = log.slice(log.indexOf('paths to generate.'));
     const first = paths.slice(paths.indexOf('\u251C\u2500 ') + 3);
     expect(first.startsWith(`${SEARCH_RECORDS_URL}`), first.slice(0, 80)).toBe(true);
     expect(many.searchRecords).toBeGreaterThan(PRODUCTS);
