@@ -7,9 +7,15 @@ import {
   minusDisabled,
   plusDisabled,
 } from './quantity.ts';
-import * as productRules from '../product/quantity.ts';
 
 const line = { availableQuantity: 5, availableForSale: true, bypassNegativeQuantity: false };
+
+describe('digitsOnly', () => {
+  it('keeps digits only', () => {
+    expect(digitsOnly('1a2-3 .4')).toBe('1234');
+    expect(digitsOnly('abc')).toBe('');
+  });
+});
 
 describe('checkQuantity', () => {
   it('accepts a quantity above 0 and within stock', () => {
@@ -47,10 +53,10 @@ describe('checkQuantity', () => {
 });
 
 describe('buttons', () => {
-  // The minus button and the digits-only field are the buy box's (src/lib/product/quantity.ts).
-  it('are the buy box rules for minus and the typed digits', () => {
-    expect(minusDisabled).toBe(productRules.minusDisabled);
-    expect(digitsOnly).toBe(productRules.digitsOnly);
+  it('minus is disabled when the quantity would reach 0, or while updating', () => {
+    expect(minusDisabled(1, false)).toBe(true);
+    expect(minusDisabled(2, false)).toBe(false);
+    expect(minusDisabled(2, true)).toBe(true);
   });
 
   it('plus is disabled when no stock remains', () => {

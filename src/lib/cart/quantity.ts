@@ -1,11 +1,8 @@
-import { digitsOnly } from '../product/quantity.ts';
-
 /** spec storefront 9: the cart quantity input commits after this long without typing. */
 export const QUANTITY_DEBOUNCE_MS = 800;
 
-// spec storefront 5: the cart's quantity field and its minus button follow the buy box's rules.
-export { digitsOnly };
-export { minusDisabled } from '../product/quantity.ts';
+/** spec storefront 5: keeps digits only. */
+export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
 
 /** What a line allows: unlimited with bypassNegativeQuantity or unknown stock. */
 export interface QuantityLimits {
@@ -39,6 +36,10 @@ export function checkQuantity(
   if (quantity > max) return { error: `Can't add more than ${max}` };
   return { quantity };
 }
+
+/** spec storefront 5: minus is disabled when the quantity would reach 0 or less, or updating. */
+export const minusDisabled = (quantity: number, updating: boolean): boolean =>
+  updating || quantity - 1 <= 0;
 
 /** spec storefront 5: plus is disabled when no stock remains (or the item is not for sale). */
 export const plusDisabled = (quantity: number, line: QuantityLimits): boolean =>
