@@ -7,6 +7,7 @@ import {
   minusDisabled,
   plusDisabled,
 } from './quantity.ts';
+import { minusDisabled as buyBoxMinusDisabled } from '../product/quantity.ts';
 
 const line = { availableQuantity: 5, availableForSale: true, bypassNegativeQuantity: false };
 
@@ -53,10 +54,13 @@ describe('checkQuantity', () => {
 });
 
 describe('buttons', () => {
-  it('minus is disabled when the quantity would reach 0, or while updating', () => {
-    expect(minusDisabled(1, false)).toBe(true);
-    expect(minusDisabled(2, false)).toBe(false);
-    expect(minusDisabled(2, true)).toBe(true);
+  // One spec rule with two copies, the cart line's and the buy box's (kept apart so that the
+  // product page's bundle does not split a shared chunk off): both are held to it here.
+  it.each([
+    ['a cart line', minusDisabled],
+    ['the buy box', buyBoxMinusDisabled],
+  ])('minus of %s is disabled when the quantity would reach 0, or while updating', (_, rule) => {
+    expect([rule(1, false), rule(2, false), rule(2, true)]).toEqual([true, false, true]);
   });
 
   it('plus is disabled when no stock remains', () => {

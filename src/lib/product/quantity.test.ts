@@ -8,7 +8,6 @@ import {
   checkQuantity,
   digitsOnly,
   INVALID_QUANTITY,
-  minusDisabled,
   NOT_FOR_SALE,
   plusDisabled,
   QUANTITY_ABOVE_ZERO,
@@ -140,11 +139,6 @@ describe('quantity input', () => {
 });
 
 describe('button rules', () => {
-  it('minus is disabled when the quantity would reach 0 or while updating', () => {
-    expect(minusDisabled(1, false)).toBe(true);
-    expect(minusDisabled(2, false)).toBe(false);
-    expect(minusDisabled(2, true)).toBe(true);
-  });
   it('plus is disabled when no stock remains for one more', () => {
     expect(plusDisabled(3, 3)).toBe(true);
     expect(plusDisabled(2, 3)).toBe(false);
