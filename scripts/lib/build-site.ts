@@ -69,9 +69,9 @@ export const NGINX_DIR = join('_server', 'nginx');
 
 /**
  * The whole static build (DESIGN, build pipeline): `astro build` reading the API through the
- * content loaders, the Pagefind index from the catalogue's search records (beside astro's
- * pages, once astro has written the records), then the
- * host configuration for the legacy routes.
+ * content loaders; the Pagefind index from the catalogue's search records, made beside
+ * astro's pages once astro has written the records; then the host configuration for the
+ * legacy routes.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = Date.now();
@@ -80,9 +80,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   );
   options.onProgress?.({ phase: 'build', pagesDone: 0, pagesTotal: 0 });
   // The search records are the first path astro renders (astro.config.mjs, renderFirst):
-  // Pagefind indexes them in its own process while the pages render, on the core the
-  // workers leave idle (docs/performance.md, "Build at scale").
-  // A failed build's records would otherwise be indexed before astro writes this one's.
+  // Pagefind indexes them in its own process while the pages render, instead of for a minute
+  // after them at 100,000 products (docs/performance.md, "Build at scale"). A failed build's
+  // records are removed first, or they would be indexed before astro writes this one's.
   await rm(join(options.outDir, SEARCH_RECORDS_PATH), { force: true });
   const astroStopped = new AbortController();
   const search = new SearchWhilePages(options, astroStopped.signal);
