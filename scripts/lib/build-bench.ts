@@ -71,7 +71,7 @@ export function buildTable(rows: readonly (BuildBenchResult & { products: number
   const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
   const s = (ms: number) => (ms / 1000).toFixed(1);
   return [
-    '| products | pages | build s (astro + search) | astro s | pages/s | search s | peak memory GB | at the peak | compress s |',
+    '| products | pages | build s (to the search index done) | astro s | pages/s | search s (beside the pages) | peak memory GB | at the peak | compress s |',
     '|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...rows.map(
       (r) =>
