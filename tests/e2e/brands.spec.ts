@@ -94,7 +94,7 @@ test.describe('brands', () => {
     expect(prerendered).toContain(`href="${brandPath(name)}"`);
     expect(prerendered).not.toContain('Previous page');
     expect(prerendered?.includes('Next page')).toBe(productCount > 2 * PAGE_SIZE);
-    await pager.getByRole('link', { name: 'Page 1' }).click();
+    await pager.getByRole('link', { name: 'Page 1', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${brandPath(name)}$`));
 
     await page.goto(`${brandPath(name)}?page=2`);

@@ -143,7 +143,7 @@ test.describe('collection page', () => {
     const firstCard = productList(page).getByRole('article').first();
     const firstTitle = await firstCard.getByRole('heading').textContent();
 
-    await pager.getByRole('link', { name: 'Page 2' }).click();
+    await pager.getByRole('link', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}/page/2$`));
     const last = Math.min(2 * PER_PAGE, collection.productCount);
     await expect(
@@ -154,11 +154,11 @@ test.describe('collection page', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/page\/2$/);
     // spec storefront 2: numbered buttons with the current one disabled, and no previous
     // arrow (the spec's pager has a next arrow only).
-    await expect(pager.getByRole('button', { name: 'Page 2' })).toBeDisabled();
-    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveCount(0);
+    await expect(pager.getByRole('button', { name: 'Page 2', exact: true })).toBeDisabled();
+    await expect(pager.getByRole('link', { name: 'Page 2', exact: true })).toHaveCount(0);
     await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
-    await pager.getByRole('link', { name: 'Page 1' }).click();
+    await pager.getByRole('link', { name: 'Page 1', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/collections/${collection.handle}$`));
     await expect(firstCard.getByRole('heading')).toHaveText(firstTitle ?? '');
   });
@@ -191,7 +191,10 @@ test.describe('collection page', () => {
       'aria-current',
       'page',
     );
-    await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', path);
+    await expect(pager.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'href',
+      path,
+    );
     await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
     await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
     // One page back, the next arrow is there and goes to the last page.
@@ -230,7 +233,7 @@ test.describe('collection page', () => {
     expect(html).not.toMatch(/href="\/products\//);
 
     const pager = page.getByRole('navigation', { name: 'Product pages' });
-    await pager.getByRole('link', { name: 'Page 4' }).click();
+    await pager.getByRole('link', { name: 'Page 4', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}/page/4$`));
     await expect(
       productList(page).getByText(
@@ -249,11 +252,11 @@ test.describe('collection page', () => {
     expect(inOrder([...third.slice(-1), ...fourth])).toBe(true);
     await expect(pager.locator('[aria-current="page"]')).toHaveText('4');
     // Its pager goes on to the other pages by their own addresses.
-    await expect(pager.getByRole('link', { name: 'Page 5' })).toHaveAttribute(
+    await expect(pager.getByRole('link', { name: 'Page 5', exact: true })).toHaveAttribute(
       'href',
       `${path}/page/5`,
     );
-    await pager.getByRole('link', { name: 'Page 3' }).click();
+    await pager.getByRole('link', { name: 'Page 3', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}/page/3$`));
     await expect.poll(titles).toEqual(third);
   });

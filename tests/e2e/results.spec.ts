@@ -362,7 +362,7 @@ test.describe('collection product list', () => {
 
     await page
       .getByRole('navigation', { name: 'Product pages' })
-      .getByRole('link', { name: 'Page 2' })
+      .getByRole('link', { name: 'Page 2', exact: true })
       .click();
     await expect(page).toHaveURL(/sortBy=price_asc&page=2$/);
     await settled(list);
