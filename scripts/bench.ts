@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { storeConfig } from '../src/lib/config/store-config.ts';
-import { startApiProcess } from './lib/api-process.ts';
+import { startApiProcess, stopApiProcessesOnSignal } from './lib/api-process.ts';
 import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
 import { sampleTreeMemory } from './lib/tree-memory.ts';
@@ -48,6 +48,7 @@ const sizes = (values.sizes ?? '')
   .filter((n) => n > 0);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
+stopApiProcessesOnSignal();
 
 /** Writes the bench's JSON beside the earlier ones and says where. */
 function writeResults(content: Record<string, unknown>) {

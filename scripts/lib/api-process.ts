@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 
 export interface ApiProcessOptions {
@@ -18,6 +19,22 @@ export interface ApiProcess {
 }
 
 const READY = /Commerce API listening on (http:\/\/\S+)/;
+
+/** The API processes started here that have not exited. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Stops the API processes this process started when it is interrupted or terminated, then
+ * exits as the signal would have. A bench stopped with Ctrl-C or `kill` left its API listening
+ * (and holding its 100,000-product database) until someone found it.
+ */
+export function stopApiProcessesOnSignal(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      process.exit(128 + constants.signals[signal]);
+    });
+}
 
 /**
  * The reference API as its own process (static files never wait on API work, which
@@ -39,7 +56,13 @@ export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess>
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     let ready = false;
