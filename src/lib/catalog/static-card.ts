@@ -15,7 +15,7 @@ export interface StaticCard extends CardSource {
 }
 
 /** The fields of a built product record its card reads. */
-type CardRecord = Parameters<typeof cardStock>[0] & Pick<ProductRecord, keyof CardSource>;
+export type CardRecord = Parameters<typeof cardStock>[0] & Pick<ProductRecord, keyof CardSource>;
 
 /** A built product record as its prerendered card. */
 export function staticCard(product: CardRecord): StaticCard {

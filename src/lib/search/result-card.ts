@@ -5,7 +5,8 @@ import {
 } from '../catalog/product-card.ts';
 import type { ProductRecord } from '../contracts/product-record.ts';
 import { htmlToText } from '../format/html-text.ts';
-import { cardStock, type CardStock } from '../product/quantity.ts';
+import { staticCard, type CardRecord } from '../catalog/static-card.ts';
+import type { CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
 
 /** A card of the results list: the store's one card, with the summary its list view shows. */
@@ -29,21 +30,7 @@ export function resultCardView(card: ApiCard, settings: CardSettings): ResultCar
 }
 
 /** The fields of a built product record a results-list card needs. */
-type RecordLike = Parameters<typeof cardStock>[0] &
-  Pick<
-    ProductRecord,
-    | 'id'
-    | 'handle'
-    | 'title'
-    | 'vendor'
-    | 'imageUrl'
-    | 'avgRating'
-    | 'totalReviews'
-    | 'price'
-    | 'compareAtPrice'
-    | 'seoDescription'
-    | 'availableQuantity'
-  >;
+type RecordLike = CardRecord & Pick<ProductRecord, 'seoDescription' | 'availableQuantity'>;
 
 /**
  * A built product record as the API's card (spec storefront 3): what a collection page
@@ -52,19 +39,10 @@ type RecordLike = Parameters<typeof cardStock>[0] &
  * island's props stay small.
  */
 export function recordCard(product: RecordLike): ApiCard {
-  const stock = cardStock(product);
+  const { stock, ...card } = staticCard(product);
   return {
-    id: product.id,
-    handle: product.handle,
-    title: product.title,
-    vendor: product.vendor,
-    imageUrl: product.imageUrl,
-    avgRating: product.avgRating,
-    totalReviews: product.totalReviews,
-    price: product.price,
-    compareAtPrice: product.compareAtPrice,
+    ...card,
     seoDescription: product.seoDescription,
-    availableForSale: product.availableForSale,
     availableQuantity: stock
       ? (stock.available ?? product.availableQuantity)
       : product.availableQuantity,
