@@ -1,3 +1,5 @@
+// First: the merchandiser token of this run, before env.ts reads the environment.
+import './tests/e2e/admin-token-first.ts';
 import { defineConfig, devices } from '@playwright/test';
 import { env } from './src/lib/env.ts';
 

@@ -24,7 +24,7 @@ import type { LoadSummary } from './lib/load.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
-import { env } from '../src/lib/env.ts';
+import { newSecret } from '../src/lib/merchandiser-token.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +40,8 @@ const { values } = parseArgs({
   },
 });
 const only = values.only ?? 'all';
+/** The merchandiser token of this run's throwaway stores (no token is a constant). */
+const benchToken = newSecret();
 if (only !== 'all' && only !== 'api' && only !== 'build')
   throw new Error(`--only takes all, api or build, not ${only}`);
 const sizes = (values.sizes ?? '')
@@ -69,13 +71,17 @@ if (only === 'build') {
       const seedMs = seeded.ms;
       console.log(`seeded (or copied from the seed cache) in ${(seedMs / 1000).toFixed(1)} s`);
       // The API in its own process, so that its memory is not counted as the build's.
-      const api = await startApiProcess({ dataDir: work.path, port: 0 });
+      const api = await startApiProcess({
+        dataDir: work.path,
+        port: 0,
+        env: { ADMIN_TOKEN: benchToken },
+      });
       try {
         const build = await benchBuild({
           apiUrl: api.url,
           apiPid: api.pid,
           workDir: work.path,
-          buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+          buildEnv: { ADMIN_TOKEN: benchToken },
         });
         builds.push({ products: size, seedMs, ...build });
         console.log(buildTable(builds.slice(-1)));
@@ -134,7 +140,7 @@ for (const size of sizes) {
     const api = await startApiProcess({
       dataDir: work.path,
       port: 0,
-      env: { ADMIN_TOKEN: env.ADMIN_TOKEN },
+      env: { ADMIN_TOKEN: benchToken },
     });
     try {
       const { handles, filter: filterQueries } = await apiBenchUrls(api.url);
@@ -142,7 +148,7 @@ for (const size of sizes) {
         apiUrl: api.url,
         seconds,
         concurrency,
-        adminToken: env.ADMIN_TOKEN,
+        adminToken: benchToken,
       });
       const { filter, byHandle } = apiFigures;
       if (only === 'api') {
@@ -159,7 +165,7 @@ for (const size of sizes) {
       });
       const publishing = await startPublishBench({
         apiUrl: api.url,
-        adminToken: env.ADMIN_TOKEN,
+        adminToken: benchToken,
         workDir: work.path,
         log: (line) => console.log(line),
       });

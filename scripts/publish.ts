@@ -10,6 +10,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { env } from '../src/lib/env.ts';
+import { merchandiserToken } from '../src/lib/merchandiser-token.ts';
 import { progressText } from './lib/publish/page/model.js';
 import { Publisher } from './lib/publish/publisher.ts';
 import { warmPublisher } from './lib/publish/warm/index.ts';
@@ -32,10 +33,12 @@ const who =
   userInfo()
     .username.replace(/[^A-Za-z0-9 .@_-]/g, '')
     .slice(0, 60) || 'cli';
-const feed = { apiUrl: env.API_URL, adminToken: env.ADMIN_TOKEN };
+// ADMIN_TOKEN, else the one the store made in its data folder.
+const adminToken = merchandiserToken(env.DATA_DIR, env.ADMIN_TOKEN).token;
+const feed = { apiUrl: env.API_URL, adminToken };
 const remote = new RemotePublisher(
   env.PUBLISH_URL ?? `http://127.0.0.1:${String(env.PORT)}`,
-  env.ADMIN_TOKEN,
+  adminToken,
   who,
 );
 
@@ -67,7 +70,7 @@ function summary(record: PublishRecord): string {
 /** In this process: the same publisher the store runs, with astro's output shown. */
 async function localPublisher() {
   const log = (message: string) => console.log(message);
-  const buildEnv = { ADMIN_TOKEN: env.ADMIN_TOKEN };
+  const buildEnv = { ADMIN_TOKEN: adminToken };
   const warm = warmPublisher({
     publishDir: env.PUBLISH_DIR,
     feed,

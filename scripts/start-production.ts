@@ -18,7 +18,6 @@ const stack = await startStack({
   sitePort: env.PORT,
   outDir,
   cacheDir: resolve(env.BUILD_CACHE_DIR),
-  adminToken: env.ADMIN_TOKEN,
   publishDir: resolve(env.PUBLISH_DIR),
   publishKeep: env.PUBLISH_KEEP,
   assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,

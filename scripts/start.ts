@@ -1,5 +1,5 @@
 // `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
-// the merchandiser publish page at /admin/publish.
+// the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
 import { env } from '../src/lib/env.ts';
 import { startStack, stopOnSignals } from './lib/stack.ts';
 
@@ -8,9 +8,9 @@ const stack = await startStack({
   seedProducts: env.SEED_PRODUCTS,
   apiPort: env.API_PORT,
   sitePort: env.PORT,
+  host: env.HOST,
   outDir: env.BUILD_OUT_DIR,
   cacheDir: env.BUILD_CACHE_DIR,
-  adminToken: env.ADMIN_TOKEN,
   publishDir: env.PUBLISH_DIR,
   publishKeep: env.PUBLISH_KEEP,
   assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
@@ -18,8 +18,17 @@ const stack = await startStack({
   log: (message) => console.log(message),
 });
 
+const local = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(env.HOST);
+const site = `http://${local ? 'localhost' : env.HOST}:${String(env.PORT)}`;
+const tokenFrom = env.ADMIN_TOKEN ? 'ADMIN_TOKEN' : `${env.DATA_DIR}/merchandiser-token`;
 console.log(
-  `\nThe store is ready at http://localhost:${env.PORT}; publish at http://localhost:${env.PORT}/admin/publish  (Ctrl-C stops it)\n`,
+  [
+    '',
+    `The store is ready at ${site} (listening on ${env.HOST}; Ctrl-C stops it).`,
+    `Publish at ${site}/admin/publish with the merchandiser token (from ${tokenFrom}):`,
+    `  ${stack.adminToken}`,
+    '',
+  ].join('\n'),
 );
 
 stopOnSignals(stack);

@@ -50,7 +50,8 @@ try {
   });
   const nodeSite = await stack.serveAlso('node');
   console.log(`nginx at ${stack.site.url}, the Node server at ${nodeSite.url}`);
-  const apiEnv = { API_URL: stack.api.url };
+  // The throwaway store made its own merchandiser token; the tools that call it get it here.
+  const apiEnv = { API_URL: stack.api.url, ADMIN_TOKEN: stack.adminToken };
   // Lint and types need the content collections' generated types (.astro/), which the
   // build above wrote.
   await run('lint', bin('eslint'), ['.', '--max-warnings', '0']);

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
+import { RateLimiter } from './accounts/rate-limit.ts';
 import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
 import { isOutbox, outboxMailer } from './accounts/outbox.ts';
 import type { Deps } from './deps.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { handleError, jsonError } from './http/errors.ts';
-import { forwarded } from './http/forwarded.ts';
+import { adminOffThePublicSite, forwarded } from './http/forwarded.ts';
+import { merchandiserAuth } from './http/merchandiser-auth.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
-import { ADMIN_MAX_JSON_BYTES, adminRoutes, bearerAuth } from './routes/admin.ts';
+import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -44,6 +46,7 @@ export function createApp(options: AppOptions): Hono {
     visitors: () => 0,
     realtimeEvents: () => [],
     siteUrl: DEFAULT_SITE_URL,
+    tokenFailures: new RateLimiter(now),
     ...options,
   };
   deps.botCheck ??= localBotVerifier(options.db, now);
@@ -79,9 +82,12 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', securityHeaders());
   // the forwarded headers count only from the web server (X-Proxy-Secret).
   app.use('*', forwarded({ proxySecret: deps.proxySecret }));
+  // The merchandiser API is for callers on the API's own port unless ADMIN_API_PUBLIC says
+  // otherwise (issue 28): behind a web server whose gate is fooled, it still is not there.
+  app.use('*', adminOffThePublicSite(deps.adminPublic ?? false));
   // a body is refused at its limit as it arrives. Catalogue writes may be
   // larger, but only once the merchandiser token is checked, before any byte is read.
-  const merchandiser = bearerAuth({ token: deps.adminToken });
+  const merchandiser = merchandiserAuth({ token: deps.adminToken, failures: deps.tokenFailures });
   const larger = [{ prefix: '/api/admin', maxBytes: ADMIN_MAX_JSON_BYTES, guard: merchandiser }];
   app.use('*', bodyLimits({ larger }));
   app.route('/api', api);

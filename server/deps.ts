@@ -1,4 +1,5 @@
 import type { BotVerifier } from './accounts/bot-check.ts';
+import type { RateLimiter } from './accounts/rate-limit.ts';
 import type { Mailer } from './accounts/mailer.ts';
 import type { Database } from './db/open.ts';
 import type { ReadPool } from './reads/read-pool.ts';
@@ -9,6 +10,13 @@ export interface Deps {
   db: Database;
   /** Bearer token for the merchandiser routes under /api/admin. */
   adminToken: string;
+  /**
+   * Whether the merchandiser API answers requests the public web server forwarded
+   * (ADMIN_API_PUBLIC); off, only callers on the API's own port reach it.
+   */
+  adminPublic?: boolean;
+  /** Wrong merchandiser tokens per client address (server/http/merchandiser-auth.ts). */
+  tokenFailures?: RateLimiter;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   /** Live visitor count kept by the realtime server (0 when it is not attached). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { env } from '../src/lib/env.ts';
+import { merchandiserToken } from '../src/lib/merchandiser-token.ts';
 import { localBotVerifier, recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
 import { mailFrom, type Mailer } from './accounts/mailer.ts';
 import { outboxMailer } from './accounts/outbox.ts';
@@ -43,11 +44,15 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     port = env.API_PORT,
     host = env.API_HOST,
     dataDir = env.DATA_DIR,
-    adminToken = env.ADMIN_TOKEN,
     proxySecret = env.PROXY_SECRET,
   } = options;
+  // Production names its token in the environment; elsewhere the data folder makes its own.
+  const adminToken =
+    options.adminToken ??
+    (isProduction(env) ? env.ADMIN_TOKEN : merchandiserToken(dataDir, env.ADMIN_TOKEN).token);
   // production starts only with real secrets, a mail server and https.
   assertDeployable({ ...env, ADMIN_TOKEN: adminToken, PROXY_SECRET: proxySecret });
+  if (adminToken === undefined) throw new Error('ADMIN_TOKEN is not set.');
   if (isProduction(env) && env.BOT_CHECK === 'local') {
     console.warn(
       '[api] BOT_CHECK=local: anyone can fetch its tokens; set BOT_CHECK=recaptcha so that sign-in after repeated failures and the recovery-email calls face a real bot check.',
@@ -71,6 +76,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const app = createApp({
     db,
     adminToken,
+    adminPublic: env.ADMIN_API_PUBLIC,
     proxySecret,
     botCheck,
     mailer,

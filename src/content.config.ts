@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import type { z } from 'zod';
 import { env } from './lib/env.ts';
+import { buildToken } from './lib/merchandiser-token.ts';
 import { apiListLoader, type ApiListSource } from './loaders/api-list-loader.ts';
 import { listSources } from './loaders/list-sources.ts';
 import { productRecordSchema } from './lib/contracts/product-record.ts';
@@ -10,7 +11,7 @@ import { productsLoader } from './loaders/products-loader.ts';
 const apiUrl = env.API_URL;
 
 const products = defineCollection({
-  loader: productsLoader({ apiUrl, token: env.ADMIN_TOKEN }),
+  loader: productsLoader({ apiUrl, token: buildToken(env.DATA_DIR, env.ADMIN_TOKEN) }),
   schema: productRecordSchema,
 });
 

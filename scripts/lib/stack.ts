@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +19,7 @@ import { startStaticServer } from './static-server.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
 import { warmPublisher } from './publish/warm/index.ts';
 import { env } from '../../src/lib/env.ts';
+import { merchandiserToken, newSecret } from '../../src/lib/merchandiser-token.ts';
 
 export interface StackOptions {
   dataDir: string;
@@ -29,8 +29,10 @@ export interface StackOptions {
   sitePort: number;
   outDir: string;
   cacheDir?: string;
+  /** The merchandiser token; unset, ADMIN_TOKEN, else the data folder's own. */
   adminToken?: string;
   siteUrl?: string;
+  /** The address the Node web server listens on (HOST); nginx takes its own configuration. */
   host?: string;
   quiet?: boolean;
   log?: (message: string) => void;
@@ -79,6 +81,8 @@ export interface Running {
 
 export interface Stack {
   api: ApiProcess;
+  /** The merchandiser token the API, the publisher and the publish page take. */
+  adminToken: string;
   site: Running;
   /** The publish made at start; undefined when an existing build was served. */
   build: PublishRecord | undefined;
@@ -119,7 +123,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   } finally {
     db.close();
   }
-  const proxySecret = options.proxySecret ?? randomBytes(32).toString('base64url');
+  const proxySecret = options.proxySecret ?? newSecret();
+  // The environment's token, else the data folder's own (made on first start).
+  const adminToken = merchandiserToken(
+    options.dataDir,
+    options.adminToken ?? env.ADMIN_TOKEN,
+  ).token;
   const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
   const api = await startApiProcess({
     dataDir: options.dataDir,
@@ -127,7 +136,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env: {
       ...options.apiEnv,
       PROXY_SECRET: proxySecret,
-      ...(options.adminToken ? { ADMIN_TOKEN: options.adminToken } : {}),
+      ADMIN_TOKEN: adminToken,
+      // The API refuses what the web server forwards to /api/admin unless this says so.
+      ADMIN_API_PUBLIC: String(options.adminPublic ?? false),
       ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
     },
     ...(options.quiet ? {} : { log: (line: string) => log(`[api] ${line}`) }),
@@ -137,7 +148,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const nginxServers: NginxServer[] = [];
   let publishEndpoint: { host: string; close: () => Promise<void> } | undefined;
   let watch: FeedWatch | undefined;
-  const adminToken = options.adminToken ?? env.ADMIN_TOKEN;
   const feed = { apiUrl: api.url, adminToken };
   const publishDir = options.publishDir ?? join(options.outDir, '..', 'publish');
   const buildEnv = {
@@ -239,6 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     return {
       api,
+      adminToken,
       site,
       build,
       publisher,
@@ -288,7 +299,7 @@ export function throwawayStack(workDir: string, seedProducts: number): StackOpti
     host: '127.0.0.1',
     outDir: join(workDir, 'dist'),
     cacheDir: join(workDir, 'cache'),
-    adminToken: env.ADMIN_TOKEN,
+    // Its own token, made in its data folder: the stack's adminToken says which.
     webServer: 'nginx',
     runDir: join(workDir, 'nginx'),
     quiet: true,

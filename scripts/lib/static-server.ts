@@ -16,6 +16,7 @@ import { MEDIA_FOLDERS } from '../../server/media/names.ts';
 import { forwardedHeaders, proxy, proxyUpgrade, shopper, type Shopper } from './web/api-proxy.ts';
 import { staticHeaders } from './web/headers.ts';
 import { releaseFiles } from './web/release-files.ts';
+import { escapePath, requestPath, requestQuery } from './web/request-path.ts';
 import { resolveFile, sendFile, sendMedia } from './web/send-file.ts';
 import { trustedPeer } from './web/trusted-proxies.ts';
 /** Paths that go to the commerce API (DESIGN, topology). */
@@ -35,6 +36,7 @@ export interface StaticServerOptions {
   distDir: string;
   apiUrl: string;
   port: number;
+  /** The address to listen on: this machine only unless given (HOST). */
   host?: string;
   /** The exported demo media (server/media/export.ts), answered at /api/media/ first. */
   mediaDir?: string;
@@ -52,7 +54,8 @@ export interface StaticServerOptions {
   publish?: RequestHandler;
 }
 
-const ADMIN = /^\/api\/admin(?:\/|$)/;
+/** A prefix, as nginx's `location ^~ /api/admin`: /api/administrator is refused alike. */
+const ADMIN = /^\/api\/admin/;
 const MEDIA = new RegExp(`^/api/media/((?:${MEDIA_FOLDERS.join('|')})/[A-Za-z0-9_.-]+)$`);
 
 export interface StaticServer {
@@ -70,7 +73,7 @@ export interface StaticServer {
  * and product handles), so a swap while it is answered never mixes two releases.
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
-  const { distDir, apiUrl, port, host = '0.0.0.0' } = options;
+  const { distDir, apiUrl, port, host = '127.0.0.1' } = options;
   const api = new URL(apiUrl);
   const releases = releaseFiles();
   const isTrusted = trustedPeer(options.trustedRanges ?? []);
@@ -84,24 +87,33 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // One decoded, normalised path for every rule below and for the API behind (issue 28):
+    // the request line is rewritten to it, so what the gates saw is what the API routes.
+    const target = requestPath(req.url ?? '/');
+    if (!target.ok) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(target.reason);
+      return;
+    }
+    req.url = `${escapePath(target.path)}${requestQuery(req.url ?? '')}`;
+    // The escaped path starts with one slash, so it cannot name another host.
+    const { search } = new URL(req.url, 'http://localhost');
     // Once, before any header is replaced.
     const who = shopperOf(req);
-    if (options.publish && PUBLISH_PATH.test(url.pathname)) {
+    if (options.publish && PUBLISH_PATH.test(target.path)) {
       req.headers = forwardedHeaders(req, undefined, who, options.proxySecret);
       if (await options.publish(req, res)) return;
     }
-    const media = MEDIA.exec(url.pathname)?.[1];
+    const media = MEDIA.exec(target.path)?.[1];
     if (media && options.mediaDir && (req.method === 'GET' || req.method === 'HEAD')) {
       const file = await resolveFile(options.mediaDir, `/${media}`);
       if (file) return sendMedia(req, res, file);
     }
-    if (ADMIN.test(url.pathname) && !options.adminPublic) {
+    if (ADMIN.test(target.path) && !options.adminPublic) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'Not found.' }));
       return;
     }
-    if (PROXIED.test(url.pathname)) {
+    if (PROXIED.test(target.path)) {
       return proxy(req, res, api, who, options.proxySecret);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -119,38 +131,42 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       res
         .writeHead(301, {
           location,
-          ...staticHeaders({ path: url.pathname, contentType: '', https, site }),
+          ...staticHeaders({ path: target.path, contentType: '', https, site }),
         })
         .end();
-    let pathname = url.pathname;
+    let pathname = target.path;
     // The build's own files for the servers are not part of the site.
     if (pathname.startsWith('/_server/')) return send(join(root, '404.html'), 404, '/404.html');
     // Legacy article links: one 301 by the release's map, else not found (as nginx does).
     if (isLegacyArticlePath(pathname)) {
-      const to = (await release.articles.current())?.get(legacyArticleParam(url.search) ?? '');
+      const to = (await release.articles.current())?.get(legacyArticleParam(search) ?? '');
       return to ? redirect(to) : send(join(root, '404.html'), 404, '/404.html');
     }
     const legacy =
-      matchLegacyRoute(pathname, url.search) ??
-      brandHtmlRedirect(pathname, url.search) ??
-      collectionTagRedirect(pathname, url.search);
+      matchLegacyRoute(pathname, search) ??
+      brandHtmlRedirect(pathname, search) ??
+      collectionTagRedirect(pathname, search);
     if (legacy?.status === 301) return redirect(legacy.location);
-    if (legacy) pathname = new URL(legacy.location, 'http://localhost').pathname;
+    // A rule's target is one of ours, escaped: decoded like every other path here.
+    if (legacy)
+      pathname = decodeURIComponent(new URL(legacy.location, 'http://localhost').pathname);
     const file = await resolveFile(root, pathname);
     if (file) return send(file, 200, file.slice(root.length).replaceAll(sep, '/'));
     // spec storefront 2: a product is also reachable by its handle alone; a file (a generic
     // page of the same handle) answers first.
     const handles = await release.handles.current();
-    const byHandle = productHandleRedirect(pathname, url.search, (h) => handles.has(h));
+    const byHandle = productHandleRedirect(pathname, search, (h) => handles.has(h));
     if (byHandle) return redirect(byHandle.location);
     return send(join(root, '404.html'), 404, '/404.html');
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (!PROXIED.test(new URL(req.url ?? '/', 'http://localhost').pathname)) {
+    const target = requestPath(req.url ?? '/');
+    if (!target.ok || !PROXIED.test(target.path)) {
       socket.destroy();
       return;
     }
+    req.url = `${escapePath(target.path)}${requestQuery(req.url ?? '')}`;
     proxyUpgrade(req, socket, head, api, shopperOf(req), options.proxySecret);
   });
 

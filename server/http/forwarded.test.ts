@@ -38,6 +38,7 @@ describe('forwarded', () => {
       proto: 'https',
       host: 'shop.example.com',
       origin: 'https://shop.example.com',
+      viaWebServer: true,
     });
   });
 
@@ -47,6 +48,7 @@ describe('forwarded', () => {
       proto: 'http',
       host: '127.0.0.1:4322',
       origin: 'http://127.0.0.1:4322',
+      viaWebServer: false,
     };
     const ask = probe(SECRET);
     expect(await ask(SHOPPER, '198.51.100.9')).toEqual(direct);
@@ -78,6 +80,7 @@ describe('forwarded', () => {
       proto: 'http',
       host: '127.0.0.1:4322',
       origin: 'http://127.0.0.1:4322',
+      viaWebServer: true,
     });
   });
 
@@ -108,6 +111,7 @@ describe('forwarded', () => {
       clientAddress: '192.0.2.1',
       proto: 'https',
       host: 'api.internal',
+      viaWebServer: false,
     });
   });
 });

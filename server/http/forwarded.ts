@@ -11,6 +11,12 @@ export interface RequestOrigin {
   proto: 'http' | 'https';
   /** The host (and port, when not the default) the shopper used, lower case. */
   host: string;
+  /**
+   * True when the public web server forwarded the request (it carried the proxy secret),
+   * false for a caller on the API's own port (the build, the publisher, a merchandiser's
+   * script on the server).
+   */
+  viaWebServer: boolean;
 }
 
 /** Options of {@link forwarded}. */
@@ -54,6 +60,7 @@ function direct(c: Context): RequestOrigin {
     clientAddress: socketAddress(c) ?? 'unknown',
     proto: url.protocol === 'https:' ? 'https' : 'http',
     host: url.host.toLowerCase(),
+    viaWebServer: false,
   };
 }
 
@@ -74,6 +81,7 @@ function proxied(c: Context): RequestOrigin {
     clientAddress: normalAddress(lastOf(c, 'x-forwarded-for')) ?? own.clientAddress,
     proto: proto === 'https' || proto === 'http' ? proto : own.proto,
     host: host !== undefined && HOST.test(host) ? host : own.host,
+    viaWebServer: true,
   };
 }
 
@@ -128,4 +136,23 @@ export function publicOrigin(c: Context): string {
 export function isLocalHost(c: Context): boolean {
   const host = requestOrigin(c).host.replace(/:\d+$/, '');
   return ['localhost', '127.0.0.1', '[::1]'].includes(host);
+}
+
+/** The merchandiser API's paths, as the router reads them (decoded). */
+const ADMIN_PATH = /^\/api\/admin(?:\/|$)/i;
+
+/**
+ * Answers 404 to a merchandiser call the public web server forwarded, unless `adminPublic`
+ * (ADMIN_API_PUBLIC): the web servers refuse /api/admin themselves, and this holds when one
+ * of them is fooled by a spelling of the path it did not expect (issue 28). Runs after
+ * {@link forwarded}, on the path the router matches.
+ */
+export function adminOffThePublicSite(adminPublic: boolean): MiddlewareHandler {
+  return createMiddleware(async (c, next) => {
+    if (!adminPublic && requestOrigin(c).viaWebServer && ADMIN_PATH.test(c.req.path)) {
+      return c.json({ error: 'Not found.' }, 404);
+    }
+    await next();
+    return undefined;
+  });
 }

@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { collectionInputSchema, productInputSchema } from '../catalog/input.ts';
 import {
@@ -12,8 +11,9 @@ import {
 } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError, jsonError } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
+import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 import { merchandiserActor, type AdminEnv } from './admin-actor.ts';
 import { adminEditRoutes } from './admin-edit.ts';
 import { adminErrors, readRecord, writeAs } from './admin-write.ts';
@@ -22,33 +22,6 @@ export { asConflict } from './admin-write.ts';
 
 /** Catalogue records can be large (descriptions, reviews); merchandisers may send up to 4 MB. */
 export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/**
- * Requires `Authorization: Bearer <token>`. Both sides are hashed first, so the comparison
- * is constant-time whatever the length of what was sent.
- */
-export function bearerAuth({
-  token,
-  message = 'Sign in as a merchandiser to change the catalogue.',
-}: {
-  token: string;
-  /** The 401's `error` text. */
-  message?: string;
-}): MiddlewareHandler {
-  const expected = sha256(token);
-  return async (c, next) => {
-    const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '');
-    const given = sha256(match?.[1] ?? '');
-    if (!match || token.length === 0 || !timingSafeEqual(given, expected)) {
-      c.header('WWW-Authenticate', 'Bearer realm="merchandiser"');
-      return jsonError(c, 401, message);
-    }
-    await next();
-    return undefined;
-  };
-}
 
 /** PATCH /products/:id/inventory: a quick stock change (tests, merchandisers). */
 export const inventoryPatchSchema = z
@@ -89,7 +62,13 @@ export const inventoryPatchSchema = z
  * PATCH /products/:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`
  * POST /collections, PUT /collections/:id, DELETE /collections/:id: the same shapes with `collection`.
  */
-export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps): Hono<AdminEnv> {
+export function adminRoutes({
+  db,
+  adminToken,
+  tokenFailures,
+  visitors,
+  realtimeEvents,
+}: Deps): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
   const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
   const st = {
@@ -136,7 +115,7 @@ export function adminRoutes({ db, adminToken, visitors, realtimeEvents }: Deps):
     return row;
   };
 
-  app.use('*', bearerAuth({ token: adminToken }));
+  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
   // After the bearer check: X-Merchandiser is only read from those who hold the token.
   app.use('*', merchandiserActor());
   app.onError(adminErrors);

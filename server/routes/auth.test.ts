@@ -3,7 +3,7 @@ import { listOutbox } from '../accounts/outbox.ts';
 import { SESSION_COOKIE } from '../accounts/session.ts';
 import type { Database } from '../db/open.ts';
 import { addCustomer, Browser, connectedFrom } from '../testing/accounts.ts';
-import { jsonInit, testApp } from '../testing/app.ts';
+import { jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 import {
   ACCOUNT_CREATED,
   AUTH_LIMITS,
@@ -354,7 +354,7 @@ describe('/api/auth', () => {
     const anonymous = await app.request('http://localhost/api/admin/outbox');
     expect(anonymous.status).toBe(401);
     const res = await app.request('http://localhost/api/admin/outbox?to=ada@example.com', {
-      headers: { authorization: 'Bearer test-merchandiser-token-0123456789' },
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { emails: { to: string; kind: string }[] };

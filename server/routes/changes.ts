@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { databaseId } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
-import { bearerAuth } from './admin.ts';
+import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 import { BUILD_ONLY } from './products-bulk.ts';
 
 /** Most changes one page of the feed returns (and the default). */
@@ -35,9 +35,12 @@ export interface Change {
  *   `{ seq, entity, id, op, at, actor }`; cursor is the last seq returned (N when none), to
  *   pass as `since` for the next page.
  */
-export function changeRoutes({ db, adminToken }: Deps): Hono {
+export function changeRoutes({ db, adminToken, tokenFailures }: Deps): Hono {
   const app = new Hono();
-  app.use('*', bearerAuth({ token: adminToken, message: BUILD_ONLY }));
+  app.use(
+    '*',
+    merchandiserAuth({ token: adminToken, message: BUILD_ONLY, failures: tokenFailures }),
+  );
   const newest = db.prepare('SELECT COALESCE(MAX(seq), 0) AS cursor FROM changes');
   const after = db.prepare(
     `SELECT seq, entity, entity_id AS id, op, at, actor FROM changes

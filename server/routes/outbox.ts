@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { OutboxMailer } from '../accounts/outbox.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
-import { bearerAuth } from './admin.ts';
+import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 
 /**
  * GET /api/admin/outbox[?to=&limit=] -> {emails}, newest first: every email the store sent
@@ -10,9 +10,12 @@ import { bearerAuth } from './admin.ts';
  * Mounted only with the outbox transport, so never in production, where mail goes over SMTP
  * and this list would hand the token's holder every customer's reset link.
  */
-export function outboxRoutes({ adminToken }: Pick<Deps, 'adminToken'>, outbox: OutboxMailer): Hono {
+export function outboxRoutes(
+  { adminToken, tokenFailures }: Pick<Deps, 'adminToken' | 'tokenFailures'>,
+  outbox: OutboxMailer,
+): Hono {
   const app = new Hono();
-  app.use('*', bearerAuth({ token: adminToken }));
+  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
   app.get('/', (c) => {
     const to = c.req.query('to')?.trim() || undefined;
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { beforeEach, expect } from 'vitest';
 import { createApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 
-export const TEST_ADMIN_TOKEN = 'test-merchandiser-token-0123456789';
+/** A merchandiser token of this test run: no token is a constant, not even a test's. */
+export const TEST_ADMIN_TOKEN = randomBytes(24).toString('base64url');
 
 /**
  * SITE_URL of test apps: not the http://localhost the requests go to, so that a link built

@@ -14,6 +14,13 @@ describe('parseEnv', () => {
     expect(parseEnv({}).PRERENDER_WORKERS).toBeGreaterThanOrEqual(1);
   });
 
+  it('has no merchandiser token of its own and listens on this machine only', () => {
+    // issue 28: a documented default token let anyone who read it run the store's admin.
+    expect(parseEnv({}).ADMIN_TOKEN).toBeUndefined();
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('coerces numbers from strings', () => {
     expect(
       parseEnv({ PORT: '8080', SEED_PRODUCTS: '100000', PRERENDER_WORKERS: '0' }),

@@ -11,6 +11,11 @@ const port = z.coerce.number().int().min(1).max(65535);
 export const envSchema = z
   .object({
     PORT: port.default(4321),
+    /**
+     * The address the web server of `npm start` listens on: this machine only, unless set
+     * (0.0.0.0 or an interface's address shows the store to the network).
+     */
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     /** 0 lets the system pick a free port (the test and bench stacks do). */
     API_PORT: z.coerce.number().int().min(0).max(65535).default(4322),
     API_HOST: z.string().min(1).default('127.0.0.1'),
@@ -22,7 +27,12 @@ export const envSchema = z
      * than localhost makes the API run as production (server/config/production.ts).
      */
     SITE_URL: z.url().default('http://localhost:4321'),
-    ADMIN_TOKEN: z.string().min(16).default('local-merchandiser-token-change-me'),
+    /**
+     * The merchandiser token (`Authorization: Bearer` on /api/admin and the publish calls).
+     * Unset: each data folder makes its own random one on first start and keeps it in
+     * `<DATA_DIR>/merchandiser-token` (src/lib/merchandiser-token.ts); there is no default.
+     */
+    ADMIN_TOKEN: z.string().min(16).optional(),
     SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     /** Where `astro build` writes the site, and where Astro keeps its caches between builds. */
     BUILD_OUT_DIR: z.string().min(1).default('./dist'),

@@ -9,6 +9,7 @@ import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
 import { UNLISTED_FILE } from '../../src/lib/content/sitemap-xml.ts';
 import { env } from '../../src/lib/env.ts';
+import { newSecret } from '../../src/lib/merchandiser-token.ts';
 import {
   manifestShards,
   SHARDS_FILE,
@@ -51,6 +52,8 @@ import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index
  */
 
 // Enough for the biggest collection to have a page past PRODUCT_PAGES (74 products: 4 pages).
+/** This suite's merchandiser token (its API's and its builds'). */
+const TOKEN = newSecret();
 const PRODUCTS = 160;
 // Small shards, so that the products' search index has several and a warm publish keeps some.
 const SHARD_RECORDS = 20;
@@ -80,7 +83,7 @@ const need = (): Fixture => suite.need();
 
 /** The merchandiser API (docs/merchandiser-api.md) as the test's merchandiser. */
 const admin = <T>(api: ApiProcess, method: string, path: string, body?: unknown) =>
-  merchandiser(api.url, env.ADMIN_TOKEN, 'incremental test')<T>(method, `/api/admin${path}`, body);
+  merchandiser(api.url, TOKEN, 'incremental test')<T>(method, `/api/admin${path}`, body);
 
 interface NavNode {
   id: number;
@@ -155,7 +158,7 @@ beforeAll(async () => {
   suite.cleanUp = () => Promise.resolve(temp.remove());
   const dataDir = join(root, 'data');
   seedIfEmpty(dataDir, PRODUCTS);
-  const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: env.ADMIN_TOKEN } });
+  const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: TOKEN } });
   suite.cleanUp = async () => {
     await api.close();
     temp.remove();
@@ -167,7 +170,10 @@ beforeAll(async () => {
       cacheDir: join(root, cacheDir),
       quiet: true,
       searchShardRecords: SHARD_RECORDS,
-      ...(keepRenderer ? { env: { BUILD_RENDERER_DIR: join(root, keepRenderer) } } : {}),
+      env: {
+        ADMIN_TOKEN: TOKEN,
+        ...(keepRenderer ? { BUILD_RENDERER_DIR: join(root, keepRenderer) } : {}),
+      },
     });
 
   const A = await build('A', 'X');
@@ -180,7 +186,7 @@ beforeAll(async () => {
     navData: NavNode[];
   };
   const bulk = await fetch(new URL('/api/products/bulk?afterId=0&limit=500', api.url), {
-    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    headers: { authorization: `Bearer ${TOKEN}` },
   });
   const products = ((await bulk.json()) as { products: BulkProduct[] }).products;
   const members = (id: number) => products.filter((p) => p.Collections.some((c) => c.id === id));
@@ -199,7 +205,7 @@ beforeAll(async () => {
     WarmRenderer.start({
       rendererDir: join(root, 'R'),
       apiUrl: api.url,
-      adminToken: env.ADMIN_TOKEN,
+      adminToken: TOKEN,
     });
   const first = await startRenderer();
   const livePaths = await first.paths().finally(() => first.close());

@@ -9,37 +9,39 @@ import { liveReleaseId, releaseDir, releasesDir } from '../../scripts/lib/publis
 import { PublishConflict } from '../../scripts/lib/publish/types.ts';
 import { watchFeed } from '../../scripts/lib/publish/watch.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
-import { env } from '../../src/lib/env.ts';
+import { newSecret } from '../../src/lib/merchandiser-token.ts';
 
 /**
  * The publisher over real builds: one at a time with coalescing, a
  * failed build that leaves the live site alone, rollback, and the watch on the change feed.
  * A small catalogue keeps each build to seconds.
  */
+/** This suite's merchandiser token (its API's and its builds'). */
+const TOKEN = newSecret();
 const work = temporaryDir('publish-test-');
 const layout = { publishDir: join(work.path, 'publish'), liveDir: join(work.path, 'dist') };
 const cacheDir = join(work.path, 'cache');
 let api: ApiProcess;
 let publisher: Publisher;
-const feed = () => ({ apiUrl: api.url, adminToken: env.ADMIN_TOKEN });
+const feed = () => ({ apiUrl: api.url, adminToken: TOKEN });
 const open = (buildEnv: Record<string, string> = {}) =>
   Publisher.open({
     layout,
     feed: feed(),
     cacheDir,
-    buildEnv: { ADMIN_TOKEN: env.ADMIN_TOKEN, ...buildEnv },
+    buildEnv: { ADMIN_TOKEN: TOKEN, ...buildEnv },
     keep: 3,
   });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  merchandiser(api.url, env.ADMIN_TOKEN, 'Publish Test')(method, path, body);
+  merchandiser(api.url, TOKEN, 'Publish Test')(method, path, body);
 
 const livePage = (path: string) => readFileSync(join(layout.liveDir, path), 'utf8');
 
 beforeAll(async () => {
   const dataDir = join(work.path, 'data');
   seedIfEmpty(dataDir, 40);
-  api = await startApiProcess({ dataDir, port: 0 });
+  api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: TOKEN } });
   publisher = await open();
 });
 

@@ -8,7 +8,6 @@ import {
   type Running,
   type Stack,
 } from '../../scripts/lib/stack.ts';
-import { env } from '../../src/lib/env.ts';
 
 /**
  * No downtime: shoppers request pages in loops from nginx and from the
@@ -45,7 +44,7 @@ function status(url: string): Promise<number | string> {
 }
 
 const api = <T>(method: string, path: string, body?: unknown) =>
-  merchandiser(stack.api.url, env.ADMIN_TOKEN)<T>(method, path, body);
+  merchandiser(stack.api.url, stack.adminToken)<T>(method, path, body);
 
 it('answers every request during a publish as before it', async () => {
   const { products } = await api<{ products: { id: number; handle: string }[] }>(

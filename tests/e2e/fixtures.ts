@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { articlePath } from '../../src/lib/routing/paths.ts';
 import { env } from '../../src/lib/env.ts';
+import { e2eAdminToken } from './admin-token.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 import { watchPageErrors } from './page-errors.ts';
 
@@ -72,7 +73,7 @@ export const test = base.extend<Fixtures & Options>({
   admin: async ({ playwright }, use) => {
     const context = await playwright.request.newContext({
       baseURL: env.E2E_API_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 2)}`,
-      extraHTTPHeaders: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+      extraHTTPHeaders: { authorization: `Bearer ${e2eAdminToken()}` },
     });
     await use(context);
     await context.dispose();
@@ -119,7 +120,7 @@ let catalogueCache: unknown[] | undefined;
 export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]> {
   if (!catalogueCache) {
     const reply = await api.get('/api/products/bulk?limit=1000', {
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+      headers: { authorization: `Bearer ${e2eAdminToken()}` },
     });
     expect(reply.ok()).toBe(true);
     catalogueCache = ((await reply.json()) as { products: unknown[] }).products;

@@ -1,4 +1,5 @@
 import { env } from '../../src/lib/env.ts';
+import { e2eAdminToken } from './admin-token.ts';
 import { createFixtures, removeFixtures, type AdminApi } from './seed-fixtures.ts';
 
 /** A publish of the test store on these 2 cores, with room to wait behind another. */
@@ -40,7 +41,7 @@ async function publish(site: string, adminToken: string): Promise<void> {
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const admin: AdminApi = {
     apiUrl: env.E2E_API_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 2)}`,
-    adminToken: env.ADMIN_TOKEN,
+    adminToken: e2eAdminToken(),
   };
   const site = env.E2E_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT)}`;
   const created = await createFixtures(admin);

@@ -9,7 +9,7 @@ import { handleError, jsonError } from '../../../server/http/errors.ts';
 import { readJson } from '../../../server/http/input.ts';
 import { PERMISSIONS_POLICY } from '../../../server/http/security-headers.ts';
 import { merchandiserActor, type AdminEnv } from '../../../server/routes/admin-actor.ts';
-import { bearerAuth } from '../../../server/routes/admin.ts';
+import { merchandiserAuth } from '../../../server/http/merchandiser-auth.ts';
 import { CONTENT_TYPES } from '../web/content-types.ts';
 import { RELEASE_ID } from './releases.ts';
 import { PublishConflict, type PublishControl, type PublishRecord } from './types.ts';
@@ -121,7 +121,10 @@ export function publishApp({ control, adminToken }: PublishServiceOptions): Hono
   // even which methods a path allows.
   app.use(
     `${PUBLISH_API}/*`,
-    bearerAuth({ token: adminToken, message: 'Sign in with the merchandiser token to publish.' }),
+    merchandiserAuth({
+      token: adminToken,
+      message: 'Sign in with the merchandiser token to publish.',
+    }),
     merchandiserActor(),
   );
   const small = bodyLimit({

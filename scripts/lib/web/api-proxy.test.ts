@@ -2,7 +2,10 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipsReply, proxy } from './api-proxy.ts';
+import { serve } from '@hono/node-server';
+import { testApp } from '../../../server/testing/app.ts';
+import { gzipsReply, MAX_UPLOAD_BYTES, proxy } from './api-proxy.ts';
+import { sendRequest } from './test-request.ts';
 
 /** A reply bigger than any gzip header, so that compression shows in the bytes. */
 const BIG_JSON = JSON.stringify({ products: Array.from({ length: 200 }, (_, id) => ({ id })) });
@@ -35,7 +38,7 @@ beforeAll(async () => {
   });
   const apiUrl = new URL(`http://127.0.0.1:${String(await listen(api))}`);
   front = createServer((req, res) => {
-    proxy(req, res, apiUrl, { address: '127.0.0.1', proto: 'http', host: 'store' }, undefined);
+    void proxy(req, res, apiUrl, { address: '127.0.0.1', proto: 'http', host: 'store' }, undefined);
   });
   await listen(front);
 });
@@ -105,5 +108,51 @@ describe('gzipsReply', () => {
     expect(gzipsReply('gzip', 'HEAD', 200, json)).toBe(false);
     expect(gzipsReply('gzip', 'GET', 304, json)).toBe(false);
     expect(gzipsReply('GZIP;q=0.5', 'GET', 200, { 'content-type': 'image/svg+xml' })).toBe(true);
+  });
+});
+
+describe('a body the API refuses before reading it (issue 28)', () => {
+  it("passes the API's 413 on, not a 502, and refuses past its own limit itself", async () => {
+    const { app } = testApp();
+    const real = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => real.once('listening', resolve));
+    const realUrl = new URL(`http://127.0.0.1:${String((real.address() as AddressInfo).port)}`);
+    const proxied = createServer((req, res) => {
+      void proxy(
+        req,
+        res,
+        realUrl,
+        { address: '127.0.0.1', proto: 'http', host: 'store' },
+        undefined,
+      );
+    });
+    const port = await listen(proxied);
+    try {
+      const post = (bytes: number) =>
+        sendRequest({
+          port,
+          path: '/api/checkouts',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://store' },
+          body: JSON.stringify({ note: 'x'.repeat(bytes) }),
+          agent: false,
+          encoding: 'utf8',
+        });
+      // Over the API's 256 KB: its own answer, every time (it was a 502 every time).
+      for (let i = 0; i < 5; i++) {
+        const reply = await post(300_000);
+        expect(reply.status).toBe(413);
+        expect(JSON.parse(reply.body)).toEqual({ error: 'The request body is too large.' });
+      }
+      // Over what either web server passes on (nginx's client_max_body_size): refused here.
+      const huge = await post(MAX_UPLOAD_BYTES + 1);
+      expect(huge.status).toBe(413);
+      expect(JSON.parse(huge.body)).toEqual({ error: 'The request body is too large.' });
+    } finally {
+      proxied.closeAllConnections();
+      proxied.close();
+      real.closeAllConnections();
+      real.close();
+    }
   });
 });

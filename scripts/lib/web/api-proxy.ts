@@ -112,21 +112,52 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-export function proxy(
+/**
+ * The largest request body either web server passes to the API (nginx's
+ * client_max_body_size, written from this): past it the web server answers 413 itself.
+ */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+const TOO_LARGE = JSON.stringify({ error: 'The request body is too large.' });
+
+/**
+ * A request's body, read whole before the API is asked, as nginx does (proxy_request_buffering):
+ * the API may answer before it reads a body (a 413 past its own limit, issue 28) and close
+ * the connection, and a body still streaming to it then ends in a write error and a 502
+ * instead of its answer. Undefined when the body is over {@link MAX_UPLOAD_BYTES}.
+ */
+async function readUpload(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_UPLOAD_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Sends one request on to the API and its answer back, gzipped when nginx would. */
+export async function proxy(
   req: IncomingMessage,
   res: ServerResponse,
   api: URL,
   who: Shopper,
   secret: string | undefined,
-) {
+): Promise<void> {
+  const body = await readUpload(req);
+  if (body === undefined) {
+    res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(TOO_LARGE);
+    return;
+  }
+  const headers = forwardedHeaders(req, api, who, secret);
+  delete headers['transfer-encoding'];
+  if (body.length > 0 || headers['content-length'] !== undefined) {
+    headers['content-length'] = String(body.length);
+  }
   const upstream = httpRequest(
-    {
-      hostname: api.hostname,
-      port: api.port,
-      method: req.method,
-      path: req.url,
-      headers: forwardedHeaders(req, api, who, secret),
-    },
+    { hostname: api.hostname, port: api.port, method: req.method, path: req.url, headers },
     (answer) => {
       const status = answer.statusCode ?? 502;
       if (!gzipsReply(req.headers['accept-encoding'], req.method, status, answer.headers)) {
@@ -134,12 +165,12 @@ export function proxy(
         answer.pipe(res);
         return;
       }
-      const headers: IncomingHttpHeaders = { ...answer.headers, 'content-encoding': 'gzip' };
-      delete headers['content-length'];
-      const vary = String(headers.vary ?? '');
+      const gzipped: IncomingHttpHeaders = { ...answer.headers, 'content-encoding': 'gzip' };
+      delete gzipped['content-length'];
+      const vary = String(gzipped.vary ?? '');
       if (!/accept-encoding/i.test(vary))
-        headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
-      res.writeHead(status, headers);
+        gzipped.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+      res.writeHead(status, gzipped);
       answer.pipe(createGzip()).pipe(res);
     },
   );
@@ -151,7 +182,7 @@ export function proxy(
       res.destroy();
     }
   });
-  req.pipe(upstream);
+  upstream.end(body);
 }
 
 export function proxyUpgrade(

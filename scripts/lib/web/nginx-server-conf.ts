@@ -1,6 +1,6 @@
 import { legacyRules, type LegacyRule } from '../../../src/lib/routing/legacy-routes.ts';
 import { MEDIA_FOLDERS } from '../../../server/media/names.ts';
-import { COMPRESSED_REPLY_TYPES } from './api-proxy.ts';
+import { COMPRESSED_REPLY_TYPES, MAX_UPLOAD_BYTES } from './api-proxy.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { collectionTagRule, nginxRule } from './nginx-rules.ts';
 
@@ -29,25 +29,34 @@ const KEEP_ALIVE = 'proxy_set_header Connection "";';
  * Progress may be streamed, so replies are passed on as they come.
  */
 function publishLocations(): string {
-  const proxied = (notFound: string) => `  if ($store_publish = 0) {
+  const proxied = (notFound: string, path: string) => `  if ($store_publish = 0) {
     ${notFound}
   }
-  proxy_pass http://store_publish;
+  proxy_pass http://store_publish${path};
   ${PROXY}
   ${KEEP_ALIVE}
   proxy_buffering off;
   proxy_read_timeout 1h;`;
-  const api = `default_type application/json;\n${proxied(`return 404 '{"error":"Not found."}';`)}`;
-  const page = proxied('return 404;');
+  const api = (path: string) =>
+    `default_type application/json;\n${proxied(`return 404 '{"error":"Not found."}';`, path)}`;
+  const page = (path: string) => proxied('return 404;', path);
   return [
-    `location = /api/admin/publish {\n  ${api}\n}`,
-    `location ^~ /api/admin/publish/ {\n  ${api}\n}`,
-    `location = /admin/publish {\n${page}\n}`,
-    `location ^~ /admin/publish/ {\n${page}\n}`,
+    `location = /api/admin/publish {\n  ${api('/api/admin/publish')}\n}`,
+    `location ^~ /api/admin/publish/ {\n  ${api('/api/admin/publish/')}\n}`,
+    `location = /admin/publish {\n${page('/admin/publish')}\n}`,
+    `location ^~ /admin/publish/ {\n${page('/admin/publish/')}\n}`,
   ].join('\n');
 }
 
-/** The store's locations, headers and legacy routes, for its server block. */
+/**
+ * The store's locations, headers and legacy routes, for its server block.
+ *
+ * Every proxy_pass names its path (issue 28): nginx then sends the upstream the normalised
+ * path it matched its locations on (decoded, slashes merged, dot segments resolved, escaped
+ * again) instead of the request line as the client wrote it, so the API routes the path the
+ * gates saw, as the Node server does (request-path.ts). The media fallback (@store_api) cannot
+ * name one, and needs none: its pattern admits only letters, digits, dot, dash and underscore.
+ */
 export function serverConfig(rules: readonly LegacyRule[] = legacyRules): string {
   const types = Object.entries(CONTENT_TYPES)
     .map(([extension, type]) => `    ${type.split(';')[0] ?? type} ${extension.slice(1)};`)
@@ -65,7 +74,7 @@ gzip_vary on;
 gzip on;
 gzip_proxied any;
 gzip_types ${COMPRESSED_REPLY_TYPES.join(' ')};
-client_max_body_size 2m;
+client_max_body_size ${String(MAX_UPLOAD_BYTES / 1024)}k;
 types {
 ${types}
 }
@@ -130,20 +139,20 @@ location ^~ /api/admin {
   if ($store_admin_public = 0) {
     return 404 '{"error":"Not found."}';
   }
-  proxy_pass http://store_api;
+  proxy_pass http://store_api/api/admin;
   ${PROXY}
   ${KEEP_ALIVE}
 }
 
 # A plain prefix (not ^~), so that the media location's pattern above is tried first.
 location /api/ {
-  proxy_pass http://store_api;
+  proxy_pass http://store_api/api/;
   ${PROXY}
   ${KEEP_ALIVE}
 }
 
 location = /api {
-  proxy_pass http://store_api;
+  proxy_pass http://store_api/api;
   ${PROXY}
   ${KEEP_ALIVE}
 }
@@ -155,7 +164,7 @@ location @store_api {
 }
 
 location ^~ /socket.io/ {
-  proxy_pass http://store_api;
+  proxy_pass http://store_api/socket.io/;
   ${PROXY}
   proxy_set_header Upgrade $http_upgrade;
   proxy_set_header Connection $store_connection_upgrade;

@@ -10,14 +10,11 @@ import { IMMUTABLE, staticHeaders, type SiteHeaders } from './headers.ts';
  * their precompressed forms, and sent with the static site's headers.
  */
 
-/** The file for a URL path inside distDir, or undefined (never outside distDir). */
-export async function resolveFile(distDir: string, pathname: string): Promise<string | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
+/**
+ * The file for a decoded URL path (./request-path.ts) inside distDir, or undefined (never
+ * outside distDir). Not decoded again: `%2561` is the file named `%61`, as nginx reads it.
+ */
+export async function resolveFile(distDir: string, decoded: string): Promise<string | undefined> {
   if (decoded.includes('\0')) return undefined;
   const root = normalize(distDir + sep);
   const candidate = normalize(join(root, decoded));

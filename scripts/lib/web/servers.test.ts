@@ -1,133 +1,26 @@
-// Both web servers over one build and one stand-in API: nginx with the configuration the build
-// writes (the production topology) and the local Node server of `npm start`. They come from
-// the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they must answer alike.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Both web servers over one build and one stand-in API (./both-servers.ts): nginx with the
+// configuration the build writes (the production topology) and the local Node server of `npm
+// start`. They come from the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they
+// must answer alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ARTICLE_REDIRECTS_PATH,
-  articleRedirectsJson,
-} from '../../../src/lib/routing/article-redirects.ts';
+import { ARTICLE_REDIRECTS_PATH } from '../../../src/lib/routing/article-redirects.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
-import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
-import { startNginx, type NginxServer } from '../nginx.ts';
-import { startStaticServer, type StaticServer } from '../static-server.ts';
-import { PRODUCT_HANDLES_FILE } from './release-files.ts';
-import { sendRequest } from './test-request.ts';
-import { parseTrustedProxies } from './trusted-proxies.ts';
+import { rawRequest, SECRET, startBothServers, type BothServers } from './both-servers.ts';
 
-const SECRET = 'proxy-secret-for-the-test-0123456789abcdef';
-let work: string;
-let dist: string;
-let api: Server;
-let apiUrl: string;
-const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-const servers: Record<string, { url: string; close: () => Promise<void> }> = {};
-let trustingNginx: NginxServer;
-let trustingNode: StaticServer;
-
-const page = (title: string, script = '') =>
-  `<!doctype html><html><head><title>${title}</title>${script}</head><body><h1>${title}</h1>${'<p>filler text for compression</p>'.repeat(40)}</body></html>`;
-
-function write(path: string, text: string) {
-  mkdirSync(join(dist, path, '..'), { recursive: true });
-  writeFileSync(join(dist, path), text);
-}
+let servers: BothServers;
+const seen = () => servers.seen;
 
 beforeAll(async () => {
-  execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
-  work = mkdtempSync(join(tmpdir(), 'servers-'));
-  dist = join(work, 'dist');
-  write('index.html', page('home', '<script type="module">console.log("home")</script>'));
-  write('404.html', page('This page does not exist.'));
-  write('cart/index.html', page('cart page'));
-  write('search/index.html', page('search page'));
-  write('account/order/index.html', page('one order'));
-  write('sitemap-index/products/index.html', page('sitemap products'));
-  write('articles/ask-our-experts/index.html', page('Ask our experts'));
-  write(
-    ARTICLE_REDIRECTS_PATH,
-    articleRedirectsJson([
-      [355, '/articles/ask-our-experts'],
-      [257, '/articles/shipping-details'],
-    ]),
-  );
-  write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
-  write('suggest/w/AbC-12_xyz78.json', '{"words":[],"postings":[]}');
-  write('suggest/index.json', '{"version":1}');
-  write('products/poly-load-wheel/index.html', page('Poly Load Wheel'));
-  write('about-us/index.html', page('About us'));
-  write('brands/Blue Giant/index.html', page('Blue Giant'));
-  write(PRODUCT_HANDLES_FILE, 'poly-load-wheel\nabout-us\n');
-  mkdirSync(join(work, 'media', 'products'), { recursive: true });
-  writeFileSync(
-    join(work, 'media', 'products', 'wheel-1.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  );
-  await writeServerFiles(dist);
-
-  api = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ from: 'api', url: req.url }));
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-
-  const common = { apiUrl, mediaDir: join(work, 'media'), proxySecret: SECRET, adminPublic: false };
-  const nginx = (runDir: string, trustedRanges: string[]) =>
-    startNginx({
-      runDir: join(work, runDir),
-      siteConfDir: join(dist, NGINX_DIR),
-      root: dist,
-      mediaRoot: common.mediaDir,
-      api: new URL(apiUrl).host,
-      proxySecret: SECRET,
-      trustedRanges,
-      adminPublic: false,
-    });
-  servers.nginx = await nginx('nginx', []);
-  servers.node = await startStaticServer({
-    ...common,
-    distDir: dist,
-    port: 0,
-    host: '127.0.0.1',
-    trustedRanges: [],
-  });
-  // The same two behind a TLS terminator on this machine (TRUST_PROXY=loopback).
-  trustingNginx = await nginx('nginx-trusting', parseTrustedProxies('loopback'));
-  trustingNode = await startStaticServer({
-    ...common,
-    distDir: dist,
-    port: 0,
-    host: '127.0.0.1',
-    trustedRanges: parseTrustedProxies('loopback'),
-  });
+  servers = await startBothServers();
 }, 120_000);
 
-afterAll(async () => {
-  for (const server of Object.values(servers)) await server.close();
-  await trustingNginx.close();
-  await trustingNode.close();
-  api.closeAllConnections();
-  await new Promise<void>((resolve) => api.close(() => resolve()));
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => servers.close());
 
-/** A GET that follows no redirect, with the raw headers (fetch would hide Location's form). */
-function get(base: string, path: string, headers: Record<string, string> = {}) {
-  return sendRequest({ port: new URL(base).port, path, headers, encoding: 'latin1' });
-}
+const get = rawRequest;
 
-const both = ['nginx', 'node'] as const;
-
-describe.each(both)('%s', (name) => {
-  const base = () => servers[name]?.url ?? '';
+describe.each(['nginx', 'node'] as const)('%s', (name) => {
+  const base = () => servers.url[name];
 
   it.each([
     ['/', 200, undefined],
@@ -232,26 +125,26 @@ describe.each(both)('%s', (name) => {
   });
 
   it('serves exported media itself, and asks the API only for the rest', async () => {
-    seen.length = 0;
+    seen().length = 0;
     const file = await get(base(), '/api/media/products/wheel-1.svg');
     expect(file.body).toContain('<svg');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(file.headers['content-security-policy']).toContain('sandbox');
-    expect(seen).toHaveLength(0);
+    expect(seen()).toHaveLength(0);
     const missing = await get(base(), '/api/media/products/wheel-2.svg');
     expect(JSON.parse(missing.body)).toMatchObject({ from: 'api' });
   });
 
   it('keeps the merchandiser API off the public site', async () => {
-    seen.length = 0;
+    seen().length = 0;
     const reply = await get(base(), '/api/admin/outbox');
     expect(reply.status).toBe(404);
     expect(reply.headers['content-type']).toContain('application/json');
-    expect(seen).toHaveLength(0);
+    expect(seen()).toHaveLength(0);
   });
 
   it('replaces the forwarded headers a client sends, and vouches with the secret', async () => {
-    seen.length = 0;
+    seen().length = 0;
     const reply = await get(base(), '/api/user', {
       'x-forwarded-for': '203.0.113.66',
       'x-forwarded-proto': 'https',
@@ -260,7 +153,7 @@ describe.each(both)('%s', (name) => {
       host: 'shop.local:8080',
     });
     expect(reply.status).toBe(200);
-    const headers = seen[0]?.headers ?? {};
+    const headers = seen()[0]?.headers ?? {};
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers['x-forwarded-host']).toBe('shop.local:8080');
@@ -269,16 +162,16 @@ describe.each(both)('%s', (name) => {
 });
 
 describe.each(['nginx', 'node'] as const)('%s behind a trusted TLS terminator', (name) => {
-  const base = () => (name === 'nginx' ? trustingNginx.url : trustingNode.url);
+  const base = () => servers.trustingUrl[name];
 
   it('believes the hop in front: the client address, https and the public host', async () => {
-    seen.length = 0;
+    seen().length = 0;
     await get(base(), '/api/user', {
       'x-forwarded-for': '198.51.100.1, 203.0.113.7',
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'shop.example.com',
     });
-    const headers = seen[0]?.headers ?? {};
+    const headers = seen()[0]?.headers ?? {};
     expect(headers['x-forwarded-for']).toBe('203.0.113.7');
     expect(headers['x-forwarded-proto']).toBe('https');
     expect(headers['x-forwarded-host']).toBe('shop.example.com');
