@@ -13,6 +13,7 @@ import {
   type Product,
   type ProductInput,
 } from './input.ts';
+import { vendorNameProblem } from './vendor-name.ts';
 
 /** Cents from a validated decimal amount. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
@@ -134,6 +135,8 @@ function searchCodes(product: Product): string {
  */
 export function upsertProduct(db: Database, input: ProductInput | Product): number {
   const product = productInputSchema.parse(input);
+  const vendorProblem = vendorNameProblem(product.vendor);
+  if (vendorProblem) throw new InvalidRecordError(vendorProblem, ['vendor']);
   const st = statements(db);
   return transaction(db, () => {
     const existing = handleOwner(st.productIdByHandle, product, 'product');

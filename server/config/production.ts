@@ -1,4 +1,4 @@
-import type { Env } from '../../src/lib/env.ts';
+import { isLocalUrl, isProduction, type Env } from '../../src/lib/env.ts';
 
 /** The merchandiser token documented in .env.example: fine on this machine, nowhere else. */
 export const EXAMPLE_ADMIN_TOKEN = 'local-merchandiser-token-change-me';
@@ -28,17 +28,7 @@ const HOW_TO_MAKE = `node -e "console.log(require('node:crypto').randomBytes(32)
 export type DeploymentSettings = Pick<Env, 'NODE_ENV' | 'SITE_URL'> &
   Partial<Pick<Env, 'ADMIN_TOKEN' | 'PROXY_SECRET' | 'SMTP_URL'>>;
 
-const isLocalHostname = (hostname: string): boolean =>
-  ['localhost', '127.0.0.1', '[::1]'].includes(hostname.toLowerCase());
-
-/**
- * True in production: NODE_ENV=production, or a SITE_URL whose host is not this machine
- *, since a store the public reaches is production whatever NODE_ENV says.
- * @example isProduction({ NODE_ENV: 'development', SITE_URL: 'https://shop.example.com' }) // true
- */
-export function isProduction({ NODE_ENV, SITE_URL }: Pick<Env, 'NODE_ENV' | 'SITE_URL'>): boolean {
-  return NODE_ENV === 'production' || !isLocalHostname(new URL(SITE_URL).hostname);
-}
+export { isProduction };
 
 /** Why `value` is not a secret fit for production, or undefined when it is. */
 export function secretProblem(name: string, value: string | undefined): string | undefined {
@@ -85,7 +75,7 @@ export function deploymentProblems(settings: DeploymentSettings): string[] {
     );
   }
   const site = new URL(settings.SITE_URL);
-  if (site.protocol !== 'https:' && !isLocalHostname(site.hostname)) {
+  if (site.protocol !== 'https:' && !isLocalUrl(settings.SITE_URL)) {
     problems.push(`SITE_URL must be https (links in emails carry sign-in tokens).`);
   }
   return problems;

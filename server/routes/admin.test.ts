@@ -595,3 +595,28 @@ describe('asConflict', () => {
     expect((asConflict(caught) as HttpError).status).toBe(422);
   });
 });
+
+describe('vendor names, which are brand page addresses (issue 28)', () => {
+  it.each([
+    'Hyster/Yale/..',
+    '../../etc',
+    'Crown/./Parts',
+    '/Crown',
+    'Crown/',
+    'Hyster//Yale',
+    'Crown\\Parts',
+    'Crown\u0000',
+  ])('refuses %j when it is written, naming the field, and writes nothing', async (vendor) => {
+    const reply = await send('POST', '/products', product({ handle: 'odd-vendor', vendor }));
+    await refused(reply.clone(), 422, /vendor name/);
+    expect((await json(reply)).issues).toEqual([
+      { path: 'vendor', message: expect.stringMatching(/brand page/) as unknown },
+    ]);
+    expect(row('SELECT id FROM products WHERE handle = ?', 'odd-vendor')).toBeUndefined();
+  });
+
+  it('takes a name with a slash in it, one folder in another', async () => {
+    const reply = await send('POST', '/products', product({ handle: 'hy', vendor: 'Hyster/Yale' }));
+    expect(reply.status).toBe(201);
+  });
+});

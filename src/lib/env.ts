@@ -147,6 +147,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+const isLocalHostname = (hostname: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(hostname.toLowerCase());
+
+/**
+ * True in production: NODE_ENV=production, or a SITE_URL whose host is not this machine,
+ * since a store the public reaches is production whatever NODE_ENV says. The API refuses weak
+ * settings then (server/config/production.ts), and the build leaves out what is only a demo's.
+ * @example isProduction({ NODE_ENV: 'development', SITE_URL: 'https://shop.example.com' }) // true
+ */
+export function isProduction({ NODE_ENV, SITE_URL }: Pick<Env, 'NODE_ENV' | 'SITE_URL'>): boolean {
+  return NODE_ENV === 'production' || !isLocalHostname(new URL(SITE_URL).hostname);
+}
+
+/** Whether a URL's host is this machine (plain http is fine there). */
+export const isLocalUrl = (url: string): boolean => isLocalHostname(new URL(url).hostname);
+
 function loadDotEnv(): void {
   if (typeof process.loadEnvFile === 'function' && existsSync('.env')) process.loadEnvFile('.env');
 }

@@ -46,11 +46,18 @@ describe('the support chat in the pages’ CSP', () => {
 
   it("writes this store's chat into the policy both web servers send", () => {
     const chat = storeConfig.theme.chat;
-    const policy = storePolicy([], false);
+    const policy = storePolicy([], false, 'http://localhost:4321');
     if (chat) {
       expect(directive(policy, 'script-src')).toContain(new URL(chat.scriptUrl).origin);
     } else {
       expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     }
+  });
+
+  it("keeps a placeholder chat's origin out of a public site's policy (issue 28)", () => {
+    expect(storeConfig.theme.chat?.placeholder).toBe(true);
+    const policy = storePolicy([], false, 'https://shop.example.com');
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
   });
 });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ALLOWED_IFRAME_HOSTS } from '../../../src/lib/sanitize-html.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
-import { chatPolicySources, type ChatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
+import { env } from '../../../src/lib/env.ts';
+import {
+  chatPolicySources,
+  siteChat,
+  type ChatPolicySources,
+} from '../../../src/lib/shell/chat-setting.ts';
+import { foreignImageOrigins } from '../../../src/lib/seo/page-images.ts';
 
 /**
  * The response headers of the static site, one set of rules for both web servers: nginx gets
@@ -123,17 +129,23 @@ const originOf = (url: string): string => new URL(url).origin;
 
 /**
  * The policy of this store: its theme's video host, the description frame allowlist, and its
- * support chat's origins when the theme sets one (src/lib/shell/chat-setting.ts).
+ * support chat's origins when the theme sets one and the site shows it (siteChat in
+ * src/lib/shell/chat-setting.ts: a placeholder provider only on this machine).
  */
-export function storePolicy(scriptHashes: readonly string[], recaptcha: boolean): string {
-  const { video, chat } = storeConfig.theme;
+export function storePolicy(
+  scriptHashes: readonly string[],
+  recaptcha: boolean,
+  siteUrl: string = env.SITE_URL,
+): string {
+  const { video } = storeConfig.theme;
+  const chat = siteChat(storeConfig.theme.chat, siteUrl);
   return contentSecurityPolicy({
     scriptHashes: [...scriptHashes].sort(),
     frameHosts: [
       originOf(video.embedBase),
       ...ALLOWED_IFRAME_HOSTS.map((host) => `https://${host}`),
     ],
-    imageHosts: [originOf(video.thumbnailBase)],
+    imageHosts: foreignImageOrigins(),
     recaptcha,
     chat: chatPolicySources(chat),
   });

@@ -32,6 +32,12 @@ export interface ChatSetting {
   connectOrigins?: string[];
   /** Origins (https:) of frames the widget shows, for the CSP's frame-src. */
   frameOrigins?: string[];
+  /**
+   * A stand-in for a provider the store has not chosen yet (the demo's): shown on this
+   * machine only. A build for a public SITE_URL leaves it out, entry and CSP sources alike, so
+   * that only a chat the store configured reaches its pages' script-src (issue 28).
+   */
+  placeholder?: boolean;
 }
 
 export interface StoreConfig {
@@ -174,6 +180,7 @@ export const storeConfig: StoreConfig = {
       widgetId: 'industrial-parts-depot',
       providerGlobal: 'SupportChat',
       label: 'Chat with us',
+      placeholder: true,
     },
   },
 };

@@ -33,6 +33,11 @@ describe('articleJsonLd', () => {
     });
   });
 
+  it('names no picture the page could not show under its CSP (issue 28)', () => {
+    const ld = articleJsonLd({ ...input, imageUrl: 'https://cdn.elsewhere.example/a.jpg' }, site);
+    expect(ld).not.toHaveProperty('image');
+  });
+
   it('leaves out what the article lacks', () => {
     const ld = articleJsonLd({ ...input, summary: '', author: '', imageUrl: null }, site);
     expect(ld).not.toHaveProperty('image');

@@ -1,3 +1,4 @@
+import { pageMayShow } from '../seo/page-images.ts';
 /**
  * schema.org JSON-LD for the content pages (DESIGN, "Crawlers"). Render with jsonLdText().
  */
@@ -22,7 +23,10 @@ export function articleJsonLd(input: ArticleLdInput, site: string | URL) {
     '@type': 'Article',
     headline: input.title,
     ...(input.summary ? { description: input.summary } : {}),
-    ...(input.imageUrl ? { image: [new URL(input.imageUrl, site).href] } : {}),
+    // Only a picture the page may show under its own CSP (../seo/page-images.ts).
+    ...(input.imageUrl && pageMayShow(input.imageUrl, site)
+      ? { image: [new URL(input.imageUrl, site).href] }
+      : {}),
     datePublished: input.publishedAt,
     ...(input.author ? { author: { '@type': 'Person', name: input.author } } : {}),
     publisher: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSetting } from '../config/store-config.ts';
 import { storeConfig } from '../config/store-config.ts';
-import { chatEntry, chatPolicySources } from './chat-setting.ts';
+import { chatEntry, chatPolicySources, siteChat } from './chat-setting.ts';
 
 const setting: ChatSetting = {
   scriptUrl: 'https://widget.chat.example/loader.js?v=2',
@@ -85,5 +85,23 @@ describe('chatPolicySources', () => {
 
   it("accepts this store's own theme", () => {
     expect(chatEntry(storeConfig.theme.chat)).not.toBeNull();
+  });
+});
+
+describe('siteChat', () => {
+  const configured = {
+    scriptUrl: 'https://widget.chat.example/loader.js',
+    widgetId: 'store-42',
+    providerGlobal: 'SupportChat',
+    label: 'Chat with us',
+  };
+  it('shows a placeholder provider on this machine only', () => {
+    const placeholder = { ...configured, placeholder: true };
+    expect(siteChat(placeholder, 'http://localhost:4321')).toBe(placeholder);
+    expect(siteChat(placeholder, 'https://shop.example.com')).toBeUndefined();
+  });
+  it('shows a configured provider everywhere, and nothing when none is set', () => {
+    expect(siteChat(configured, 'https://shop.example.com')).toBe(configured);
+    expect(siteChat(undefined, 'http://localhost:4321')).toBeUndefined();
   });
 });

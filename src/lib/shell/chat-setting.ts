@@ -1,4 +1,5 @@
 import type { ChatSetting } from '../config/store-config.ts';
+import { isLocalUrl } from '../env.ts';
 
 /**
  * The theme's support chat, checked once at build time (spec storefront 1: "reach support by
@@ -64,6 +65,19 @@ function origins(field: string, value: unknown, protocols: readonly string[]): s
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail(field, 'must be a list of origins', value);
   return value.map((item, index) => origin(`${field}[${String(index)}]`, item, protocols));
+}
+
+/**
+ * The chat a build of the site at `siteUrl` shows: the theme's, unless it is a placeholder
+ * and the site is public (SITE_URL off this machine), where only a configured provider
+ * belongs (issue 28: the demo's origin was in a production build's script-src).
+ * @example siteChat(storeConfig.theme.chat, env.SITE_URL)
+ */
+export function siteChat(
+  setting: ChatSetting | undefined,
+  siteUrl: string,
+): ChatSetting | undefined {
+  return setting?.placeholder && !isLocalUrl(siteUrl) ? undefined : setting;
 }
 
 /**
