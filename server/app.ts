@@ -6,6 +6,7 @@ import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
 import { isOutbox, outboxMailer } from './accounts/outbox.ts';
 import type { Deps } from './deps.ts';
 import { bodyLimits } from './http/body-limit.ts';
+import { CspReportLog } from './http/csp-reports.ts';
 import { handleError, jsonError } from './http/errors.ts';
 import { adminOffThePublicSite, forwarded } from './http/forwarded.ts';
 import { merchandiserAuth } from './http/merchandiser-auth.ts';
@@ -17,6 +18,7 @@ import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { contentRoutes } from './routes/content.ts';
+import { cspReportAdminRoutes, cspReportRoutes } from './routes/csp-reports.ts';
 import { customerOrderRoutes } from './routes/customer-orders.ts';
 import { externalCheckoutRoutes } from './routes/external-checkout.ts';
 import { geoRoutes } from './routes/geo.ts';
@@ -69,6 +71,10 @@ export function createApp(options: AppOptions): Hono {
   api.route('/', customerOrderRoutes(deps));
   api.route('/', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  // The pages' CSP reports, and the operator's list of them.
+  const cspReports = new CspReportLog(now);
+  api.route('/csp-reports', cspReportRoutes(deps, cspReports));
+  api.route('/admin/csp-reports', cspReportAdminRoutes(deps, cspReports));
   // The outbox lists what the outbox transport kept; with SMTP there is no such route.
   if (isOutbox(mailer)) api.route('/admin/outbox', outboxRoutes(deps, mailer));
   api.route('/changes', changeRoutes(deps));

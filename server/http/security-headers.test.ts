@@ -53,7 +53,7 @@ describe('htmlPolicy', () => {
   it('names inline text by its sha256 and refuses everything else', () => {
     expect(cspHash('a')).toBe("'sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs='");
     expect(htmlPolicy()).toBe(
-      "default-src 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+      "default-src 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; report-uri /api/csp-reports; report-to csp",
     );
     expect(directives(htmlPolicy({ styles: ['a'], scripts: ['b', 'c'] }))).toMatchObject({
       'style-src': [cspHash('a')],

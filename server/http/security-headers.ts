@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isHttps as reachedOverHttps } from './forwarded.ts';
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from './csp-reports.ts';
 
 /**
  * API paths whose replies carry personal data ("Cache-Control: no-store for
@@ -54,6 +55,8 @@ export function htmlPolicy({
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ];
   return directives.join('; ');
 }
@@ -107,6 +110,7 @@ export function securityHeaders({
       }
       headers.set('Permissions-Policy', PERMISSIONS_POLICY);
       headers.set('X-Frame-Options', 'DENY');
+      headers.set('Reporting-Endpoints', REPORTING_ENDPOINTS);
     }
     if (isHttps(c)) headers.set('Strict-Transport-Security', hsts);
   });

@@ -8,6 +8,11 @@ import {
   type ChatPolicySources,
 } from '../../../src/lib/shell/chat-setting.ts';
 import { foreignImageOrigins } from '../../../src/lib/seo/page-images.ts';
+import {
+  CSP_REPORT_GROUP,
+  CSP_REPORT_PATH,
+  REPORTING_ENDPOINTS,
+} from '../../../server/http/csp-reports.ts';
 
 /**
  * The response headers of the static site, one set of rules for both web servers: nginx gets
@@ -118,6 +123,9 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
+    // Violations go to the API, where the operator reads them (server/http/csp-reports.ts).
+    ['report-uri', [CSP_REPORT_PATH]],
+    ['report-to', [CSP_REPORT_GROUP]],
   ];
   return directives
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
@@ -170,6 +178,7 @@ export function staticHeaders(options: {
   if (options.contentType.startsWith('text/html')) {
     headers['permissions-policy'] = PERMISSIONS_POLICY;
     headers['x-frame-options'] = 'DENY';
+    headers['reporting-endpoints'] = REPORTING_ENDPOINTS;
     // Without the build's facts no inline script may run: still a policy, never none.
     const policy = options.site?.contentSecurityPolicy ?? storePolicy([], false);
     headers['content-security-policy'] = options.https

@@ -5,6 +5,7 @@ import {
 import { SVG_POLICY } from './content-types.ts';
 import { HSTS, IMMUTABLE, PERMISSIONS_POLICY, REFERRER_POLICY, REVALIDATE } from './headers.ts';
 import { quote } from './nginx-rules.ts';
+import { REPORTING_ENDPOINTS } from '../../../server/http/csp-reports.ts';
 
 /**
  * The maps: product handles, legacy brand links and legacy article links (each needs a
@@ -81,6 +82,10 @@ map $store_html_headers $store_permissions_policy {
 }
 map $store_html_headers $store_frame_options {
   1 DENY;
+  default "";
+}
+map $store_html_headers $store_reporting_endpoints {
+  1 '${REPORTING_ENDPOINTS}';
   default "";
 }
 map $store_static $store_nosniff {

@@ -83,6 +83,7 @@ default_type application/octet-stream;
 add_header Content-Security-Policy $store_csp always;
 add_header Permissions-Policy $store_permissions_policy always;
 add_header X-Frame-Options $store_frame_options always;
+add_header Reporting-Endpoints $store_reporting_endpoints always;
 add_header X-Content-Type-Options $store_nosniff always;
 add_header Referrer-Policy $store_referrer_policy always;
 add_header Strict-Transport-Security $store_hsts always;
