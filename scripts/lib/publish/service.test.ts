@@ -517,3 +517,34 @@ describe('paths that only look like ours', () => {
     expect(ourPath(undefined)).toBeUndefined();
   });
 });
+
+describe('a publish asked for without a body (issue 28: the docs say the body is optional)', () => {
+  it.each([
+    ['no body and no length', {}],
+    ['Content-Length: 0', { 'content-length': '0' }],
+    ['an empty chunked body', { 'transfer-encoding': 'chunked' }],
+    [
+      'an empty chunked JSON body',
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    ],
+  ])('is queued for %s', async (_, headers) => {
+    const reply = await send('POST', '/api/admin/publish', { headers: { ...AUTH, ...headers } });
+    expect(reply.status).toBe(202);
+    expect(control.calls).toEqual([{ method: 'request', trigger: 'api', actor: 'admin' }]);
+  });
+
+  it('reads a chunked body, and stops one past the limit', async () => {
+    const chunked = { ...AUTH, 'content-type': 'application/json', 'transfer-encoding': 'chunked' };
+    const page = await send('POST', '/api/admin/publish', {
+      headers: chunked,
+      body: '{"trigger":"page"}',
+    });
+    expect(page.status).toBe(202);
+    expect(control.calls).toEqual([{ method: 'request', trigger: 'page', actor: 'admin' }]);
+    const large = await send('POST', '/api/admin/publish/rollback', {
+      headers: chunked,
+      body: `{"trigger":"page","pad":"${'x'.repeat(5000)}"}`,
+    });
+    expect(large.status).toBe(413);
+  });
+});
