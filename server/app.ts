@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
+import { MailQueue } from './accounts/mail-queue.ts';
 import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
 import { isOutbox, outboxMailer } from './accounts/outbox.ts';
 import type { Deps } from './deps.ts';
@@ -48,6 +49,10 @@ export function createApp(options: AppOptions): Hono {
   };
   deps.botCheck ??= localBotVerifier(options.db, now);
   const mailer = (deps.mailer ??= outboxMailer(options.db, now));
+  if (deps.mailQueue === undefined) {
+    deps.mailQueue = new MailQueue({ db: options.db, transport: mailer, now });
+    deps.mailQueue.start();
+  }
   const api = new Hono();
   api.route('/products', productRoutes(deps));
   api.route('/collections', collectionRoutes(deps));

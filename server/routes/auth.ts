@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { localBotVerifier } from '../accounts/bot-check.ts';
 import { sameOriginJson, requireCustomerId } from '../accounts/guard.ts';
 import { LoginThrottle } from '../accounts/login-throttle.ts';
-import { mailSettings, sendInBackground, siteLink, type Email } from '../accounts/mailer.ts';
+import { mailSettings, siteLink, type Email } from '../accounts/mailer.ts';
 import {
   decoyHash,
   hashPassword,
@@ -18,9 +18,13 @@ import {
   tooMany,
   type Limit,
 } from '../accounts/rate-limit.ts';
-import { completeRegistration, savePendingRegistration } from '../accounts/registrations.ts';
+import {
+  completeRegistration,
+  REGISTRATION_TTL_MS,
+  savePendingRegistration,
+} from '../accounts/registrations.ts';
 import { endAllSessions, endSession, startSession } from '../accounts/session.ts';
-import { consumeToken, issueToken, revokeTokens } from '../accounts/tokens.ts';
+import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS } from '../accounts/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
@@ -106,11 +110,12 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
  * - POST /changePassword {currentPassword, newPassword} (signed in) -> {success}; other
  *   sessions end and this one gets a new id.
  * All are JSON from the store's own origin (CSRF); login, register and the mailers are rate
- * limited per client address (429 with Retry-After). Links in emails are on SITE_URL.
+ * limited per client address (429 with Retry-After). Mails go to the mail queue in the
+ * request, so "we have sent" stands on a queued row. Links in emails are on SITE_URL.
  */
 export function authRoutes(deps: Deps): Hono {
   const { db } = deps;
-  const { mailer, siteUrl } = mailSettings(deps);
+  const { queue, siteUrl } = mailSettings(deps);
   const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const limiter = new RateLimiter(deps.now);
   const throttle = new LoginThrottle({ now: deps.now });
@@ -121,7 +126,7 @@ export function authRoutes(deps: Deps): Hono {
   const mail = (message: Email): void => {
     const key = `mail|${message.to.toLowerCase()}`;
     if (limiter.take(key, AUTH_LIMITS.mailsPerRecipient) > 0) return;
-    sendInBackground(mailer, message);
+    queue.post(message);
   };
 
   const sendVerification = (customerId: number, to: string): void => {
@@ -137,6 +142,7 @@ export function authRoutes(deps: Deps): Hono {
       subject: 'Verify your account',
       body: `Confirm your email address by opening this link within 48 hours: ${link}`,
       link,
+      expiresAt: now + TOKEN_TTL_MS.verify,
     });
   };
 
@@ -146,10 +152,11 @@ export function authRoutes(deps: Deps): Hono {
     const passwordHash = await hashPassword(body.password);
     const existing = db.prepare('SELECT email FROM customers WHERE email = ?').get(body.email) as
       { email: string } | undefined;
+    const now = deps.now();
     if (existing === undefined) {
       const link = siteLink(
         siteUrl,
-        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, deps.now())}`,
+        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, now)}`,
       );
       mail({
         to: body.email,
@@ -157,6 +164,7 @@ export function authRoutes(deps: Deps): Hono {
         subject: 'Finish creating your account',
         body: `Someone, hopefully you, asked for an account with this email address. Open this link within 48 hours to finish: ${link}. If it was not you, ignore this email: without the link no account is made.`,
         link,
+        expiresAt: now + REGISTRATION_TTL_MS,
       });
     } else {
       const link = siteLink(siteUrl, '/login.asp');
@@ -278,6 +286,7 @@ export function authRoutes(deps: Deps): Hono {
         subject: 'Reset your password',
         body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
         link,
+        expiresAt: now + TOKEN_TTL_MS.reset,
       });
     },
     RECOVERY_SENT,
