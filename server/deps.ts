@@ -1,4 +1,5 @@
 import type { BotVerifier } from './accounts/bot-check.ts';
+import type { MailBudget } from './accounts/mail-budget.ts';
 import type { MailQueue } from './accounts/mail-queue.ts';
 import type { Mailer } from './accounts/mailer.ts';
 import type { Database } from './db/open.ts';
@@ -35,6 +36,8 @@ export interface Deps {
    * createApp sets it (started); main.ts makes its own so that close() can stop it.
    */
   mailQueue?: MailQueue;
+  /** The mail budgets every mailing route shares (server/accounts/mail-budget.ts). */
+  mailBudget?: MailBudget;
   /**
    * SITE_URL, the origin of every link in an email (never the request's
    * Host). createApp sets it; optional for deps built by hand.

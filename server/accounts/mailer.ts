@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { MailBudget } from './mail-budget.ts';
 import { MailQueue } from './mail-queue.ts';
 import { outboxMailer } from './outbox.ts';
 
@@ -57,18 +58,18 @@ export function mailFrom(configured: string | undefined, siteUrl: string): strin
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /**
- * The mail queue and the site origin a route module mails with: the app's (createApp always
- * sets both), else a queue to the outbox and the local store, for a route module built on
- * its own.
+ * The mail queue, the mail budgets and the site origin a route module mails with: the
+ * app's (createApp always sets them), else a queue to the outbox, budgets of its own and
+ * the local store, for a route module built on its own.
  */
-export function mailSettings(deps: Pick<Deps, 'db' | 'now' | 'mailer' | 'mailQueue' | 'siteUrl'>): {
-  queue: MailQueue;
-  siteUrl: string;
-} {
+export function mailSettings(
+  deps: Pick<Deps, 'db' | 'now' | 'mailer' | 'mailQueue' | 'mailBudget' | 'siteUrl'>,
+): { queue: MailQueue; budget: MailBudget; siteUrl: string } {
   const { db, now } = deps;
   return {
     queue:
       deps.mailQueue ?? new MailQueue({ db, now, transport: deps.mailer ?? outboxMailer(db, now) }),
+    budget: deps.mailBudget ?? new MailBudget(now),
     siteUrl: deps.siteUrl ?? DEFAULT_SITE_URL,
   };
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { localBotVerifier, type BotVerifier } from '../accounts/bot-check.ts';
 import { requireCustomerId, sameOriginJson } from '../accounts/guard.ts';
+import { mailRefused } from '../accounts/mail-budget.ts';
 import { mailSettings, siteLink } from '../accounts/mailer.ts';
 import { clientAddress, RateLimiter, rateLimit, type Limit } from '../accounts/rate-limit.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
@@ -39,11 +40,11 @@ async function checkBot(bot: BotVerifier, c: Context, token: string): Promise<vo
  * - GET /api/user/recoveryEmail/confirm?token= (the mailed link) -> marks it verified and
  *   redirects to /recovery-email.
  * PUT and verify honour Idempotency-Key per customer: a retried verify mails once. Verify
- * posts to the mail queue.
+ * spends the mail budgets (429 with Retry-After past them) and posts to the mail queue.
  */
 export function recoveryEmailRoutes(deps: Deps): Hono {
   const { db } = deps;
-  const { queue, siteUrl } = mailSettings(deps);
+  const { queue, budget, siteUrl } = mailSettings(deps);
   const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const app = new Hono();
   const csrf = sameOriginJson();
@@ -100,6 +101,9 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
       .get(customerId) as { email: string; verified: number } | undefined;
     if (row === undefined) throw new HttpError(422, 'Add a recovery email first.');
     if (row.verified === 1) throw new HttpError(422, 'Your recovery email is already verified.');
+    // The mail budgets every mailing route shares (server/accounts/mail-budget.ts).
+    const wait = budget.take(clientAddress(c), row.email);
+    if (wait > 0) return mailRefused(c, wait);
     const now = deps.now();
     revokeTokens(db, customerId, 'recovery', now);
     const token = issueToken(db, customerId, 'recovery', now, row.email);
