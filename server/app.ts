@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { localBotVerifier } from './accounts/bot-check.ts';
+import { MailBudget } from './accounts/mail-budget.ts';
+import { MailQueue } from './accounts/mail-queue.ts';
 import { RateLimiter } from './accounts/rate-limit.ts';
 import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
 import { isOutbox, outboxMailer } from './accounts/outbox.ts';
@@ -53,6 +55,11 @@ export function createApp(options: AppOptions): Hono {
   };
   deps.botCheck ??= localBotVerifier(options.db, now);
   const mailer = (deps.mailer ??= outboxMailer(options.db, now));
+  if (deps.mailQueue === undefined) {
+    deps.mailQueue = new MailQueue({ db: options.db, transport: mailer, now });
+    deps.mailQueue.start();
+  }
+  deps.mailBudget ??= new MailBudget(now);
   const api = new Hono();
   api.route('/products', productRoutes(deps));
   api.route('/collections', collectionRoutes(deps));

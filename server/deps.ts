@@ -1,4 +1,6 @@
 import type { BotVerifier } from './accounts/bot-check.ts';
+import type { MailBudget } from './accounts/mail-budget.ts';
+import type { MailQueue } from './accounts/mail-queue.ts';
 import type { RateLimiter } from './accounts/rate-limit.ts';
 import type { Mailer } from './accounts/mailer.ts';
 import type { Database } from './db/open.ts';
@@ -37,6 +39,13 @@ export interface Deps {
    * Where emails go: the outbox table in development and tests, SMTP in production. createApp sets it (the outbox by default); optional for deps built by hand.
    */
   mailer?: Mailer;
+  /**
+   * The mail queue routes post to (server/accounts/mail-queue.ts), sending through `mailer`.
+   * createApp sets it (started); main.ts makes its own so that close() can stop it.
+   */
+  mailQueue?: MailQueue;
+  /** The mail budgets every mailing route shares (server/accounts/mail-budget.ts). */
+  mailBudget?: MailBudget;
   /**
    * SITE_URL, the origin of every link in an email (never the request's
    * Host). createApp sets it; optional for deps built by hand.

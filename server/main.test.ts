@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { MailQueue } from './accounts/mail-queue.ts';
+import { openDatabase } from './db/open.ts';
+import { databaseFile } from './main.ts';
+import { mailServer } from './testing/mail-server.ts';
 
 // the API process itself, started as `npm run api` starts it.
 
@@ -14,8 +18,9 @@ interface Started {
   stop: () => void;
 }
 
-function startApiProcess(env: Record<string, string>): Started {
-  const dataDir = mkdtempSync(join(tmpdir(), 'api-main-'));
+/** Starts `server/main.ts`; a data directory it makes itself is removed when it exits. */
+function startApiProcess(env: Record<string, string>, ownDataDir?: string): Started {
+  const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'api-main-'));
   const child = spawn(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', join('server', 'main.ts')],
@@ -36,7 +41,7 @@ function startApiProcess(env: Record<string, string>): Started {
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
       resolve(code);
     }),
   );
@@ -83,5 +88,50 @@ describe('the API process in production', () => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(outbox.status).toBe(404);
+  });
+});
+
+describe('the API process and its mail queue', () => {
+  it('sends what a stopped API left queued when it starts again, once, and stops cleanly', async () => {
+    const server = await mailServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-main-'));
+    const started: { api?: Started } = {};
+    // Runs even when the test fails or times out: no API process or directory left behind.
+    onTestFinished(async () => {
+      started.api?.stop();
+      await started.api?.exited;
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    // A reset the last run of the API queued while the mail server was down.
+    const db = openDatabase(databaseFile(dataDir));
+    const down = { send: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    const before = new MailQueue({ db, transport: down, now: () => Date.now(), log: () => {} });
+    before.post({
+      to: 'ada@example.com',
+      kind: 'reset-password',
+      subject: 'Reset your password',
+      body: 'Open http://localhost:4321/reset-password?token=left-behind within an hour.',
+      expiresAt: Date.now() + 3_600_000,
+    });
+    await before.close();
+    db.close();
+
+    const arrived = server.next();
+    const api = startApiProcess(
+      { SMTP_URL: `smtp://shop:p%40ss%20word@127.0.0.1:${String(server.port)}` },
+      dataDir,
+    );
+    started.api = api;
+    expect((await arrived).to).toEqual(['ada@example.com']);
+    await api.url;
+    api.stop();
+    expect(await api.exited).toBe(0);
+    const after = openDatabase(databaseFile(dataDir));
+    expect(after.prepare('SELECT status, attempts FROM mail_queue').all()).toEqual([
+      { status: 'sent', attempts: 2 },
+    ]);
+    after.close();
+    expect(server.received).toHaveLength(1);
   });
 });

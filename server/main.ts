@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { env } from '../src/lib/env.ts';
 import { merchandiserToken } from '../src/lib/merchandiser-token.ts';
 import { localBotVerifier, recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
+import { MailQueue } from './accounts/mail-queue.ts';
 import { mailFrom, type Mailer } from './accounts/mailer.ts';
 import { outboxMailer } from './accounts/outbox.ts';
 import { smtpMailer } from './accounts/smtp-mailer.ts';
@@ -64,6 +65,10 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const mailer: Mailer = env.SMTP_URL
     ? smtpMailer({ url: env.SMTP_URL, from: mailFrom(env.MAIL_FROM, env.SITE_URL) })
     : outboxMailer(db, () => Date.now());
+  // Mails wait in the database for the sender (retries, backoff), so an outage of the mail
+  // server loses none; started here, it sends what the last run of the API left pending.
+  const mailQueue = new MailQueue({ db, transport: mailer, now: () => Date.now() });
+  mailQueue.start();
   // The app is made before the server exists; the realtime counter is attached after.
   const live: { realtime?: Realtime } = {};
   const botCheck: BotVerifier =
@@ -80,6 +85,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     proxySecret,
     botCheck,
     mailer,
+    mailQueue,
     siteUrl: env.SITE_URL,
     visitors: () => live.realtime?.visitors() ?? 0,
     realtimeEvents: (since) => live.realtime?.events(since) ?? [],
@@ -101,9 +107,11 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
     db,
     close: async () => {
       await realtime.close();
-      mailer.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // After the server: no request posts a mail any more; the send in progress is recorded.
+      await mailQueue.close();
+      mailer.close?.();
       await reads.close();
       db.close();
     },

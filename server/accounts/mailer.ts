@@ -1,4 +1,6 @@
 import type { Deps } from '../deps.ts';
+import { MailBudget } from './mail-budget.ts';
+import { MailQueue } from './mail-queue.ts';
 import { outboxMailer } from './outbox.ts';
 
 /** One email the store sends: verification, password reset, recovery email, notices. */
@@ -11,31 +13,27 @@ export interface Email {
   body: string;
   /** The link the email is about, when it has one (tests and the outbox read it). */
   link?: string;
+  /** When the link stops working (ms since the epoch): the queue stops trying then. */
+  expiresAt?: number;
 }
 
 /**
- * Where emails go: the outbox table in development and tests
- * (server/accounts/outbox.ts), a mail server over SMTP in production
- * (server/accounts/smtp-mailer.ts). Routes only call send.
+ * A transport: the outbox table in development and tests (server/accounts/outbox.ts), a
+ * mail server over SMTP in production (server/accounts/smtp-mailer.ts). Routes never call
+ * it: they post to the mail queue (server/accounts/mail-queue.ts), whose sender does, so a
+ * reply never waits on the mail server (a slow one would hold sign-in pages, and a reply
+ * that waited only when an account exists would tell which emails have one).
  */
 export interface Mailer {
   /** Hands the email over; resolves once the transport accepted it. */
   send: (email: Email) => Promise<void>;
+  /**
+   * A hand-over that is a local write and cannot wait on a server (the outbox): the queue
+   * calls it in the request and marks the mail sent at once.
+   */
+  sendNow?: (email: Email) => void;
   /** Lets go of connections (the SMTP transport's pool); nothing for the outbox. */
   close?: () => void;
-}
-
-/**
- * Sends without making the caller wait, and logs a failure instead of answering with it:
- * a reply that waited on the mail server would take longer for an address with an account
- * than for one without (account enumeration by timing), and a slow mail server would hold
- * sign-in pages. The outbox writes its row before this returns, so tests read it at once.
- */
-export function sendInBackground(mailer: Mailer, email: Email): void {
-  mailer.send(email).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`[api] the ${email.kind} email could not be sent: ${reason}`);
-  });
 }
 
 /**
@@ -60,15 +58,18 @@ export function mailFrom(configured: string | undefined, siteUrl: string): strin
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /**
- * The mailer and the site origin a route module mails with: the app's (createApp always
- * sets both), else the outbox and the local store, for a route module built on its own.
+ * The mail queue, the mail budgets and the site origin a route module mails with: the
+ * app's (createApp always sets them), else a queue to the outbox, budgets of its own and
+ * the local store, for a route module built on its own.
  */
-export function mailSettings(deps: Pick<Deps, 'db' | 'now' | 'mailer' | 'siteUrl'>): {
-  mailer: Mailer;
-  siteUrl: string;
-} {
+export function mailSettings(
+  deps: Pick<Deps, 'db' | 'now' | 'mailer' | 'mailQueue' | 'mailBudget' | 'siteUrl'>,
+): { queue: MailQueue; budget: MailBudget; siteUrl: string } {
+  const { db, now } = deps;
   return {
-    mailer: deps.mailer ?? outboxMailer(deps.db, deps.now),
+    queue:
+      deps.mailQueue ?? new MailQueue({ db, now, transport: deps.mailer ?? outboxMailer(db, now) }),
+    budget: deps.mailBudget ?? new MailBudget(now),
     siteUrl: deps.siteUrl ?? DEFAULT_SITE_URL,
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/open.ts';
-import type { Mailer } from './mailer.ts';
+import type { Email, Mailer } from './mailer.ts';
 
 /** One email the store sent (a row of the outbox table). */
 export interface OutboxEmail {
@@ -28,12 +28,16 @@ export function outboxMailer(db: Database, now: () => number): OutboxMailer {
   const insert = db.prepare(
     'INSERT INTO outbox (to_address, kind, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const write = (email: Email) => {
+    insert.run(email.to, email.kind, email.subject, email.body, email.link ?? '', now());
+  };
   return {
     send: (email) => {
-      // Written before the promise settles, so a reply's emails are in the table with it.
-      insert.run(email.to, email.kind, email.subject, email.body, email.link ?? '', now());
+      write(email);
       return Promise.resolve();
     },
+    // The mail queue writes here in the request, so a reply's emails are in the table with it.
+    sendNow: write,
     list: (to, limit) => listOutbox(db, to, limit),
   };
 }

@@ -1,60 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open.ts';
+import { RECOVERY_SENT } from '../routes/auth.ts';
 import { addCustomer, Browser } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
+import { fakeClock } from '../testing/fake-timers.ts';
+import { mailServer } from '../testing/mail-server.ts';
+import { MailQueue } from './mail-queue.ts';
 import { smtpMailer } from './smtp-mailer.ts';
-
-/** One message as the mail server received it. */
-interface Received {
-  from: string;
-  to: string[];
-  user: string | undefined;
-  secure: boolean;
-  raw: string;
-}
-
-/** A real SMTP server on a free local port, keeping what it receives. */
-async function mailServer(options: SMTPServerOptions = {}) {
-  const received: Received[] = [];
-  const waiting: ((message: Received) => void)[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth: (auth, _session, callback) => {
-      if (auth.username === 'shop' && auth.password === 'p@ss word') {
-        callback(null, { user: auth.username });
-      } else callback(new Error('Invalid username or password'));
-    },
-    onData: (stream, session, callback) => {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const message: Received = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: session.user as string | undefined,
-          secure: session.secure,
-          raw,
-        };
-        received.push(message);
-        waiting.shift()?.(message);
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The decoded text of a quoted-printable body (nodemailer wraps long lines with =). */
 const text = (raw: string) =>
@@ -145,24 +97,55 @@ describe('smtpMailer', () => {
     );
   });
 
-  it('answers as usual when the mail server is down, and logs the failure', async () => {
-    const nobody = await mailServer();
-    await nobody.close(); // a port where nothing listens any more
+  it('delivers a reset asked while the mail server is down once it is back, exactly once', async () => {
+    // The mail server's port, with nothing listening on it yet.
+    const before = await mailServer();
+    const { port } = before;
+    await before.close();
     const mailer = smtpMailer({
-      url: `smtp://127.0.0.1:${String(nobody.port)}`,
+      url: `smtp://shop:p%40ss%20word@127.0.0.1:${String(port)}`,
       from: 'no-reply@shop.example.com',
     });
     closers.push(() => mailer.close?.());
-    const { app, db } = testApp({ mailer });
-    await addCustomer(db, 'ada@example.com');
-    const logged = new Promise<string>((resolve) => {
-      vi.spyOn(console, 'error').mockImplementationOnce((line: string) => resolve(line));
+    const clock = fakeClock(Date.parse('2026-11-22T12:00:00Z'));
+    const db = openDatabase(':memory:');
+    const log: string[] = [];
+    const mailQueue = new MailQueue({
+      db,
+      transport: mailer,
+      now: clock.now,
+      timers: clock.timers,
+      log: (line) => log.push(line),
     });
+    closers.push(() => mailQueue.close());
+    const { app } = testApp({ db, mailer, mailQueue, now: clock.now });
+    await addCustomer(db, 'ada@example.com');
+
     const reply = await new Browser(app).call('POST', '/api/auth/recoverAccount', {
       email: 'ada@example.com',
     });
-    expect(reply.status).toBe(200);
-    expect(await logged).toMatch(/the reset-password email could not be sent/);
-    vi.restoreAllMocks();
+    expect(reply.body).toEqual({ success: true, message: RECOVERY_SENT });
+    await mailQueue.idle();
+    expect(log).toEqual([
+      expect.stringMatching(
+        /the reset-password email .* could not be sent \(attempt 1, next in 10 s\)/,
+      ),
+    ]);
+
+    // The mail server starts again; the next attempt is due 10 s after the first.
+    const server = await mailServer({}, port);
+    closers.unshift(server.close);
+    clock.advance(10_000);
+    await mailQueue.idle();
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.to).toEqual(['ada@example.com']);
+    expect(text(server.received[0]?.raw ?? '')).toMatch(/reset-password\?token=[\w-]{43}/);
+    // Never again, however long the API runs.
+    clock.advance(24 * 3_600_000);
+    await mailQueue.idle();
+    expect(server.received).toHaveLength(1);
+    expect(db.prepare('SELECT status, attempts FROM mail_queue').all()).toEqual([
+      { status: 'sent', attempts: 2 },
+    ]);
   });
 });

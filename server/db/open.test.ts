@@ -70,6 +70,7 @@ describe('openDatabase', () => {
       'help_answers',
       'idempotency_keys',
       'inventory_levels',
+      'mail_queue',
       'mailing_addresses',
       'meta',
       'order_line_items',
@@ -154,9 +155,10 @@ describe('openDatabase', () => {
   });
   it('opens a database the code of version 4 made without changing a row', () => {
     // Version 4's code made every table of migrations 5 to 9 too (it ran them on each open)
-    // and recorded 4: the same database, but for the recorded number.
+    // and recorded 4: the same database, but for the recorded number. Later migrations'
+    // tables were never made by it.
     const file = olderDatabase(
-      LATEST_VERSION,
+      9,
       `UPDATE meta SET value = '4' WHERE key = 'schema_version';
        INSERT INTO meta (key, value) VALUES ('database_id', 'made-by-version-4');
        INSERT INTO collections (id, handle, title, max_child_items) VALUES (7, 'wheels', 'Wheels', 5);
@@ -174,7 +176,10 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    expect(meta(contents(db))).toEqual(meta(rows));
+    // Migration 10 adds its empty table; every other table is as it was.
+    const { mail_queue: added, ...kept } = contents(db);
+    expect(added).toEqual([]);
+    expect(meta(kept)).toEqual(meta(rows));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get()).toEqual({
       value: 'made-by-version-4',
     });

@@ -110,15 +110,17 @@ describe('POST /api/auth/register', () => {
     expect(taken).toBeGreaterThan(oneHash * 0.5);
   });
 
-  it('does not let registrations fill a mailbox', async () => {
-    for (let i = 0; i < 8; i += 1) {
-      const reply = await new Browser(app, `10.0.3.${String(i)}`).call(
+  it('does not let one address fill a mailbox by registering (the rest: mail-budget.test.ts)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await new Browser(app, '10.0.3.1').call(
         'POST',
         '/api/auth/register',
         registration('ada@example.com'),
       );
-      expect(reply.status).toBe(202);
+      statuses.push(reply.status);
     }
-    expect(listOutbox(db, 'ada@example.com')).toHaveLength(5);
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    expect(listOutbox(db, 'ada@example.com')).toHaveLength(3);
   });
 });

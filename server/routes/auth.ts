@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { localBotVerifier } from '../accounts/bot-check.ts';
 import { sameOriginJson, requireCustomerId } from '../accounts/guard.ts';
 import { LoginThrottle } from '../accounts/login-throttle.ts';
-import { mailSettings, sendInBackground, siteLink, type Email } from '../accounts/mailer.ts';
+import { mailRefused } from '../accounts/mail-budget.ts';
+import { mailSettings, siteLink } from '../accounts/mailer.ts';
 import {
   decoyHash,
   hashPassword,
@@ -18,9 +19,13 @@ import {
   tooMany,
   type Limit,
 } from '../accounts/rate-limit.ts';
-import { completeRegistration, savePendingRegistration } from '../accounts/registrations.ts';
+import {
+  completeRegistration,
+  REGISTRATION_TTL_MS,
+  savePendingRegistration,
+} from '../accounts/registrations.ts';
 import { endAllSessions, endSession, startSession } from '../accounts/session.ts';
-import { consumeToken, issueToken, revokeTokens } from '../accounts/tokens.ts';
+import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS } from '../accounts/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
@@ -33,12 +38,6 @@ export const AUTH_LIMITS = {
   login: { max: 30, windowMs: 15 * 60_000 },
   register: { max: 20, windowMs: 60 * 60_000 },
   recover: { max: 5, windowMs: 15 * 60_000 },
-  /**
-   * Emails to one recipient from registration, recovery and verification, whoever asks: past
-   * it the call answers as usual and mails nothing, so that nobody fills a mailbox from many
-   * addresses (registering with a customer's email now mails the customer, item 4).
-   */
-  mailsPerRecipient: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const email = z
@@ -106,11 +105,15 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
  * - POST /changePassword {currentPassword, newPassword} (signed in) -> {success}; other
  *   sessions end and this one gets a new id.
  * All are JSON from the store's own origin (CSRF); login, register and the mailers are rate
- * limited per client address (429 with Retry-After). Links in emails are on SITE_URL.
+ * limited per client address (429 with Retry-After). Register, startVerification and
+ * recoverAccount also spend the mail budgets (server/accounts/mail-budget.ts), decided from the
+ * email named and the client address alone: past them the reply is 429 with Retry-After and
+ * words saying no email was sent, alike for every email. Mails go to the mail queue in the
+ * request, so "we have sent" stands on a queued row. Links in emails are on SITE_URL.
  */
 export function authRoutes(deps: Deps): Hono {
   const { db } = deps;
-  const { mailer, siteUrl } = mailSettings(deps);
+  const { queue, budget, siteUrl } = mailSettings(deps);
   const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const limiter = new RateLimiter(deps.now);
   const throttle = new LoginThrottle({ now: deps.now });
@@ -118,10 +121,13 @@ export function authRoutes(deps: Deps): Hono {
   const app = new Hono();
   app.use('*', sameOriginJson());
 
-  const mail = (message: Email): void => {
-    const key = `mail|${message.to.toLowerCase()}`;
-    if (limiter.take(key, AUTH_LIMITS.mailsPerRecipient) > 0) return;
-    sendInBackground(mailer, message);
+  /**
+   * Spends the mail budget of a request naming `to`, whether or not a mail will follow (so
+   * the reply tells nothing about accounts): undefined when it may go on, else the 429.
+   */
+  const overBudget = (c: Context, to: string) => {
+    const wait = budget.take(clientAddress(c), to);
+    return wait > 0 ? mailRefused(c, wait) : undefined;
   };
 
   const sendVerification = (customerId: number, to: string): void => {
@@ -131,36 +137,41 @@ export function authRoutes(deps: Deps): Hono {
       siteUrl,
       `/verify-account?token=${issueToken(db, customerId, 'verify', now)}`,
     );
-    mail({
+    queue.post({
       to,
       kind: 'verify-account',
       subject: 'Verify your account',
       body: `Confirm your email address by opening this link within 48 hours: ${link}`,
       link,
+      expiresAt: now + TOKEN_TTL_MS.verify,
     });
   };
 
   app.post('/register', rateLimit(limiter, 'register', AUTH_LIMITS.register), async (c) => {
     const body = await readJson(c, RegisterBody);
+    const refused = overBudget(c, body.email);
+    if (refused !== undefined) return refused;
     // Both cases below pay for this hash, so the reply time does not tell them apart either.
     const passwordHash = await hashPassword(body.password);
     const existing = db.prepare('SELECT email FROM customers WHERE email = ?').get(body.email) as
       { email: string } | undefined;
+    const now = deps.now();
     if (existing === undefined) {
       const link = siteLink(
         siteUrl,
-        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, deps.now())}`,
+        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, now)}`,
       );
-      mail({
+      queue.post({
         to: body.email,
         kind: 'verify-account',
         subject: 'Finish creating your account',
         body: `Someone, hopefully you, asked for an account with this email address. Open this link within 48 hours to finish: ${link}. If it was not you, ignore this email: without the link no account is made.`,
         link,
+        expiresAt: now + REGISTRATION_TTL_MS,
       });
     } else {
       const link = siteLink(siteUrl, '/login.asp');
-      mail({
+      queue.post({
         to: existing.email,
         kind: 'account-exists',
         subject: 'You already have an account',
@@ -219,6 +230,8 @@ export function authRoutes(deps: Deps): Hono {
   ) =>
     app.post(path, once, rateLimit(limiter, 'recover', AUTH_LIMITS.recover), async (c) => {
       const body = await readJson(c, EmailBody);
+      const refused = overBudget(c, body.email);
+      if (refused !== undefined) return refused;
       const row = db
         .prepare(
           `SELECT c.id, c.email FROM customers c JOIN customer_credentials cc ON cc.customer_id = c.id
@@ -272,12 +285,13 @@ export function authRoutes(deps: Deps): Hono {
         siteUrl,
         `/reset-password?token=${issueToken(db, row.id, 'reset', now)}`,
       );
-      mail({
+      queue.post({
         to: row.email,
         kind: 'reset-password',
         subject: 'Reset your password',
         body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
         link,
+        expiresAt: now + TOKEN_TTL_MS.reset,
       });
     },
     RECOVERY_SENT,

@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { localBotVerifier, type BotVerifier } from '../accounts/bot-check.ts';
 import { requireCustomerId, sameOriginJson } from '../accounts/guard.ts';
-import { mailSettings, sendInBackground, siteLink } from '../accounts/mailer.ts';
+import { mailRefused } from '../accounts/mail-budget.ts';
+import { mailSettings, siteLink } from '../accounts/mailer.ts';
 import { clientAddress, RateLimiter, rateLimit, type Limit } from '../accounts/rate-limit.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
-import { consumeToken, issueToken, revokeTokens } from '../accounts/tokens.ts';
+import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS } from '../accounts/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
@@ -38,11 +39,12 @@ async function checkBot(bot: BotVerifier, c: Context, token: string): Promise<vo
  * - POST /api/user/recoveryEmail/verify {token} -> {success}; mails a verification link;
  * - GET /api/user/recoveryEmail/confirm?token= (the mailed link) -> marks it verified and
  *   redirects to /recovery-email.
- * PUT and verify honour Idempotency-Key per customer: a retried verify mails once.
+ * PUT and verify honour Idempotency-Key per customer: a retried verify mails once. Verify
+ * spends the mail budgets (429 with Retry-After past them) and posts to the mail queue.
  */
 export function recoveryEmailRoutes(deps: Deps): Hono {
   const { db } = deps;
-  const { mailer, siteUrl } = mailSettings(deps);
+  const { queue, budget, siteUrl } = mailSettings(deps);
   const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
   const app = new Hono();
   const csrf = sameOriginJson();
@@ -99,17 +101,21 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
       .get(customerId) as { email: string; verified: number } | undefined;
     if (row === undefined) throw new HttpError(422, 'Add a recovery email first.');
     if (row.verified === 1) throw new HttpError(422, 'Your recovery email is already verified.');
+    // The mail budgets every mailing route shares (server/accounts/mail-budget.ts).
+    const wait = budget.take(clientAddress(c), row.email);
+    if (wait > 0) return mailRefused(c, wait);
     const now = deps.now();
     revokeTokens(db, customerId, 'recovery', now);
     const token = issueToken(db, customerId, 'recovery', now, row.email);
     // on SITE_URL, whatever Host or X-Forwarded-Host the request named.
     const link = siteLink(siteUrl, `/api/user/recoveryEmail/confirm?token=${token}`);
-    sendInBackground(mailer, {
+    queue.post({
       to: row.email,
       kind: 'verify-recovery-email',
       subject: 'Verify your recovery email',
       body: `Open this link within 48 hours to use this address as your recovery email: ${link}`,
       link,
+      expiresAt: now + TOKEN_TTL_MS.recovery,
     });
     return c.json({ success: true });
   });

@@ -8,6 +8,7 @@ import { orderLines } from './0006-order-lines.ts';
 import { contentIndexes } from './0007-content-indexes.ts';
 import { quoteRequests } from './0008-quote-requests.ts';
 import { accounts } from './0009-accounts.ts';
+import { mailQueue } from './0010-mail-queue.ts';
 
 /**
  * One step of the schema: `up` brings a database at `version - 1` to `version`.
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   contentIndexes,
   quoteRequests,
   accounts,
+  mailQueue,
 ];
 
 /** The schema version this code makes: the last migration's. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { connectedFrom, ORIGIN } from '../../../server/testing/accounts.ts';
+import { testApp } from '../../../server/testing/app.ts';
 import { testClient } from '../api/test-client.ts';
-import { accountCall } from './api.ts';
+import { accountCall, messageOf } from './api.ts';
 
 const over = (fetch: (input: string, init: RequestInit) => Promise<Response>) =>
   testClient(fetch).requestJson;
@@ -47,5 +49,29 @@ describe('accountCall', () => {
     await expect(accountCall('GET', '/x', undefined, {}, offline)).rejects.toThrow(
       'Failed to fetch',
     );
+  });
+  it("shows the API's words when it sent no email, and does not ask again", async () => {
+    const { app } = testApp();
+    let calls = 0;
+    const api = over((input, init) => {
+      calls += 1;
+      const headers = new Headers(init.headers);
+      headers.set('origin', ORIGIN);
+      return Promise.resolve(
+        app.request(`${ORIGIN}${input}`, { ...init, headers }, connectedFrom('10.0.0.9')),
+      );
+    });
+    const recover = () =>
+      accountCall(
+        'POST',
+        '/api/auth/recoverAccount',
+        { email: 'ada@example.com' },
+        { idempotent: true },
+        api,
+      );
+    for (let i = 0; i < 3; i += 1) await recover();
+    const refused = await recover().catch((error: unknown) => messageOf(error));
+    expect(refused).toMatch(/^No email was sent: .* Please try again in 60 minutes\.$/);
+    expect(calls).toBe(4);
   });
 });
