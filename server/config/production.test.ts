@@ -94,7 +94,7 @@ describe('deploymentProblems', () => {
 
   it('refuses a proof-of-work bot check a script passes almost for free, and says why', () => {
     expect(deploymentProblems({ ...good(), BOT_CHECK_DIFFICULTY: 8 })).toEqual([
-      'BOT_CHECK_DIFFICULTY is 8 bits: a script passes that bot check almost for free; use at least 18 (the default), or BOT_CHECK=recaptcha.',
+      'BOT_CHECK_DIFFICULTY is 8 bits: a script passes that bot check almost for free; use at least 20 (the default), or BOT_CHECK=recaptcha.',
     ]);
     expect(
       deploymentProblems({

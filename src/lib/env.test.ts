@@ -42,7 +42,7 @@ describe('parseEnv', () => {
   });
 
   it('has the proof-of-work bot check at the production minimum unless told otherwise', () => {
-    expect(parseEnv({})).toMatchObject({ BOT_CHECK: 'proof-of-work', BOT_CHECK_DIFFICULTY: 18 });
+    expect(parseEnv({})).toMatchObject({ BOT_CHECK: 'proof-of-work', BOT_CHECK_DIFFICULTY: 20 });
     expect(parseEnv({ BOT_CHECK_DIFFICULTY: '8' }).BOT_CHECK_DIFFICULTY).toBe(8);
     // The free local token is gone, said so rather than run.
     expect(() => parseEnv({ BOT_CHECK: 'local' })).toThrow(

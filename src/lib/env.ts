@@ -116,8 +116,8 @@ export const envSchema = z
       .default('proof-of-work'),
     /**
      * Leading zero bits a proof-of-work token's SHA-256 needs: each bit doubles the hashes a
-     * client tries (18: about 262,000, a second or so in a browser). Production refuses fewer
-     * than PRODUCTION_MIN_DIFFICULTY; development and the tests may set fewer to stay fast.
+     * client tries (20: about a million, 0.6 s of a desktop browser's CPU). Production refuses
+     * fewer than PRODUCTION_MIN_DIFFICULTY; development and the tests may set fewer.
      */
     BOT_CHECK_DIFFICULTY: z.coerce
       .number()

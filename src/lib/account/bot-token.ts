@@ -1,5 +1,4 @@
 import { accountCall } from './api.ts';
-import { solveChallenge } from './proof-of-work.ts';
 
 interface Grecaptcha {
   ready: (callback: () => void) => void;
@@ -49,5 +48,7 @@ export async function botCheckToken(action: string): Promise<string> {
   }>('GET', '/api/botCheck/challenge');
   // Relative, as the page's clock may be wrong; 10 s short of the expiry, to send the token.
   const deadline = performance.now() + (asked.expiresInSeconds - 10) * 1000;
+  // Loaded when a check is asked for (about 1,100 bytes gzipped), not with every account page.
+  const { solveChallenge } = await import('./proof-of-work.ts');
   return solveChallenge(asked.challenge, asked.difficulty, { deadline });
 }

@@ -12,7 +12,7 @@
  */
 
 /** The fewest bits production accepts (server/config/production.ts), and the default. */
-export const PRODUCTION_MIN_DIFFICULTY = 18;
+export const PRODUCTION_MIN_DIFFICULTY = 20;
 
 /** The most bits the API may ask for: 2^28 hashes is many minutes of a phone's time. */
 export const MAX_DIFFICULTY = 28;
