@@ -6,9 +6,9 @@
  * by trying 2^difficulty nonces on average.
  *
  * The browser hashes in plain JavaScript, not with crypto.subtle.digest: in Chromium one
- * promise per hash ran 3 to 4 times slower than this loop, which hashes only the token's last
- * block per nonce (the challenge's first 64 bytes are hashed once); and crypto.subtle exists
- * only on https and localhost pages. docs/decisions.md has the numbers.
+ * promise per hash did about 20 times fewer hashes per CPU-second than this loop, which hashes
+ * only the token's last block per nonce (the challenge's first 64 bytes are hashed once); and
+ * crypto.subtle exists only on https and localhost pages. docs/decisions.md has the numbers.
  */
 
 /** The fewest bits production accepts (server/config/production.ts), and the default. */
