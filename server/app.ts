@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { localBotVerifier } from './accounts/bot-check.ts';
+import { env } from '../src/lib/env.ts';
 import { MailBudget } from './accounts/mail-budget.ts';
 import { MailQueue } from './accounts/mail-queue.ts';
 import { RateLimiter } from './accounts/rate-limit.ts';
 import { DEFAULT_SITE_URL } from './accounts/mailer.ts';
 import { isOutbox, outboxMailer } from './accounts/outbox.ts';
+import { proofOfWorkVerifier } from './accounts/proof-of-work.ts';
 import type { Deps } from './deps.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { CspReportLog } from './http/csp-reports.ts';
@@ -14,6 +15,7 @@ import { adminOffThePublicSite, forwarded } from './http/forwarded.ts';
 import { merchandiserAuth } from './http/merchandiser-auth.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { botCheckRoutes } from './routes/bot-check.ts';
 import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
@@ -52,8 +54,11 @@ export function createApp(options: AppOptions): Hono {
     siteUrl: DEFAULT_SITE_URL,
     tokenFailures: new RateLimiter(now),
     ...options,
+    // One verifier for every route: its challenges are signed with its own key.
+    botCheck:
+      options.botCheck ??
+      proofOfWorkVerifier({ db: options.db, now, difficulty: env.BOT_CHECK_DIFFICULTY }),
   };
-  deps.botCheck ??= localBotVerifier(options.db, now);
   const mailer = (deps.mailer ??= outboxMailer(options.db, now));
   if (deps.mailQueue === undefined) {
     deps.mailQueue = new MailQueue({ db: options.db, transport: mailer, now });
@@ -74,6 +79,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/auth', authRoutes(deps));
   api.route('/', addressRoutes(deps));
   api.route('/', walletRoutes(deps));
+  api.route('/botCheck', botCheckRoutes(deps));
   api.route('/', recoveryEmailRoutes(deps));
   api.route('/', customerOrderRoutes(deps));
   api.route('/', contentRoutes(deps));

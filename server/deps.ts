@@ -28,8 +28,12 @@ export interface Deps {
    * attached). Optional so that deps built by hand in tests need not name it.
    */
   realtimeEvents?: (since?: number) => RealtimeEvent[];
-  /** The bot check of the recovery-email calls (local by default; reCAPTCHA by env). */
-  botCheck?: BotVerifier;
+  /**
+   * The bot check of sign-in after repeated failures and of the recovery-email calls, one
+   * for the whole app (its challenges are signed with its own key): the proof of work at
+   * BOT_CHECK_DIFFICULTY by default (createApp), reCAPTCHA when main.ts is told so.
+   */
+  botCheck: BotVerifier;
   /**
    * The secret the web server sends as X-Proxy-Secret (PROXY_SECRET): only requests carrying
    * it have their X-Forwarded-For, -Proto and -Host believed (server/http/forwarded.ts).

@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { env } from '../src/lib/env.ts';
 import { merchandiserToken } from '../src/lib/merchandiser-token.ts';
-import { localBotVerifier, recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
+import { recaptchaVerifier, type BotVerifier } from './accounts/bot-check.ts';
 import { MailQueue } from './accounts/mail-queue.ts';
 import { mailFrom, type Mailer } from './accounts/mailer.ts';
 import { outboxMailer } from './accounts/outbox.ts';
+import { proofOfWorkVerifier } from './accounts/proof-of-work.ts';
 import { smtpMailer } from './accounts/smtp-mailer.ts';
 import { createApp } from './app.ts';
 import { assertDeployable, isProduction } from './config/production.ts';
@@ -51,14 +52,10 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
   const adminToken =
     options.adminToken ??
     (isProduction(env) ? env.ADMIN_TOKEN : merchandiserToken(dataDir, env.ADMIN_TOKEN).token);
-  // production starts only with real secrets, a mail server and https.
+  // production starts only with real secrets, a mail server, https and a bot check that
+  // costs a script something.
   assertDeployable({ ...env, ADMIN_TOKEN: adminToken, PROXY_SECRET: proxySecret });
   if (adminToken === undefined) throw new Error('ADMIN_TOKEN is not set.');
-  if (isProduction(env) && env.BOT_CHECK === 'local') {
-    console.warn(
-      '[api] BOT_CHECK=local: anyone can fetch its tokens; set BOT_CHECK=recaptcha so that sign-in after repeated failures and the recovery-email calls face a real bot check.',
-    );
-  }
   const db = openDatabase(databaseFile(dataDir));
   // After openDatabase: the workers open a file that has its schema and WAL mode already.
   const reads = startReadPool({ file: databaseFile(dataDir), size: options.readWorkers });
@@ -77,7 +74,7 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
           secret: env.RECAPTCHA_SECRET_KEY ?? '',
           siteKey: env.RECAPTCHA_SITE_KEY ?? '',
         })
-      : localBotVerifier(db, () => Date.now());
+      : proofOfWorkVerifier({ db, now: () => Date.now(), difficulty: env.BOT_CHECK_DIFFICULTY });
   const app = createApp({
     db,
     adminToken,

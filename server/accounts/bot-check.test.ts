@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open.ts';
-import {
-  LOCAL_TOKEN_TTL_MS,
-  localBotVerifier,
-  recaptchaVerifier,
-  RECAPTCHA_VERIFY_URL,
-} from './bot-check.ts';
-
-describe('localBotVerifier', () => {
-  it('accepts an issued token once, within its lifetime', async () => {
-    let now = 1_000_000;
-    const bot = localBotVerifier(openDatabase(':memory:'), () => now);
-    const token = bot.issue?.() ?? '';
-    expect(await bot.verify(token, 'x')).toBe(true);
-    expect(await bot.verify(token, 'x')).toBe(false);
-    const late = bot.issue?.() ?? '';
-    now += LOCAL_TOKEN_TTL_MS + 1;
-    expect(await bot.verify(late, 'x')).toBe(false);
-    expect(await bot.verify('made-up-but-long-enough-token', 'x')).toBe(false);
-    expect(await bot.verify(undefined, 'x')).toBe(false);
-  });
-});
+import { recaptchaVerifier, RECAPTCHA_VERIFY_URL } from './bot-check.ts';
 
 describe('recaptchaVerifier', () => {
   const reply = (body: unknown, status = 200) =>

@@ -1,50 +1,19 @@
-import type { Database } from '../db/open.ts';
-import { hashToken, newToken } from './tokens.ts';
+import type { Challenge } from './proof-of-work.ts';
 
 /**
  * A bot check (spec: account-and-shell 7: the recovery-email calls carry "token (from a
- * bot-check challenge)"). Which one runs is chosen by BOT_CHECK in the environment.
+ * bot-check challenge)"; sign-in asks for one after repeated failures). Which one runs is
+ * chosen by BOT_CHECK: the API's own proof of work (server/accounts/proof-of-work.ts) or
+ * Google reCAPTCHA.
  */
 export interface BotVerifier {
-  /** What the browser needs to obtain a token: the provider and, for reCAPTCHA, its site key. */
-  readonly client: { provider: 'local' } | { provider: 'recaptcha'; siteKey: string };
-  /** Issues a token (local provider only; reCAPTCHA tokens come from Google's widget). */
-  issue?: () => string;
+  /** What the browser needs to obtain a token: the provider, and its difficulty or site key. */
+  readonly client:
+    { provider: 'proof-of-work'; difficulty: number } | { provider: 'recaptcha'; siteKey: string };
+  /** Issues a challenge (proof of work only; reCAPTCHA tokens come from Google's widget). */
+  issue?: () => Challenge;
   /** True when the token passes; a token passes at most once. */
   verify: (token: unknown, remoteIp: string) => Promise<boolean>;
-}
-
-/** How long a local bot-check token stays valid. */
-export const LOCAL_TOKEN_TTL_MS = 10 * 60_000;
-
-/**
- * The local verifier for development and tests: GET /api/botCheck/token hands out a random
- * single-use token (stored hashed); verify accepts it once, within 10 minutes. It keeps
- * scripts that do not fetch a token out; it is not a defence against a determined bot,
- * which is what reCAPTCHA is for in production.
- */
-export function localBotVerifier(db: Database, now: () => number): BotVerifier {
-  return {
-    client: { provider: 'local' },
-    issue: () => {
-      const token = newToken();
-      db.prepare('DELETE FROM bot_check_tokens WHERE expires_at <= ?').run(now());
-      db.prepare('INSERT INTO bot_check_tokens (token_hash, expires_at) VALUES (?, ?)').run(
-        hashToken(token),
-        now() + LOCAL_TOKEN_TTL_MS,
-      );
-      return token;
-    },
-    verify: (token) => {
-      if (typeof token !== 'string' || token.length < 20 || token.length > 200) {
-        return Promise.resolve(false);
-      }
-      const used = db
-        .prepare('DELETE FROM bot_check_tokens WHERE token_hash = ? AND expires_at > ?')
-        .run(hashToken(token), now());
-      return Promise.resolve(used.changes === 1);
-    },
-  };
 }
 
 /** Google's verification endpoint for reCAPTCHA tokens. */

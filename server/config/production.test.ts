@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_MIN_DIFFICULTY } from '../../src/lib/account/proof-of-work.ts';
 import {
   assertDeployable,
   deploymentProblems,
@@ -91,6 +92,33 @@ describe('deploymentProblems', () => {
     expect(deploymentProblems({ ...good(), ADMIN_TOKEN: `${random()}==` })).toEqual([]);
   });
 
+  it('refuses a proof-of-work bot check a script passes almost for free, and says why', () => {
+    expect(deploymentProblems({ ...good(), BOT_CHECK_DIFFICULTY: 8 })).toEqual([
+      'BOT_CHECK_DIFFICULTY is 8 bits: a script passes that bot check almost for free; use at least 20 (the default), or BOT_CHECK=recaptcha.',
+    ]);
+    expect(
+      deploymentProblems({
+        ...good(),
+        BOT_CHECK: 'proof-of-work',
+        BOT_CHECK_DIFFICULTY: PRODUCTION_MIN_DIFFICULTY - 1,
+      }),
+    ).toHaveLength(1);
+    // At the minimum, with reCAPTCHA, or outside production, nothing to say.
+    expect(
+      deploymentProblems({ ...good(), BOT_CHECK_DIFFICULTY: PRODUCTION_MIN_DIFFICULTY }),
+    ).toEqual([]);
+    expect(
+      deploymentProblems({ ...good(), BOT_CHECK: 'recaptcha', BOT_CHECK_DIFFICULTY: 8 }),
+    ).toEqual([]);
+    expect(
+      deploymentProblems({
+        NODE_ENV: 'development',
+        SITE_URL: 'http://localhost:4321',
+        BOT_CHECK_DIFFICULTY: 8,
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses one secret used for both jobs', () => {
     const shared = random();
     expect(deploymentProblems({ ...good(), ADMIN_TOKEN: shared, PROXY_SECRET: shared })).toEqual([
@@ -105,5 +133,8 @@ describe('assertDeployable', () => {
     expect(() => assertDeployable(withoutMail)).toThrow(/refuses to start[\s\S]*SMTP_URL/);
     expect(() => assertDeployable(withoutMail)).toThrow(/randomBytes\(32\)/);
     expect(() => assertDeployable(good())).not.toThrow();
+    expect(() => assertDeployable({ ...good(), BOT_CHECK_DIFFICULTY: 4 })).toThrow(
+      /refuses to start[\s\S]*- BOT_CHECK_DIFFICULTY is 4 bits/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { PRODUCTION_MIN_DIFFICULTY } from '../../src/lib/account/proof-of-work.ts';
 import { isLocalUrl, isProduction, type Env } from '../../src/lib/env.ts';
 
 /** The merchandiser token documented in .env.example: fine on this machine, nowhere else. */
@@ -26,7 +27,9 @@ const HOW_TO_MAKE = `node -e "console.log(require('node:crypto').randomBytes(32)
 
 /** What decides whether the API runs as production, and what production needs. */
 export type DeploymentSettings = Pick<Env, 'NODE_ENV' | 'SITE_URL'> &
-  Partial<Pick<Env, 'ADMIN_TOKEN' | 'PROXY_SECRET' | 'SMTP_URL'>>;
+  Partial<
+    Pick<Env, 'ADMIN_TOKEN' | 'PROXY_SECRET' | 'SMTP_URL' | 'BOT_CHECK' | 'BOT_CHECK_DIFFICULTY'>
+  >;
 
 export { isProduction };
 
@@ -53,7 +56,10 @@ export function secretProblem(name: string, value: string | undefined): string |
  * - a PROXY_SECRET of the same kind, different from the token, so that only the web server's
  *   X-Forwarded-* headers count;
  * - SMTP_URL: mail goes through a real mail server (the outbox is a development transport);
- * - an https SITE_URL, since links in emails carry single-use tokens.
+ * - an https SITE_URL, since links in emails carry single-use tokens;
+ * - a bot check a script cannot pass for free: reCAPTCHA, or the proof of work at
+ *   PRODUCTION_MIN_DIFFICULTY bits or more (the free local token let 60 of 60 scripted
+ *   password guesses past the sign-in wall).
  */
 export function deploymentProblems(settings: DeploymentSettings): string[] {
   if (!isProduction(settings)) return [];
@@ -77,6 +83,16 @@ export function deploymentProblems(settings: DeploymentSettings): string[] {
   const site = new URL(settings.SITE_URL);
   if (site.protocol !== 'https:' && !isLocalUrl(settings.SITE_URL)) {
     problems.push(`SITE_URL must be https (links in emails carry sign-in tokens).`);
+  }
+  // Unset, both are what src/lib/env.ts defaults them to: the proof of work at the minimum.
+  const bits = settings.BOT_CHECK_DIFFICULTY ?? PRODUCTION_MIN_DIFFICULTY;
+  if (
+    (settings.BOT_CHECK ?? 'proof-of-work') === 'proof-of-work' &&
+    bits < PRODUCTION_MIN_DIFFICULTY
+  ) {
+    problems.push(
+      `BOT_CHECK_DIFFICULTY is ${String(bits)} bits: a script passes that bot check almost for free; use at least ${String(PRODUCTION_MIN_DIFFICULTY)} (the default), or BOT_CHECK=recaptcha.`,
+    );
   }
   return problems;
 }

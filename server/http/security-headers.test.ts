@@ -83,7 +83,7 @@ describe('security headers on JSON replies', () => {
     ['POST', '/api/mailingAddresses'],
     ['GET', '/api/user/1/paymentMethods'],
     ['GET', '/api/user/recoveryEmail'],
-    ['GET', '/api/botCheck/token'],
+    ['GET', '/api/botCheck/challenge'],
     ['GET', '/api/admin/realtime'],
     ['GET', '/api/external-checkout/abcdefghijklmnopqrstuvwxyz012345'],
     ['POST', '/api/orders/PJ1/relatedProducts/1'],

@@ -7,10 +7,7 @@ import { testApp } from '../testing/app.ts';
 type App = ReturnType<typeof testApp>['app'];
 type Json = Record<string, unknown>;
 
-async function botToken(browser: Browser): Promise<string> {
-  const reply = await browser.call('GET', '/api/botCheck/token');
-  return reply.body.token as string;
-}
+const botToken = (browser: Browser): Promise<string> => browser.botCheckToken();
 
 function addGiftCard(db: Database, customerId: number): number {
   const row = db

@@ -24,8 +24,7 @@ describe('POST /api/auth/login under attack', () => {
 
   const login = (address: string, body: Record<string, unknown>) =>
     new Browser(app, address).call('POST', '/api/auth/login', body);
-  const botToken = async () =>
-    (await new Browser(app).call('GET', '/api/botCheck/token')).body.token as string;
+  const botToken = () => new Browser(app).botCheckToken();
 
   it("lets the owner in from their address after a stranger's failures from everywhere", async () => {
     // The scenario and worse: many failures from many addresses, and one address

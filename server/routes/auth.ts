@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { localBotVerifier } from '../accounts/bot-check.ts';
 import { sameOriginJson, requireCustomerId } from '../accounts/guard.ts';
 import { LoginThrottle } from '../accounts/login-throttle.ts';
 import { mailRefused } from '../accounts/mail-budget.ts';
@@ -114,7 +113,7 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
 export function authRoutes(deps: Deps): Hono {
   const { db } = deps;
   const { queue, budget, siteUrl } = mailSettings(deps);
-  const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
+  const { botCheck } = deps;
   const limiter = new RateLimiter(deps.now);
   const throttle = new LoginThrottle({ now: deps.now });
   const once = idempotency({ db, scope: () => 'auth', now: deps.now });

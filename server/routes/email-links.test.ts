@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../accounts/outbox.ts';
 import { createApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/open.ts';
-import { addCustomer, Browser } from '../testing/accounts.ts';
+import { addCustomer, Browser, solveBotCheck } from '../testing/accounts.ts';
 import { TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 
 // "Links in emails come from SITE_URL, never from Host or Origin": every
@@ -80,7 +80,7 @@ describe('links in emails', () => {
       password: 'correct horse 1',
     });
     expect(browser.cookies.size).toBeGreaterThan(0);
-    const token = async () => (await call('GET', '/api/botCheck/token')).body.token;
+    const token = async () => solveBotCheck(await call('GET', '/api/botCheck/challenge'));
     await call('PUT', '/api/user/recoveryEmail', {
       token: await token(),
       recoveryEmail: 'backup@example.com',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { proofOfWorkVerifier } from '../accounts/proof-of-work.ts';
 import type { Deps } from '../deps.ts';
 import { handleError } from '../http/errors.ts';
 import { expectErrorReply, jsonInit, testApp } from '../testing/app.ts';
@@ -10,7 +11,9 @@ const NOW = Date.parse('2026-03-04T05:06:07.000Z');
 /** The API of testApp with the quote routes mounted where the lead mounts them. */
 function quoteApp() {
   const { db } = testApp();
-  const deps: Deps = { db, adminToken: 'x'.repeat(20), now: () => NOW, visitors: () => 0 };
+  const now = () => NOW;
+  const botCheck = proofOfWorkVerifier({ db, now, difficulty: 8 });
+  const deps: Deps = { db, adminToken: 'x'.repeat(20), now, visitors: () => 0, botCheck };
   const app = new Hono();
   app.route('/api/quoteRequests', quoteRoutes(deps));
   app.onError(handleError);

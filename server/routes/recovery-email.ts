@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { localBotVerifier, type BotVerifier } from '../accounts/bot-check.ts';
+import type { BotVerifier } from '../accounts/bot-check.ts';
 import { requireCustomerId, sameOriginJson } from '../accounts/guard.ts';
 import { mailRefused } from '../accounts/mail-budget.ts';
 import { mailSettings, siteLink } from '../accounts/mailer.ts';
@@ -32,8 +32,8 @@ async function checkBot(bot: BotVerifier, c: Context, token: string): Promise<vo
 }
 
 /**
- * The recovery email (spec: account-and-shell 2.5, 4, 7) and the bot check:
- * - GET /api/botCheck -> {provider, siteKey?}; GET /api/botCheck/token -> {token} (local only);
+ * The recovery email (spec: account-and-shell 2.5, 4, 7); both writes carry a bot-check token
+ * (server/routes/bot-check.ts hands out the challenges):
  * - GET /api/user/recoveryEmail -> {recoveryEmail, recoveryEmailVerified};
  * - PUT /api/user/recoveryEmail {token, recoveryEmail} -> {success}; a new address is unverified;
  * - POST /api/user/recoveryEmail/verify {token} -> {success}; mails a verification link;
@@ -45,7 +45,7 @@ async function checkBot(bot: BotVerifier, c: Context, token: string): Promise<vo
 export function recoveryEmailRoutes(deps: Deps): Hono {
   const { db } = deps;
   const { queue, budget, siteUrl } = mailSettings(deps);
-  const botCheck = deps.botCheck ?? localBotVerifier(db, deps.now);
+  const { botCheck } = deps;
   const app = new Hono();
   const csrf = sameOriginJson();
   const limiter = new RateLimiter(deps.now);
@@ -54,15 +54,6 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     db,
     now: deps.now,
     scope: (c) => `recovery-email:${sessionCustomerId(c, db, deps.now()) ?? '-'}`,
-  });
-
-  app.get('/botCheck', (c) => c.json(botCheck.client));
-  app.get('/botCheck/token', (c) => {
-    if (botCheck.issue === undefined) {
-      return c.json({ error: 'Tokens come from the reCAPTCHA widget.' }, 404);
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.json({ token: botCheck.issue() });
   });
 
   app.get('/user/recoveryEmail', (c) => {

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { solveChallenge } from '../../src/lib/account/proof-of-work.ts';
 import { hashPassword } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
 import { TEST_ADMIN_TOKEN } from './app.ts';
@@ -73,6 +74,15 @@ export class Browser {
     return { status: res.status, body: parsed, res };
   }
 
+  /**
+   * A bot-check token as the page gets one (src/lib/account/bot-token.ts): a challenge from
+   * GET /api/botCheck/challenge, solved by the browser's own solver. Tests run at the low
+   * BOT_CHECK_DIFFICULTY vitest.config.ts sets, so a token costs a few hundred hashes.
+   */
+  async botCheckToken(): Promise<string> {
+    return solveBotCheck(await this.call('GET', '/api/botCheck/challenge'));
+  }
+
   /** Signs in as the login form does; the reply, whether or not it succeeded. */
   login(email: string, password = 'correct horse 1', headers: Record<string, string> = {}) {
     return this.call('POST', '/api/auth/login', { email, password }, headers);
@@ -108,6 +118,21 @@ export class Browser {
     if (found === undefined) throw new Error(`no ${kind} email to ${to}`);
     return found.link;
   }
+}
+
+/**
+ * The token of a GET /api/botCheck/challenge reply, solved by the browser's own solver
+ * (src/lib/account/proof-of-work.ts); throws when the reply is not a challenge.
+ */
+export async function solveBotCheck(reply: {
+  status: number;
+  body: Record<string, unknown>;
+}): Promise<string> {
+  const { challenge, difficulty } = reply.body;
+  if (reply.status !== 200 || typeof challenge !== 'string' || typeof difficulty !== 'number') {
+    throw new Error(`no challenge: ${String(reply.status)} ${JSON.stringify(reply.body)}`);
+  }
+  return solveChallenge(challenge, difficulty);
 }
 
 /** Inserts a verified customer who signs in with `password`; returns the id. */

@@ -47,4 +47,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ SMTP_URL: 'smtp.example.com:587' })).toThrow(/SMTP_URL/);
   });
+
+  it('has the proof-of-work bot check at the production minimum unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ BOT_CHECK: 'proof-of-work', BOT_CHECK_DIFFICULTY: 20 });
+    expect(parseEnv({ BOT_CHECK_DIFFICULTY: '8' }).BOT_CHECK_DIFFICULTY).toBe(8);
+    // The free local token is gone, said so rather than run.
+    expect(() => parseEnv({ BOT_CHECK: 'local' })).toThrow(
+      /BOT_CHECK: use proof-of-work or recaptcha \(local, a free token, is gone\)/,
+    );
+    for (const bits of ['0', '29', 'many', '8.5']) {
+      expect(() => parseEnv({ BOT_CHECK_DIFFICULTY: bits }), bits).toThrow(/BOT_CHECK_DIFFICULTY/);
+    }
+  });
 });

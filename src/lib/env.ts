@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { MAX_DIFFICULTY, PRODUCTION_MIN_DIFFICULTY } from './account/proof-of-work.ts';
 
 /**
  * The one place that reads the environment (STYLE: "Configuration in one place").
@@ -114,8 +115,26 @@ export const envSchema = z
      * host (`no-reply@shop.example.com`).
      */
     MAIL_FROM: z.string().trim().min(3).max(200).optional(),
-    /** The bot check of the recovery-email calls: a local token issuer, or Google reCAPTCHA. */
-    BOT_CHECK: z.enum(['local', 'recaptcha']).default('local'),
+    /**
+     * The bot check of sign-in after repeated failures and of the recovery-email calls: the
+     * API's own proof of work, or Google reCAPTCHA. (`local`, a free token, is gone.)
+     */
+    BOT_CHECK: z
+      .enum(['proof-of-work', 'recaptcha'], {
+        error: 'use proof-of-work or recaptcha (local, a free token, is gone)',
+      })
+      .default('proof-of-work'),
+    /**
+     * Leading zero bits a proof-of-work token's SHA-256 needs: each bit doubles the hashes a
+     * client tries (20: about a million, 0.6 s of a desktop browser's CPU). Production refuses
+     * fewer than PRODUCTION_MIN_DIFFICULTY; development and the tests may set fewer.
+     */
+    BOT_CHECK_DIFFICULTY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DIFFICULTY)
+      .default(PRODUCTION_MIN_DIFFICULTY),
     /** reCAPTCHA keys, required when BOT_CHECK=recaptcha (the site key is public). */
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),

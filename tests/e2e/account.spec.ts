@@ -280,9 +280,8 @@ test('after repeated failures the owner still signs in, the bot check taken for 
 }) => {
   const email = await register(page, admin);
   await signOut(page);
-  // The refusals below are the point of this test.
+  // The refusal that asks for the bot check is the point of this test.
   expectConsoleError(page, failedRequest(401, '/api/auth/login'));
-  expectConsoleError(page, failedRequest(429, '/api/auth/login'));
   // Five wrong passwords (then sign-in asks for the bot check). This address
   // is made to wait, growing, between failures: each try waits as long as Retry-After says.
   for (let failures = 0; failures < 5;) {
@@ -295,13 +294,24 @@ test('after repeated failures the owner still signs in, the bot check taken for 
     expect(reply.status()).toBe(401);
     failures += 1;
   }
+  // The same address waits a few seconds after the last failure: the right password without
+  // a token is answered 429 until then, and then asked for the bot check (neither counts).
+  for (;;) {
+    const reply = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    if (reply.status() !== 429) {
+      expect(await reply.json()).toMatchObject({ botCheckRequired: true });
+      break;
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, Number(reply.headers()['retry-after']) * 1000),
+    );
+  }
   await page.goto('/login.asp');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  // The same address still waits a few seconds after the last failure: try until let in.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/myaccount\.asp$/, { timeout: 2000 });
-  }).toPass({ intervals: [1000, 2000], timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The form is asked for the bot check, solves the API's proof-of-work challenge in the page
+  // (production's difficulty: a second or two here, more on a busy machine) and signs in.
+  await expect(page).toHaveURL(/\/myaccount\.asp$/);
   await expect(page.getByText(`(${email})`)).toBeVisible();
 });

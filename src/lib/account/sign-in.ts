@@ -23,8 +23,8 @@ export interface SignInDeps {
 
 /**
  * POST /api/auth/login. After several failures of an email the API asks for the bot check
- * instead of refusing the owner: a reply with `botCheckRequired` and no
- * token sent is answered by getting a token (invisible with the local provider and reCAPTCHA
+ * instead of refusing the owner: a reply with `botCheckRequired` and no token sent is answered
+ * by getting a token (no question asked: the proof of work solved in the page, or reCAPTCHA
  * v3) and sending the same sign-in once more. Any other refusal throws a SignInError with the
  * server's words, saying whether the next try needs a token from the start.
  *
