@@ -3,8 +3,8 @@
 // the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they must answer alike.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
 } from '../../../src/lib/routing/article-redirects.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
+import { CONNECTIONS_PER_ADDRESS } from '../../../server/realtime/limits.ts';
 import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx, type NginxServer } from '../nginx.ts';
 import { startStaticServer, type StaticServer } from '../static-server.ts';
@@ -27,6 +28,9 @@ let dist: string;
 let api: Server;
 let apiUrl: string;
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+/** Websocket upgrades the stand-in API holds open without answering, as a live socket is. */
+const held: Socket[] = [];
+let onHeld = () => {};
 const servers: Record<string, { url: string; close: () => Promise<void> }> = {};
 let trustingNginx: NginxServer;
 let trustingNode: StaticServer;
@@ -76,6 +80,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ from: 'api', url: req.url }));
   });
+  api.on('upgrade', (req, socket: Socket) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    held.push(socket);
+    onHeld();
+  });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 
@@ -111,6 +120,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const socket of held) socket.destroy();
   for (const server of Object.values(servers)) await server.close();
   await trustingNginx.close();
   await trustingNode.close();
@@ -292,5 +302,60 @@ describe.each(['nginx', 'node'] as const)('%s behind a trusted TLS terminator', 
     );
     const plain = await get(base(), '/');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('nginx in front of the realtime server', () => {
+  /** A websocket upgrade of /socket.io/ that stays open; resolves with nginx's answer if any. */
+  const upgrade = (port: string, headers: Record<string, string>) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: '/socket.io/?EIO=4&transport=websocket',
+      agent: false,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+      },
+    });
+    const answered = new Promise<number>((resolve) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    req.on('error', () => {});
+    req.end();
+    return { req, answered };
+  };
+  /** Resolves once the stand-in API holds `count` upgrades. */
+  const untilHeld = (count: number) =>
+    new Promise<void>((resolve) => {
+      onHeld = () => {
+        if (held.length >= count) resolve();
+      };
+      onHeld();
+    });
+
+  it(`holds /socket.io/ to ${String(CONNECTIONS_PER_ADDRESS)} connections per client address`, async () => {
+    // Behind a trusted hop, so that X-Forwarded-For names the client nginx counts.
+    const port = new URL(trustingNginx.url).port;
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const before = held.length;
+    const open = Array.from({ length: CONNECTIONS_PER_ADDRESS }, () =>
+      upgrade(port, from('203.0.113.7')),
+    );
+    await untilHeld(before + CONNECTIONS_PER_ADDRESS);
+    const refused = upgrade(port, from('203.0.113.7'));
+    const passedOn = untilHeld(before + CONNECTIONS_PER_ADDRESS + 1).then(() => 'passed on');
+    expect(await Promise.race([refused.answered, passedOn])).toBe(429);
+    // Another address is not held up by this one.
+    const other = upgrade(port, from('203.0.113.8'));
+    await untilHeld(before + CONNECTIONS_PER_ADDRESS + 1);
+    expect(seen.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.8');
+    for (const { req } of [...open, other, refused]) req.destroy();
   });
 });
