@@ -82,7 +82,8 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}
   const io = new Server(server, {
     path: '/socket.io',
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-    // Every handshake, polling or websocket, before any session exists (a 403 otherwise).
+    // Every handshake, polling or websocket, before any session exists: a refused polling
+    // handshake gets 403, a refused websocket upgrade 400, each with the reason.
     allowRequest: (req, answer) => {
       const verdict = check(req);
       if (verdict.refused !== undefined) return answer(verdict.refused, false);
@@ -112,7 +113,7 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}
     perClient: limits.logEntriesPerAddress,
     now,
   });
-  const limiter = new RateLimiter(now);
+  const clientEvents = new RateLimiter(now);
   const changed = (before: number) => {
     if (visitors.count() !== before) options.onChange?.(visitors.count());
   };
@@ -150,11 +151,13 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}
 
   io.of('/customer').on('connection', (socket) => {
     const client = clientOf.get(socket.request) ?? 'unknown';
+    // The socket's own counter goes with it; the shared one holds only clients.
+    const own = new RateLimiter(now);
     // Every incoming event, known or not, counts against the socket's and the client's limits.
     socket.use((packet, next) => {
-      if (limiter.take(`socket|${socket.id}`, limits.socketEvents) > 0) {
+      if (own.take('events', limits.socketEvents) > 0) {
         socket.disconnect(true);
-      } else if (limiter.take(`client|${client}`, limits.addressEvents) > 0) {
+      } else if (clientEvents.take(client, limits.addressEvents) > 0) {
         reply(packet, false);
       } else {
         next();
