@@ -96,7 +96,9 @@ export async function startApi(options: StartOptions = {}): Promise<ApiServer> {
       resolve(started as HttpServer),
     );
   });
-  const realtime = attachRealtime(server);
+  // The same reading of the web server's forwarded headers as the routes, and SITE_URL's
+  // origin, decide whose handshake is the store's own (server/realtime.ts).
+  const realtime = attachRealtime(server, { proxySecret, siteUrl: env.SITE_URL });
   live.realtime = realtime;
   const address = server.address() as AddressInfo;
   return {

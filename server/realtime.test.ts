@@ -1,104 +1,28 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attachRealtime, parseVisit, type Realtime } from './realtime.ts';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { disconnected, send, startRealtime, type RealtimeHarness } from './testing/realtime.ts';
 
-interface Ack {
-  ok: boolean;
-  visitors: number;
-}
-
-let server: HttpServer;
-let realtime: Realtime;
-let url: string;
-const clients: Socket[] = [];
-/** Waiters for the next visitor count, resolved from the onChange hook (no sleeps). */
-let waiters: { count: number; resolve: () => void }[] = [];
-
-function untilVisitors(count: number): Promise<void> {
-  if (realtime.visitors() === count) return Promise.resolve();
-  return new Promise((resolve) => waiters.push({ count, resolve }));
-}
+let rt: RealtimeHarness;
 
 beforeEach(async () => {
-  waiters = [];
-  server = createServer((_req, res) => {
-    res.writeHead(404).end('not socket.io');
-  });
-  realtime = attachRealtime(server, {
-    onChange: (count) => {
-      const ready = waiters.filter((waiter) => waiter.count === count);
-      waiters = waiters.filter((waiter) => waiter.count !== count);
-      for (const waiter of ready) waiter.resolve();
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  rt = await startRealtime();
 });
 
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.disconnect();
-  await realtime.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rt.close();
 });
 
-/** A connected client of the /customer namespace. */
-async function customer(transports: ('websocket' | 'polling')[] = ['websocket']) {
-  const client = connect(`${url}/customer`, { transports, reconnection: false, forceNew: true });
-  clients.push(client);
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', resolve);
-    client.once('connect_error', reject);
-  });
-  return client;
-}
-
-/** Emits an event with an acknowledgement and resolves with the server's reply. */
-const send = (client: Socket, event: string, ...args: unknown[]) =>
-  client.timeout(5000).emitWithAck(event, ...args) as Promise<Ack>;
-
-describe('parseVisit', () => {
-  it('accepts a path, with or without coordinates', () => {
-    expect(parseVisit({ path: '/' })).toEqual({ path: '/' });
-    expect(parseVisit({ path: '/products/x', coordinates: null })).toEqual({
-      path: '/products/x',
-    });
-    expect(
-      parseVisit({ path: '/cart', coordinates: { latitude: 40.7, longitude: -74 }, extra: 1 }),
-    ).toEqual({ path: '/cart', coordinates: { latitude: 40.7, longitude: -74 } });
-  });
-
-  it.each([
-    ['nothing', undefined],
-    ['null', null],
-    ['a string', '/products'],
-    ['an array', [{ path: '/' }]],
-    ['no path', {}],
-    ['a numeric path', { path: 5 }],
-    ['a relative path', { path: 'products' }],
-    ['a full URL', { path: 'https://evil.example/' }],
-    ['an oversized path', { path: `/${'a'.repeat(3000)}` }],
-    ['coordinates as text', { path: '/', coordinates: 'here' }],
-    ['latitude as text', { path: '/', coordinates: { latitude: '1', longitude: 2 } }],
-    ['a latitude out of range', { path: '/', coordinates: { latitude: 91, longitude: 0 } }],
-    ['a longitude out of range', { path: '/', coordinates: { latitude: 0, longitude: -181 } }],
-    ['NaN', { path: '/', coordinates: { latitude: NaN, longitude: 0 } }],
-    ['missing longitude', { path: '/', coordinates: { latitude: 1 } }],
-  ])('refuses %s', (_, payload) => {
-    expect(parseVisit(payload)).toBeUndefined();
-  });
-});
+/** A connected client of the /customer namespace, from a page of this server. */
+const customer = (transports: ('websocket' | 'polling')[] = ['websocket']) =>
+  rt.connect({ transports });
 
 describe('the /customer namespace', () => {
   it('counts a visitor after store:visit and stops at store:leave', async () => {
     const client = await customer();
-    expect(realtime.visitors()).toBe(0);
+    expect(rt.realtime.visitors()).toBe(0);
     expect(await send(client, 'store:visit', { path: '/' })).toEqual({ ok: true, visitors: 1 });
-    expect(realtime.visitors()).toBe(1);
+    expect(rt.realtime.visitors()).toBe(1);
     expect(await send(client, 'store:leave')).toEqual({ ok: true, visitors: 0 });
-    expect(realtime.visitors()).toBe(0);
+    expect(rt.realtime.visitors()).toBe(0);
   });
 
   it('counts a socket once however many pages it visits', async () => {
@@ -117,13 +41,13 @@ describe('the /customer namespace', () => {
     if (!a || !b || !c) throw new Error('no clients');
     await send(a, 'store:visit', { path: '/' });
     await send(b, 'store:visit', { path: '/collections/wheels' });
-    expect(realtime.visitors()).toBe(2);
+    expect(rt.realtime.visitors()).toBe(2);
     // Connected but not visiting: not counted.
     expect(await send(c, 'store:leave')).toEqual({ ok: true, visitors: 2 });
-    const gone = untilVisitors(1);
+    const gone = rt.untilVisitors(1);
     a.disconnect();
     await gone;
-    expect(realtime.visitors()).toBe(1);
+    expect(rt.realtime.visitors()).toBe(1);
   });
 
   it('does not count a socket that disconnects before visiting', async () => {
@@ -142,7 +66,10 @@ describe('the /customer namespace', () => {
   });
 
   it('ignores malformed payloads and keeps serving', async () => {
-    const client = await customer();
+    // More events than a socket may send in a minute (realtime-limits.test.ts): raised here.
+    const roomy = await startRealtime({ limits: { socketEvents: { max: 100, windowMs: 60_000 } } });
+    onTestFinished(() => roomy.close());
+    const client = await roomy.connect();
     const bad: unknown[] = [
       undefined,
       null,
@@ -175,12 +102,12 @@ describe('the /customer namespace', () => {
   it('drops a client whose message is too large, and counts it out', async () => {
     const client = await customer();
     await send(client, 'store:visit', { path: '/' });
-    const gone = untilVisitors(0);
-    const closed = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    const gone = rt.untilVisitors(0);
+    const closed = disconnected(client);
     client.emit('store:visit', { path: `/${'x'.repeat(64 * 1024)}` });
     await gone;
     expect(await closed).toMatch(/transport close|transport error/);
-    expect(realtime.visitors()).toBe(0);
+    expect(rt.realtime.visitors()).toBe(0);
   });
 
   it('works over HTTP long-polling too', async () => {
@@ -189,35 +116,29 @@ describe('the /customer namespace', () => {
   });
 
   it('leaves other HTTP requests to the server', async () => {
-    const reply = await fetch(`${url}/api/health`);
+    const reply = await fetch(`${rt.url}/api/health`);
     expect(reply.status).toBe(404);
     expect(await reply.text()).toBe('not socket.io');
   });
 
-  it('refuses other namespaces', async () => {
-    const client = connect(`${url}/admin`, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    clients.push(client);
-    const error = await new Promise<Error>((resolve) => client.once('connect_error', resolve));
-    expect(error.message).toMatch(/Invalid namespace/);
+  it('refuses other namespaces, the main one too', async () => {
+    await expect(rt.connect({ namespace: '/admin' })).rejects.toThrow(/Invalid namespace/);
+    await expect(rt.connect({ namespace: '/' })).rejects.toThrow(/Connect to \/customer/);
   });
 
   it('disconnects everyone on close', async () => {
     const client = await customer();
     await send(client, 'store:visit', { path: '/' });
-    const closed = new Promise<void>((resolve) => client.once('disconnect', () => resolve()));
-    await realtime.close();
+    const closed = disconnected(client);
+    await rt.realtime.close();
     await closed;
-    expect(realtime.visitors()).toBe(0);
+    expect(rt.realtime.visitors()).toBe(0);
   });
 });
 
 describe('the event log', () => {
   const summary = (since?: number) =>
-    realtime.events(since).map(({ type, path, located }) => ({ type, path, located }));
+    rt.realtime.events(since).map(({ type, path, located }) => ({ type, path, located }));
 
   it('records visits, leaves and disconnects with the path of the visit they end', async () => {
     const client = await customer();
@@ -228,7 +149,7 @@ describe('the event log', () => {
     });
     await send(client, 'store:leave');
     await send(client, 'store:visit', { path: '/' });
-    const gone = untilVisitors(0);
+    const gone = rt.untilVisitors(0);
     client.disconnect();
     await gone;
     expect(summary()).toEqual([
@@ -238,7 +159,7 @@ describe('the event log', () => {
       { type: 'visit', path: '/', located: false },
       { type: 'disconnect', path: '/', located: false },
     ]);
-    const events = realtime.events();
+    const events = rt.realtime.events();
     expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
     for (const event of events) expect(Number.isNaN(Date.parse(event.at))).toBe(false);
     // Never the coordinates themselves: only these fields, and no number but the sequence.
@@ -257,35 +178,31 @@ describe('the event log', () => {
     expect(summary(2)).toEqual([]);
   });
 
-  it('does not log refused visits, and logs a leave before any visit without a path', async () => {
+  it('logs neither refused visits nor the leave or disconnect of a socket not visiting', async () => {
     const client = await customer();
     await send(client, 'store:visit', { path: 'no-slash' });
-    await send(client, 'store:leave');
-    expect(summary()).toEqual([{ type: 'leave', path: null, located: false }]);
+    expect(await send(client, 'store:leave')).toEqual({ ok: true, visitors: 0 });
+    const other = await customer();
+    await send(other, 'store:visit', { path: '/after' });
+    // Closing disconnects both on the server at once: their disconnects are handled by now.
+    await rt.realtime.close();
+    expect(summary()).toEqual([
+      { type: 'visit', path: '/after', located: false },
+      { type: 'disconnect', path: '/after', located: false },
+    ]);
   });
 
   it('keeps only the newest events', async () => {
-    const small = createServer();
-    const smallRealtime = attachRealtime(small, { logSize: 2 });
-    await new Promise<void>((resolve) => small.listen(0, '127.0.0.1', resolve));
-    const port = (small.address() as AddressInfo).port;
-    const client = connect(`http://127.0.0.1:${String(port)}/customer`, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    clients.push(client);
+    const small = await startRealtime({ logSize: 2 });
     try {
+      const client = await small.connect();
       for (const path of ['/1', '/2', '/3']) await send(client, 'store:visit', { path });
-      expect(smallRealtime.events().map((event) => [event.seq, event.path])).toEqual([
+      expect(small.realtime.events().map((event) => [event.seq, event.path])).toEqual([
         [2, '/2'],
         [3, '/3'],
       ]);
     } finally {
-      client.disconnect();
-      await smallRealtime.close();
-      small.closeAllConnections();
-      await new Promise<void>((resolve) => small.close(() => resolve()));
+      await small.close();
     }
   });
 });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachRealtime, type Realtime } from '../../server/realtime.ts';
 import { startStaticServer, type RequestHandler, type StaticServer } from './static-server.ts';
 import { handleSet, PRODUCT_HANDLES_FILE } from './web/release-files.ts';
 import { resolveFile } from './web/send-file.ts';
@@ -404,5 +405,62 @@ describe('static server: the publish handler', () => {
       await (await fetch(`${server.url}${path}`)).text();
     }
     expect(calls).toEqual([]);
+  });
+});
+
+// The store's realtime server behind this proxy, as `npm start` runs them: the handshake's
+// Origin is checked against the host and scheme the proxy vouches for (server/realtime.ts).
+describe('the realtime server behind it', () => {
+  const secret = 'proxy-secret-for-static-server-realtime-0123';
+  let apiServer: Server;
+  let realtime: Realtime;
+  let front: StaticServer;
+  let apiUrl: string;
+
+  beforeAll(async () => {
+    apiServer = createServer((_req, res) => res.writeHead(404).end());
+    realtime = attachRealtime(apiServer, { proxySecret: secret });
+    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${String((apiServer.address() as AddressInfo).port)}`;
+    front = await startStaticServer({
+      distDir: dist,
+      apiUrl,
+      port: 0,
+      host: '127.0.0.1',
+      proxySecret: secret,
+    });
+  });
+
+  afterAll(async () => {
+    await front.close();
+    await realtime.close();
+    apiServer.closeAllConnections();
+    await new Promise<void>((resolve) => apiServer.close(() => resolve()));
+  });
+
+  /** Connects to /customer at `base` with `origin`; resolves true when let in. */
+  const joins = (base: string, origin: string, transport: 'websocket' | 'polling') => {
+    const client = connect(`${base}/customer`, {
+      transports: [transport],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin },
+    });
+    return new Promise<boolean>((resolve) => {
+      client.once('connect', () => resolve(true));
+      client.once('connect_error', () => resolve(false));
+    }).finally(() => client.close());
+  };
+
+  it("lets in a page of the proxy's own origin, over a websocket and by polling", async () => {
+    expect(await joins(front.url, front.url, 'websocket')).toBe(true);
+    expect(await joins(front.url, front.url, 'polling')).toBe(true);
+  });
+
+  it("refuses another origin through the proxy, and the proxy's origin at the API itself", async () => {
+    expect(await joins(front.url, 'http://evil.example', 'websocket')).toBe(false);
+    expect(await joins(front.url, 'http://evil.example', 'polling')).toBe(false);
+    // Straight to the API, nobody vouches that the shopper is on the proxy's origin.
+    expect(await joins(apiUrl, front.url, 'websocket')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { publicOrigin } from '../cart/session.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, jsonError } from '../http/errors.ts';
+import { originIsOneOf } from '../http/forwarded.ts';
 import { sessionCustomerId } from './session.ts';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -27,8 +28,7 @@ export function sameOriginJson(): MiddlewareHandler {
 
 /** Whether the request's Origin header names the store's own origin. */
 export function isSameOrigin(c: Context): boolean {
-  const origin = c.req.header('origin');
-  return origin !== undefined && origin !== 'null' && origin === publicOrigin(c);
+  return originIsOneOf(c.req.header('origin'), [publicOrigin(c)]);
 }
 
 /** The signed-in customer's id, or a 401 (every account route but sign-in needs one). */

@@ -5,7 +5,14 @@ import { CHECKOUT_COOKIE } from '../cart/session.ts';
 import { seedCartCatalogue } from '../testing/cart.ts';
 import { addCustomer, Browser, connectedFrom } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
-import { forwarded, publicOrigin, requestOrigin, type RequestOrigin } from './forwarded.ts';
+import {
+  forwarded,
+  nodeRequestOrigin,
+  originIsOneOf,
+  publicOrigin,
+  requestOrigin,
+  type RequestOrigin,
+} from './forwarded.ts';
 
 const SECRET = 'proxy-secret-for-tests-0123456789abcdef';
 
@@ -113,6 +120,87 @@ describe('forwarded', () => {
       host: 'api.internal',
       viaWebServer: false,
     });
+  });
+});
+
+// The realtime handshake is a plain node request: the same decision must come out of it.
+describe('nodeRequestOrigin', () => {
+  const request = (headers: Record<string, string | string[]>, peer?: string) => ({
+    headers,
+    socket: { remoteAddress: peer },
+  });
+
+  it('decides as forwarded() does, for a vouched request and for anyone else', async () => {
+    const ofNode = nodeRequestOrigin({ proxySecret: SECRET });
+    const ask = probe(SECRET);
+    const cases: [Record<string, string>, string][] = [
+      [{ ...SHOPPER, 'x-proxy-secret': SECRET }, '127.0.0.1'],
+      [SHOPPER, '198.51.100.9'],
+      [{ ...SHOPPER, 'x-proxy-secret': 'wrong' }, '198.51.100.9'],
+      [
+        { 'x-proxy-secret': SECRET, 'x-forwarded-for': 'nope', 'x-forwarded-host': 'a/b' },
+        '::ffff:10.0.0.4',
+      ],
+      [{ 'x-proxy-secret': SECRET, 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }, '127.0.0.1'],
+    ];
+    for (const [headers, peer] of cases) {
+      const { origin: _, ...fromHono } = await ask(headers, peer);
+      const fromNode = ofNode(request({ ...headers, host: '127.0.0.1:4322' }, peer));
+      expect(fromNode).toEqual(fromHono);
+    }
+  });
+
+  it('takes the Host header as the host, normalised, and the socket for the scheme', () => {
+    const ofNode = nodeRequestOrigin();
+    expect(ofNode(request({ host: 'Shop.Example:80' }, '192.0.2.1'))).toEqual({
+      clientAddress: '192.0.2.1',
+      proto: 'http',
+      host: 'shop.example',
+      viaWebServer: false,
+    });
+    expect(ofNode({ headers: { host: 'shop.example' }, socket: { encrypted: true } })).toEqual({
+      clientAddress: 'unknown',
+      proto: 'https',
+      host: 'shop.example',
+      viaWebServer: false,
+    });
+    for (const host of ['evil.com/<script>', 'a b', '']) {
+      expect(ofNode(request({ host }, '192.0.2.1')).host).toBe('');
+    }
+    expect(ofNode(request({}, '192.0.2.1')).host).toBe('');
+  });
+
+  it('believes nothing without a configured secret', () => {
+    const ofNode = nodeRequestOrigin({ proxySecret: undefined });
+    const decided = ofNode(
+      request({ ...SHOPPER, 'x-proxy-secret': '', host: 'api:1' }, '10.0.0.9'),
+    );
+    expect(decided).toEqual({
+      clientAddress: '10.0.0.9',
+      proto: 'http',
+      host: 'api:1',
+      viaWebServer: false,
+    });
+  });
+});
+
+describe('originIsOneOf', () => {
+  it('matches an Origin exactly, never an absent or null one', () => {
+    const allowed = ['https://shop.example', 'http://localhost:4321'];
+    expect(originIsOneOf('https://shop.example', allowed)).toBe(true);
+    expect(originIsOneOf('http://localhost:4321', allowed)).toBe(true);
+    for (const origin of [
+      undefined,
+      'null',
+      '',
+      'http://shop.example',
+      'https://shop.example.evil',
+      'https://shop.example:443',
+      'https://SHOP.example',
+    ]) {
+      expect(originIsOneOf(origin, allowed)).toBe(false);
+    }
+    expect(originIsOneOf('null', ['null'])).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -48,40 +49,74 @@ function normalAddress(address: string | undefined): string | undefined {
   return bare !== undefined && isIP(bare) !== 0 ? bare : undefined;
 }
 
-function socketAddress(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return normalAddress(env?.incoming?.socket?.remoteAddress);
+/**
+ * What the decision reads from a request, whichever kind it is: a Hono context (the API's
+ * routes) or a plain node request (the realtime server's websocket handshake).
+ */
+interface RequestFacts {
+  /** A header's value, several occurrences joined with commas. */
+  header: (name: string) => string | undefined;
+  /** The socket's peer address. */
+  peer: string | undefined;
+  /** The scheme and host of the request itself (its URL, or its socket and Host header). */
+  proto: 'http' | 'https';
+  host: string;
+}
+
+/** The last value of a header that a proxy may have written as a list. */
+function lastOf(facts: RequestFacts, name: string): string | undefined {
+  const value = facts.header(name)?.split(',').at(-1)?.trim().toLowerCase();
+  return value === '' ? undefined : value;
 }
 
 /** What a request says about itself when nobody vouches for its forwarded headers. */
-function direct(c: Context): RequestOrigin {
-  const url = new URL(c.req.url);
+function direct(facts: RequestFacts): RequestOrigin {
   return {
-    clientAddress: socketAddress(c) ?? 'unknown',
-    proto: url.protocol === 'https:' ? 'https' : 'http',
-    host: url.host.toLowerCase(),
+    clientAddress: normalAddress(facts.peer) ?? 'unknown',
+    proto: facts.proto,
+    host: facts.host,
     viaWebServer: false,
   };
 }
 
-/** The last value of a header that a proxy may have written as a list. */
-function lastOf(c: Context, name: string): string | undefined {
-  const value = c.req.header(name)?.split(',').at(-1)?.trim().toLowerCase();
-  return value === '' ? undefined : value;
-}
-
 /** The forwarded headers of a request the web server vouched for; direct values fill gaps. */
-function proxied(c: Context): RequestOrigin {
-  const own = direct(c);
-  const proto = lastOf(c, 'x-forwarded-proto');
-  const host = lastOf(c, 'x-forwarded-host');
+function proxied(facts: RequestFacts): RequestOrigin {
+  const own = direct(facts);
+  const proto = lastOf(facts, 'x-forwarded-proto');
+  const host = lastOf(facts, 'x-forwarded-host');
   return {
     // The web server overwrites X-Forwarded-For with the one address it determined; were
     // a hop to append instead, the last entry is the one the trusted hop wrote.
-    clientAddress: normalAddress(lastOf(c, 'x-forwarded-for')) ?? own.clientAddress,
+    clientAddress: normalAddress(lastOf(facts, 'x-forwarded-for')) ?? own.clientAddress,
     proto: proto === 'https' || proto === 'http' ? proto : own.proto,
     host: host !== undefined && HOST.test(host) ? host : own.host,
     viaWebServer: true,
+  };
+}
+
+/**
+ * The one decision, for either kind of request: the forwarded headers when the request
+ * carries the right X-Proxy-Secret, else the request's own view.
+ */
+function decider({ proxySecret }: ForwardedOptions): (facts: RequestFacts) => RequestOrigin {
+  const expected = proxySecret ? sha256(proxySecret) : undefined;
+  return (facts) => {
+    const given = facts.header(PROXY_SECRET_HEADER);
+    // Compared as hashes: equal lengths for timingSafeEqual, and no early exit on a prefix.
+    const vouched =
+      expected !== undefined && given !== undefined && timingSafeEqual(sha256(given), expected);
+    return vouched ? proxied(facts) : direct(facts);
+  };
+}
+
+function contextFacts(c: Context): RequestFacts {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const url = new URL(c.req.url);
+  return {
+    header: (name) => c.req.header(name),
+    peer: env?.incoming?.socket?.remoteAddress,
+    proto: url.protocol === 'https:' ? 'https' : 'http',
+    host: url.host.toLowerCase(),
   };
 }
 
@@ -95,17 +130,53 @@ function proxied(c: Context): RequestOrigin {
  *
  * @example app.use('*', forwarded({ proxySecret: env.PROXY_SECRET }))
  */
-export function forwarded({ proxySecret }: ForwardedOptions = {}): MiddlewareHandler {
-  const expected = proxySecret ? sha256(proxySecret) : undefined;
+export function forwarded(options: ForwardedOptions = {}): MiddlewareHandler {
+  const decide = decider(options);
   return createMiddleware(async (c, next) => {
-    const given = c.req.header(PROXY_SECRET_HEADER);
-    // Compared as hashes: equal lengths for timingSafeEqual, and no early exit on a prefix.
-    const vouched =
-      expected !== undefined && given !== undefined && timingSafeEqual(sha256(given), expected);
     // On the context, not keyed by c.req.raw: the body limit replaces the raw request.
-    c.set('requestOrigin', vouched ? proxied(c) : direct(c));
+    c.set('requestOrigin', decide(contextFacts(c)));
     await next();
   });
+}
+
+/** The part of a node request {@link nodeRequestOrigin} reads. */
+export interface NodeRequest {
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string | undefined; encrypted?: boolean };
+}
+
+/** The Host header as a URL's host (lower case, default port dropped), or '' when it is none. */
+function hostOf(header: string | undefined): string {
+  if (header === undefined || !HOST.test(header.toLowerCase())) return '';
+  try {
+    return new URL(`http://${header}`).host;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The same decision as {@link forwarded}, for a plain node request that no Hono route sees:
+ * the realtime server's handshake (server/realtime.ts). The scheme is the socket's (https
+ * when it is TLS) and the host the Host header's.
+ * @example const originOf = nodeRequestOrigin({ proxySecret }); originOf(req).clientAddress
+ */
+export function nodeRequestOrigin(
+  options: ForwardedOptions = {},
+): (req: NodeRequest) => RequestOrigin {
+  const decide = decider(options);
+  return (req) => {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    return decide({
+      header,
+      peer: req.socket.remoteAddress,
+      proto: req.socket.encrypted === true ? 'https' : 'http',
+      host: hostOf(header('host')),
+    });
+  };
 }
 
 /**
@@ -115,7 +186,7 @@ export function forwarded({ proxySecret }: ForwardedOptions = {}): MiddlewareHan
 export function requestOrigin(c: Context): RequestOrigin {
   // Typed as always set (ContextVariableMap), yet unset when the middleware did not run.
   const decided: RequestOrigin | undefined = c.get('requestOrigin');
-  return decided ?? direct(c);
+  return decided ?? direct(contextFacts(c));
 }
 
 /** True when the shopper reached the store over https (directly or through the web server). */
@@ -128,8 +199,21 @@ export function isHttps(c: Context): boolean {
  * same-origin check. Never for links in emails: those come from SITE_URL.
  */
 export function publicOrigin(c: Context): string {
-  const { proto, host } = requestOrigin(c);
+  return originText(requestOrigin(c));
+}
+
+/** The origin `proto://host` of a decided request, as a browser writes it in Origin. */
+export function originText({ proto, host }: Pick<RequestOrigin, 'proto' | 'host'>): string {
   return `${proto}://${host}`;
+}
+
+/**
+ * Whether an Origin header names one of `allowed`: the one rule of the same-origin checks
+ * (server/accounts/guard.ts for cookie calls, server/realtime for the socket handshake).
+ * Absent or `null` (a sandboxed or privacy-sensitive context) never does.
+ */
+export function originIsOneOf(origin: string | undefined, allowed: readonly string[]): boolean {
+  return origin !== undefined && origin !== 'null' && allowed.includes(origin);
 }
 
 /** Whether the shopper sees this store on this machine (plain http is fine there). */

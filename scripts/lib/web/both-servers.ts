@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -40,6 +40,10 @@ export interface BothServers {
   trustingUrl: Record<ServerName, string>;
   /** Every request the stand-in API got, oldest first; tests may empty it. */
   seen: Seen[];
+  /** Websocket upgrades the stand-in API holds open without answering, as a live socket is. */
+  held: Socket[];
+  /** Resolves once the stand-in API holds `count` upgrades. */
+  untilHeld: (count: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -95,6 +99,20 @@ export async function startBothServers(): Promise<BothServers> {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ from: 'api', url: req.url }));
   });
+  const held: Socket[] = [];
+  let onHeld = () => {};
+  api.on('upgrade', (req, socket: Socket) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    held.push(socket);
+    onHeld();
+  });
+  const untilHeld = (count: number) =>
+    new Promise<void>((resolve) => {
+      onHeld = () => {
+        if (held.length >= count) resolve();
+      };
+      onHeld();
+    });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const apiUrl = `http://127.0.0.1:${String((api.address() as AddressInfo).port)}`;
   const mediaDir = join(work, 'media');
@@ -131,7 +149,10 @@ export async function startBothServers(): Promise<BothServers> {
     url: { nginx: plainNginx ?? '', node: plainNode ?? '' },
     trustingUrl: { nginx: trustingNginx ?? '', node: trustingNode ?? '' },
     seen,
+    held,
+    untilHeld,
     close: async () => {
+      for (const socket of held) socket.destroy();
       for (const server of running) await server.close();
       api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));

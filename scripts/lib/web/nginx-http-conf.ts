@@ -120,6 +120,11 @@ map $http_upgrade $store_connection_upgrade {
   "" "";
 }
 
+# Open /socket.io/ connections per client address (limit_conn in server.conf), keyed on the
+# address nginx determined (the hop's X-Forwarded-For only from TRUST_PROXY). 10 MB: about
+# 160,000 addresses at once.
+limit_conn_zone $binary_remote_addr zone=store_realtime:10m;
+
 # spec storefront 2: a product is also reachable by its handle alone.
 map $uri $store_product_redirect {
   default "";

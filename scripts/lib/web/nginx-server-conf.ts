@@ -1,5 +1,6 @@
 import { legacyRules, type LegacyRule } from '../../../src/lib/routing/legacy-routes.ts';
 import { MEDIA_FOLDERS } from '../../../server/media/names.ts';
+import { CONNECTIONS_PER_ADDRESS } from '../../../server/realtime/limits.ts';
 import { COMPRESSED_REPLY_TYPES, MAX_UPLOAD_BYTES } from './api-proxy.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { collectionTagRule, nginxRule } from './nginx-rules.ts';
@@ -164,12 +165,16 @@ location @store_api {
   ${KEEP_ALIVE}
 }
 
+# One address holds as many realtime connections as the API lets it (server/realtime/limits.ts),
+# so it cannot use up nginx's worker connections either.
 location ^~ /socket.io/ {
   proxy_pass http://store_api/socket.io/;
   ${PROXY}
   proxy_set_header Upgrade $http_upgrade;
   proxy_set_header Connection $store_connection_upgrade;
   proxy_read_timeout 1h;
+  limit_conn store_realtime ${String(CONNECTIONS_PER_ADDRESS)};
+  limit_conn_status 429;
 }
 `;
 }

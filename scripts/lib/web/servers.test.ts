@@ -2,7 +2,9 @@
 // configuration the build writes (the production topology) and the local Node server of `npm
 // start`. They come from the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they
 // must answer alike.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTIONS_PER_ADDRESS } from '../../../server/realtime/limits.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../../../src/lib/routing/article-redirects.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
@@ -185,5 +187,54 @@ describe.each(['nginx', 'node'] as const)('%s behind a trusted TLS terminator', 
     );
     const plain = await get(base(), '/');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('nginx in front of the realtime server', () => {
+  /** A websocket upgrade of /socket.io/ that stays open; resolves with nginx's answer if any. */
+  const upgrade = (port: string, headers: Record<string, string>) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: '/socket.io/?EIO=4&transport=websocket',
+      agent: false,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+      },
+    });
+    const answered = new Promise<number>((resolve) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    req.on('error', () => {});
+    req.end();
+    return { req, answered };
+  };
+
+  it(`holds /socket.io/ to ${String(CONNECTIONS_PER_ADDRESS)} connections per client address`, async () => {
+    // Behind a trusted hop, so that X-Forwarded-For names the client nginx counts.
+    const port = new URL(servers.trustingUrl.nginx).port;
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const before = servers.held.length;
+    const open = Array.from({ length: CONNECTIONS_PER_ADDRESS }, () =>
+      upgrade(port, from('203.0.113.7')),
+    );
+    await servers.untilHeld(before + CONNECTIONS_PER_ADDRESS);
+    const refused = upgrade(port, from('203.0.113.7'));
+    const passedOn = servers
+      .untilHeld(before + CONNECTIONS_PER_ADDRESS + 1)
+      .then(() => 'passed on');
+    expect(await Promise.race([refused.answered, passedOn])).toBe(429);
+    // Another address is not held up by this one.
+    const other = upgrade(port, from('203.0.113.8'));
+    await servers.untilHeld(before + CONNECTIONS_PER_ADDRESS + 1);
+    expect(seen().at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.8');
+    for (const { req } of [...open, other, refused]) req.destroy();
   });
 });

@@ -61,7 +61,13 @@ describe('realtimeSocket against the realtime server', () => {
       url: realtimeUrl({ protocol: 'http:', host: `127.0.0.1:${String(options.at ?? port)}` }),
       namespace: '/customer',
       // A browser's WebSocket fires error then close; `ws` throws an error nobody listens to.
-      open: (url) => new NodeWebSocket(url).on('error', () => {}) as unknown as WebSocketLike,
+      // The Origin is what a browser sends from a page of this server (server/realtime.ts
+      // refuses a handshake from any other).
+      open: (url) =>
+        new NodeWebSocket(url, { origin: `http://127.0.0.1:${String(port)}` }).on(
+          'error',
+          () => {},
+        ) as unknown as WebSocketLike,
       ...(options.onUnavailable && { onUnavailable: options.onUnavailable }),
     });
     sockets.push(socket);
