@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -317,8 +317,13 @@ export function hasBuild(outDir: string): boolean {
   );
 }
 
-/** A throwaway directory, removed by the returned function. */
+/**
+ * A throwaway directory, removed by the returned function. Others may enter it but not list
+ * it (mkdtemp makes it 0700): nginx's workers, which run as www-data when the store is started
+ * as root, must reach the build and the media inside.
+ */
 export function temporaryDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(path, 0o711);
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }

@@ -2,7 +2,7 @@
 // writes (the production topology) and the local Node server of `npm start`. They come from
 // the same rules (src/lib/routing/legacy-routes.ts, headers.ts), so they must answer alike.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,8 @@ function write(path: string, text: string) {
 beforeAll(async () => {
   execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
   work = mkdtempSync(join(tmpdir(), 'servers-'));
+  // Entered by nginx's workers, which run as www-data when the test runs as root.
+  chmodSync(work, 0o711);
   dist = join(work, 'dist');
   write('index.html', page('home', '<script type="module">console.log("home")</script>'));
   write('404.html', page('This page does not exist.'));
