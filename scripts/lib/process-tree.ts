@@ -8,7 +8,7 @@ export interface TreeMember {
   start: string;
 }
 
-interface Entry extends TreeMember {
+export interface ProcessEntry extends TreeMember {
   ppid: number;
   /** R, S, D, Z...: a zombie (Z) has ended and waits only for its parent to reap it. */
   state: string;
@@ -19,8 +19,8 @@ interface Entry extends TreeMember {
  * the same files for memory; it keeps neither state nor start time, which tell here whether a
  * process seen earlier still runs.
  */
-function readTable(): Map<number, Entry> {
-  const table = new Map<number, Entry>();
+export function processTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
   let names: string[];
   try {
     names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -50,7 +50,7 @@ function readTable(): Map<number, Entry> {
 
 /** Every process under `root` now (children, their children...), `root` itself left out. */
 export function processesUnder(root: number): TreeMember[] {
-  const table = readTable();
+  const table = processTable();
   const children = new Map<number, number[]>();
   for (const { pid, ppid } of table.values())
     children.set(ppid, [...(children.get(ppid) ?? []), pid]);
@@ -67,7 +67,7 @@ export function processesUnder(root: number): TreeMember[] {
 
 /** Those of `members` that still run (neither gone, nor a new process under an old pid, nor a zombie). */
 export function stillRunning(members: readonly TreeMember[]): TreeMember[] {
-  const table = readTable();
+  const table = processTable();
   return members.filter((member) => {
     const entry = table.get(member.pid);
     return entry !== undefined && entry.start === member.start && entry.state !== 'Z';
@@ -93,28 +93,34 @@ async function until(deadline: number, done: () => boolean): Promise<boolean> {
 }
 
 export interface StopTreeOptions {
-  /** How long the processes have after SIGTERM before SIGKILL. */
+  /** How long the processes have after the first signal before SIGKILL. */
   graceMs?: number;
 }
 
 /**
- * Stops every process under `root`: SIGTERM to all of them at once, then SIGKILL to those
- * still running after `graceMs`. The tree is read before the first signal, so a grandchild
- * (what astro build or nginx started) is stopped even once its parent is gone and it belongs
- * to init. Resolves with the processes that could not be stopped (none, normally).
+ * Sends `first` (SIGTERM; nginx's graceful SIGQUIT) to each of `members` still running, then
+ * SIGKILL to those still running after `graceMs`. Resolves with those that could not be
+ * stopped (none, normally).
  */
-export async function stopProcessesUnder(
-  root: number,
-  { graceMs = 5000 }: StopTreeOptions = {},
+export async function stopProcesses(
+  members: readonly TreeMember[],
+  { graceMs = 5000, first = 'SIGTERM' }: StopTreeOptions & { first?: NodeJS.Signals } = {},
 ): Promise<TreeMember[]> {
-  const members = processesUnder(root);
   if (members.length === 0) return [];
-  signal(members, 'SIGTERM');
+  signal(members, first);
   if (await until(Date.now() + graceMs, () => stillRunning(members).length === 0)) return [];
   signal(members, 'SIGKILL');
   await until(Date.now() + 2000, () => stillRunning(members).length === 0);
   return stillRunning(members);
 }
+
+/**
+ * Stops every process under `root` (stopProcesses). The tree is read before the first signal,
+ * so a grandchild (what astro build or nginx started) is stopped even once its parent is gone
+ * and it belongs to init.
+ */
+export const stopProcessesUnder = (root: number, options: StopTreeOptions = {}) =>
+  stopProcesses(processesUnder(root), options);
 
 /**
  * On SIGINT or SIGTERM, stops every process this one started, and what they started in turn
