@@ -55,7 +55,10 @@ export interface SuperviseOptions<T extends Supervisable> {
 export interface Supervision<T> {
   /** The latest process (it may have ended, with a restart under way). */
   current: () => T;
-  /** The running process, once a restart under way is done; rejects once supervision ended. */
+  /**
+   * The running process: the one a restart under way brings, once it is up. Rejects when that
+   * restart was given up or cut short by close().
+   */
   running: () => Promise<T>;
   /** Stops supervising and stops the process; a process that ends after this stays ended. */
   close: () => Promise<void>;
