@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { storeConfig } from '../src/lib/config/store-config.ts';
-import { startApiProcess, stopApiProcessesOnSignal } from './lib/api-process.ts';
+import { startApiProcess } from './lib/api-process.ts';
 import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
 import { sampleTreeMemory } from './lib/tree-memory.ts';
@@ -21,6 +21,7 @@ import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from '
 import { benchCatalogue } from './lib/bench-seed.ts';
 import { targetsTable } from './lib/bench-targets.ts';
 import type { LoadSummary } from './lib/load.ts';
+import { stopProcessTreeOnSignal } from './lib/process-tree.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
@@ -50,7 +51,8 @@ const sizes = (values.sizes ?? '')
   .filter((n) => n > 0);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
-stopApiProcessesOnSignal();
+// Ctrl-C or kill stops the API, a build under way and whatever else the bench started.
+stopProcessTreeOnSignal();
 
 /** Writes the bench's JSON beside the earlier ones and says where. */
 function writeResults(content: Record<string, unknown>) {

@@ -3,9 +3,34 @@
 // legacy routes, and the API as its own process behind it. Builds first when there is no
 // build; seeds the demo catalogue into an empty database, as `npm start` does.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { env } from '../src/lib/env.ts';
-import { startStack, stopOnSignals } from './lib/stack.ts';
+
+/**
+ * A start refused for its settings says what to set and exits 1: a stack trace after the list
+ * (as there was) would bury it. So does any other failure to start (nginx refusing its
+ * configuration, a first publish that failed): their messages say what happened.
+ */
+function refuse(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+// Imported here rather than above: a variable that is not valid stops src/lib/env.ts as it
+// loads, and that refusal is printed like the others.
+const { env } = await import('../src/lib/env.ts').catch(refuse);
+const { assertDeployable } = await import('../server/config/production.ts');
+const { startStack, stopOnSignals } = await import('./lib/stack.ts');
+const { productionNotes } = await import('./lib/production-notes.ts');
+
+// The API's own production check, before anything is installed, seeded or built: the API is
+// given these same settings (the proxy secret is made here when PROXY_SECRET is unset).
+const proxySecret = env.PROXY_SECRET ?? randomBytes(32).toString('base64url');
+try {
+  assertDeployable({ ...env, PROXY_SECRET: proxySecret });
+} catch (error) {
+  refuse(error);
+}
 
 const setup = spawnSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
 if (setup.status !== 0) process.exit(1);
@@ -28,12 +53,19 @@ const stack = await startStack({
   trustProxy: env.TRUST_PROXY,
   adminPublic: env.ADMIN_API_PUBLIC,
   reuseBuild: true,
-  ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
+  proxySecret,
   log: (message) => console.log(message),
-});
+}).catch(refuse);
 
 console.log(
   `\nThe store is ready at http://localhost:${String(env.PORT)} (nginx; API process on ${stack.api.url}). Ctrl-C stops it.\n`,
 );
+for (const note of productionNotes({
+  port: env.PORT,
+  siteUrl: env.SITE_URL,
+  trustProxy: env.TRUST_PROXY,
+})) {
+  console.log(`${note}\n`);
+}
 
 stopOnSignals(stack);

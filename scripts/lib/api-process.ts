@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { constants } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { ProcessExit } from './supervise.ts';
 
 export interface ApiProcessOptions {
   dataDir: string;
@@ -15,26 +15,12 @@ export interface ApiProcessOptions {
 export interface ApiProcess {
   url: string;
   pid: number;
+  /** Resolves when the process has ended, asked to or not (scripts/lib/supervise.ts). */
+  exited: Promise<ProcessExit>;
   close: () => Promise<void>;
 }
 
 const READY = /Commerce API listening on (http:\/\/\S+)/;
-
-/** The API processes started here that have not exited. */
-const running = new Set<ChildProcess>();
-
-/**
- * Stops the API processes this process started when it is interrupted or terminated, then
- * exits as the signal would have. A bench stopped with Ctrl-C or `kill` left its API listening
- * (and holding its 100,000-product database) until someone found it.
- */
-export function stopApiProcessesOnSignal(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      for (const child of running) child.kill('SIGTERM');
-      process.exit(128 + constants.signals[signal]);
-    });
-}
 
 /**
  * The reference API as its own process (static files never wait on API work, which
@@ -56,12 +42,8 @@ export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess>
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  running.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running.delete(child);
-      resolve();
-    }),
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return new Promise((resolve, reject) => {
     let output = '';
@@ -76,6 +58,7 @@ export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess>
           resolve({
             url,
             pid: child.pid ?? 0,
+            exited,
             close: async () => {
               if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
               await exited;

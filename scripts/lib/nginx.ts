@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -12,7 +13,9 @@ import {
 import { request } from 'node:http';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { ProcessExit } from './supervise.ts';
 import { mainConfig, type MainConfigOptions } from './web/nginx-config.ts';
+import { assertReadableBy, workerUser } from './web/nginx-user.ts';
 
 /**
  * Debian's nginx (scripts/setup-nginx.sh installs it and its brotli_static module). Looked up
@@ -29,6 +32,10 @@ export interface NginxServer {
   url: string;
   port: number;
   configFile: string;
+  /** The master process. */
+  pid: number;
+  /** Resolves when the master has ended, asked to or not (scripts/lib/supervise.ts). */
+  exited: Promise<ProcessExit>;
   /**
    * Makes nginx take its configuration again, with the build's files from `siteConfDir` when
    * given (a publish switching to a new release). The new nginx.conf is
@@ -63,6 +70,12 @@ function listening(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Writes nginx.conf for its master alone: it holds the proxy secret, which workers never read. */
+function writeConfig(file: string, text: string): void {
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,23 +120,33 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
   const socket = join(runDir, 'control.sock');
   // nginx does not remove a unix socket left by a run that was killed: its bind would fail.
   rmSync(socket, { force: true });
+  // Started by root (CI, a container, a service), the master keeps root for the port and the
+  // configuration, and its workers, which parse every request, run as an unprivileged account;
+  // one that cannot read the site would answer 403 for every page, so that is checked first.
+  const user = process.getuid?.() === 0 ? workerUser() : undefined;
+  if (user) {
+    assertReadableBy(user, { read: [options.root, options.mediaRoot], enter: [runDir] });
+  }
   let config: MainConfigOptions = {
     ...options,
     port,
     ...(existsSync(BROTLI_MODULE) ? { brotliModule: BROTLI_MODULE } : {}),
-    // Started by root (CI, a container), workers would run as nobody and could not read a
-    // build in a private temporary directory; a real deployment names its own user.
-    ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+    ...(user ? { user: { name: user.name, group: user.group } } : {}),
     control: { socket, serial: 1 },
   };
-  writeFileSync(configFile, mainConfig(config));
+  writeConfig(configFile, mainConfig(config));
   await testConfig(runDir, configFile);
+  // In runDir: nginx does not change directory, so its workers keep it as theirs, which tells
+  // them apart from other nginx processes once their master is gone (nginx-leftovers.ts).
   const child = spawn(binary, ['-p', runDir, '-c', configFile], {
+    cwd: runDir,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   for (let attempt = 0; !(await listening(port)); attempt++) {
     if (child.exitCode !== null || attempt > 100) {
       child.kill('SIGQUIT');
@@ -140,7 +163,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
     // The running file is replaced only once nginx accepts the new one: until the reload
     // signal, nginx.conf always describes what runs.
     const candidate = `${configFile}.next`;
-    writeFileSync(candidate, mainConfig(next));
+    writeConfig(candidate, mainConfig(next));
     try {
       await testConfig(runDir, candidate);
     } catch (error) {
@@ -166,7 +189,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
       });
     } catch (error) {
       // nginx keeps the configuration it ran when it cannot take the new one.
-      writeFileSync(configFile, mainConfig(config));
+      writeConfig(configFile, mainConfig(config));
       throw error;
     }
     config = next;
@@ -177,6 +200,8 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
     url: `http://localhost:${String(port)}`,
     port,
     configFile,
+    pid: master,
+    exited,
     reload: (siteConfDir?: string) => {
       const done = queue.then(() => reloadOnce(siteConfDir));
       queue = done.catch(() => undefined);
@@ -184,7 +209,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxServer> {
     },
     close: async () => {
       // QUIT lets workers finish the requests in flight.
-      if (child.exitCode === null) child.kill('SIGQUIT');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
       await exited;
     },
   };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,15 +7,16 @@ import { databaseFile } from '../../server/main.ts';
 import { isCatalogueEmpty, openDatabase } from '../../server/db/open.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { mediaDir } from '../../server/media/export.ts';
-import { startApiProcess, type ApiProcess } from './api-process.ts';
+import type { ApiProcess } from './api-process.ts';
 import { NGINX_DIR } from './build-site.ts';
 import { exportStoreMedia, exportSummary } from './media-export.ts';
-import { startNginx, type NginxServer } from './nginx.ts';
+import type { NginxServer } from './nginx.ts';
 import { Publisher } from './publish/publisher.ts';
 import { publishService, type PublishHandler } from './publish/service.ts';
 import type { PublishRecord } from './publish/types.ts';
 import { watchFeed, type FeedWatch } from './publish/watch.ts';
 import { startStaticServer } from './static-server.ts';
+import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
 import { warmPublisher } from './publish/warm/index.ts';
 import { env } from '../../src/lib/env.ts';
@@ -91,6 +92,8 @@ export interface Stack {
   /** Another web server over the same build and API (tests compare them); port 0 picks one. */
   serveAlso: (webServer: 'node' | 'nginx', port?: number) => Promise<Running>;
   close: () => Promise<void>;
+  /** Resolves with the reason when the API or nginx could not be kept up (supervised.ts). */
+  failed: Promise<Error>;
 }
 
 /** Seeds an empty catalogue; returns how many products were written (0 when not empty). */
@@ -130,6 +133,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.adminToken ?? env.ADMIN_TOKEN,
   ).token;
   const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
+  // The API and nginx are restarted when they end unasked (scripts/lib/supervised.ts).
+  const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
   const api = await startApiProcess({
     dataDir: options.dataDir,
     port: options.apiPort,
@@ -217,6 +222,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return server;
   };
   const close = async () => {
+    supervision.stop();
     watch?.stop();
     await publisher.close();
     for (const server of servers) await server.close();
@@ -255,6 +261,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       publisher,
       serveAlso: (webServer, port = 0) => serve(webServer, port),
       close,
+      failed: supervision.failed,
     };
   } catch (error) {
     await close();
@@ -308,17 +315,25 @@ export function throwawayStack(workDir: string, seedProducts: number): StackOpti
   };
 }
 
-/** Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. */
-export function stopOnSignals(stack: Pick<Stack, 'close'>): void {
+/**
+ * Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. So does a
+ * process the stack could not keep up, with its reason and exit code 1, so that a service
+ * manager restarts the whole.
+ */
+export function stopOnSignals(stack: Pick<Stack, 'close'> & Partial<Pick<Stack, 'failed'>>): void {
   let stopping = false;
-  const stop = () => {
+  const stop = (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('Stopping...');
-    void stack.close().then(() => process.exit(0));
+    void stack.close().then(() => process.exit(code));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  void stack.failed?.then((error) => {
+    console.error(error.message);
+    stop(1);
+  });
 }
 
 /** Whether a directory holds a finished build (its server files come last). */
@@ -328,8 +343,13 @@ export function hasBuild(outDir: string): boolean {
   );
 }
 
-/** A throwaway directory, removed by the returned function. */
+/**
+ * A throwaway directory, removed by the returned function. Others may enter it but not list
+ * it (mkdtemp makes it 0700): nginx's workers, which run as www-data when the store is started
+ * as root, must reach the build and the media inside.
+ */
 export function temporaryDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(path, 0o711);
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }

@@ -2,7 +2,7 @@
 // to the same rules: nginx with the configuration the build writes (the production topology)
 // and the local Node server of `npm start`, each also behind a trusted TLS terminator.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,8 @@ const page = (title: string, script = '') =>
 export async function startBothServers(): Promise<BothServers> {
   execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'servers-'));
+  // Entered by nginx's workers, which run as www-data when the test runs as root.
+  chmodSync(work, 0o711);
   const dist = join(work, 'dist');
   const write = (path: string, text: string) => {
     mkdirSync(join(dist, path, '..'), { recursive: true });

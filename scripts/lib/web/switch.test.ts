@@ -5,7 +5,15 @@
 // symlink is renamed over `live`. Shoppers must see no error and no page mixed from two
 // releases; and the publish service's paths reach the publish handler on both servers.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {
   Agent,
   createServer,
@@ -349,6 +357,8 @@ let publishHost: string;
 beforeAll(async () => {
   execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
   work = mkdtempSync(join(tmpdir(), 'switch-'));
+  // Entered by nginx's workers, which run as www-data when the test runs as root.
+  chmodSync(work, 0o711);
   mkdirSync(join(work, 'media'));
   live = join(work, 'live');
   await writeRelease('a', ['a', 'b']);
