@@ -5,16 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-
-/**
- * A start refused for its settings says what to set and exits 1: a stack trace after the list
- * (as there was) would bury it. So does any other failure to start (nginx refusing its
- * configuration, a first publish that failed): their messages say what happened.
- */
-function refuse(error: unknown): never {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+import { refuse } from './lib/refuse.ts';
 
 // Imported here rather than above: a variable that is not valid stops src/lib/env.ts as it
 // loads, and that refusal is printed like the others.

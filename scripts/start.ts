@@ -1,7 +1,22 @@
 // `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
 // the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
-import { env } from '../src/lib/env.ts';
-import { startStack, stopOnSignals } from './lib/stack.ts';
+import { refuse } from './lib/refuse.ts';
+
+// Imported here rather than above: a variable that is not valid stops src/lib/env.ts as it
+// loads, and that refusal is printed like the others (./lib/refuse.ts).
+const { env } = await import('../src/lib/env.ts').catch(refuse);
+const { assertDeployable } = await import('../server/config/production.ts');
+const { newSecret } = await import('../src/lib/merchandiser-token.ts');
+const { startStack, stopOnSignals } = await import('./lib/stack.ts');
+
+// The API's own production check, before anything is seeded or built (a SITE_URL off this
+// machine makes even `npm start` production): the API is given these same settings.
+const proxySecret = env.PROXY_SECRET ?? newSecret();
+try {
+  assertDeployable({ ...env, PROXY_SECRET: proxySecret });
+} catch (error) {
+  refuse(error);
+}
 
 const stack = await startStack({
   dataDir: env.DATA_DIR,
@@ -15,8 +30,9 @@ const stack = await startStack({
   publishKeep: env.PUBLISH_KEEP,
   assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
   publishWatchSeconds: env.PUBLISH_WATCH_SECONDS,
+  proxySecret,
   log: (message) => console.log(message),
-});
+}).catch(refuse);
 
 const local = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(env.HOST);
 const site = `http://${local ? 'localhost' : env.HOST}:${String(env.PORT)}`;
