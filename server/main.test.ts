@@ -81,6 +81,8 @@ describe('the API process in production', () => {
       ADMIN_TOKEN: adminToken,
       PROXY_SECRET: secret(),
       SMTP_URL: 'smtp://127.0.0.1:9',
+      // The production minimum (the unit tests' environment has 8 bits).
+      BOT_CHECK_DIFFICULTY: '20',
     });
     running.push(api);
     const url = await api.url;

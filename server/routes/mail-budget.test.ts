@@ -215,7 +215,7 @@ describe('mail budgets under attack', () => {
     const ada = from('198.51.100.30');
     await addCustomer(db, 'ada@example.com');
     await ada.login('ada@example.com');
-    const botToken = async () => (await ada.call('GET', '/api/botCheck/token')).body.token;
+    const botToken = () => ada.botCheckToken();
     const put = await ada.call('PUT', '/api/user/recoveryEmail', {
       token: await botToken(),
       recoveryEmail: 'backup@example.com',
