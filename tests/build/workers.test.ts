@@ -4,6 +4,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiProcess } from '../../scripts/lib/api-process.ts';
 import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
+import { newSecret } from '../../src/lib/merchandiser-token.ts';
 import { SEARCH_RECORDS_URL } from '../../src/lib/search/search-record.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { filesUnder, SuiteFixture } from './tree.ts';
@@ -60,7 +61,9 @@ beforeAll(async () => {
   suite.cleanUp = () => Promise.resolve(temp.remove());
   const dataDir = join(root, 'data');
   seedIfEmpty(dataDir, PRODUCTS);
-  const api = await startApiProcess({ dataDir, port: 0 });
+  // The suite's own merchandiser token, for its API and its builds alike.
+  const token = newSecret();
+  const api = await startApiProcess({ dataDir, port: 0, env: { ADMIN_TOKEN: token } });
   suite.cleanUp = async () => {
     await api.close();
     temp.remove();
@@ -72,7 +75,7 @@ beforeAll(async () => {
       outDir: join(root, name),
       cacheDir: join(root, `cache-${name}`),
       quiet,
-      env: { PRERENDER_WORKERS: String(workers) },
+      env: { PRERENDER_WORKERS: String(workers), ADMIN_TOKEN: token },
     });
   const one = await build('one', 1, true);
   // The N-worker build's log, kept to check that the pages did go to the workers.
