@@ -7,20 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeServerFiles } from './build-site.ts';
 import { startStack, temporaryDir, throwawayStack, type Stack } from './stack.ts';
+import { statusOf } from './web/test-request.ts';
 
 const work = temporaryDir('stack-restarts-');
 let stack: Stack;
 const lines: string[] = [];
-
-async function status(url: string): Promise<number> {
-  try {
-    const reply = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    await reply.arrayBuffer();
-    return reply.status;
-  } catch {
-    return 0;
-  }
-}
 
 const nginxMaster = () => Number(readFileSync(join(work.path, 'nginx', 'nginx.pid'), 'utf8'));
 
@@ -46,10 +37,10 @@ afterAll(async () => {
 
 it('answers /api again after the API process is killed', async () => {
   const killed = stack.api.pid;
-  expect(await status(`${stack.site.url}/api/health`)).toBe(200);
+  expect(await statusOf(`${stack.site.url}/api/health`)).toBe(200);
   process.kill(killed, 'SIGKILL');
   await expect.poll(() => stack.api.pid, { timeout: 30_000 }).not.toBe(killed);
-  await expect.poll(() => status(`${stack.site.url}/api/health`), { timeout: 30_000 }).toBe(200);
+  await expect.poll(() => statusOf(`${stack.site.url}/api/health`), { timeout: 30_000 }).toBe(200);
   expect(lines.join('\n')).toMatch(
     `The API process: process ${String(killed)} ended with signal SIGKILL`,
   );
@@ -59,8 +50,8 @@ it('serves again from a new nginx master after the master is killed', async () =
   const killed = nginxMaster();
   process.kill(killed, 'SIGKILL');
   await expect.poll(nginxMaster, { timeout: 30_000 }).not.toBe(killed);
-  await expect.poll(() => status(stack.site.url), { timeout: 30_000 }).toBe(200);
-  await expect.poll(() => status(`${stack.site.url}/api/health`), { timeout: 30_000 }).toBe(200);
+  await expect.poll(() => statusOf(stack.site.url), { timeout: 30_000 }).toBe(200);
+  await expect.poll(() => statusOf(`${stack.site.url}/api/health`), { timeout: 30_000 }).toBe(200);
   expect(lines.join('\n')).toMatch(`nginx: process ${String(killed)} ended with signal SIGKILL`);
 }, 60_000);
 

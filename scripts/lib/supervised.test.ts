@@ -9,21 +9,11 @@ import { NGINX_DIR, writeServerFiles } from './build-site.ts';
 import { processesUnder, stillRunning } from './process-tree.ts';
 import { temporaryDir } from './stack.ts';
 import { stackSupervision } from './supervised.ts';
+import { statusOf } from './web/test-request.ts';
 
 const work = temporaryDir('supervised-');
 const dist = join(work.path, 'dist');
 const media = join(work.path, 'media');
-
-/** The status of a GET, or 0 while nothing answers. */
-async function status(url: string): Promise<number> {
-  try {
-    const reply = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    await reply.arrayBuffer();
-    return reply.status;
-  } catch {
-    return 0;
-  }
-}
 
 const alive = (pid: number) => {
   try {
@@ -58,10 +48,10 @@ describe('the supervised API process', () => {
     const api = await startApiProcess({ dataDir: join(work.path, 'api-data'), port: 0 });
     try {
       const killed = api.pid;
-      expect(await status(`${api.url}/api/health`)).toBe(200);
+      expect(await statusOf(`${api.url}/api/health`)).toBe(200);
       process.kill(killed, 'SIGKILL');
       await expect.poll(() => api.pid, { timeout: 30_000 }).not.toBe(killed);
-      await expect.poll(() => status(`${api.url}/api/health`), { timeout: 30_000 }).toBe(200);
+      await expect.poll(() => statusOf(`${api.url}/api/health`), { timeout: 30_000 }).toBe(200);
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
@@ -123,10 +113,10 @@ describe('supervised nginx', () => {
       const master = nginx.pid;
       const workers = processesUnder(master);
       expect(workers.length).toBeGreaterThan(0);
-      expect(await status(nginx.url)).toBe(200);
+      expect(await statusOf(nginx.url)).toBe(200);
       process.kill(master, 'SIGKILL');
       await expect.poll(() => nginx.pid, { timeout: 30_000 }).not.toBe(master);
-      await expect.poll(() => status(nginx.url), { timeout: 30_000 }).toBe(200);
+      await expect.poll(() => statusOf(nginx.url), { timeout: 30_000 }).toBe(200);
       // The dead master's workers, which held the port, are gone; new ones answer.
       expect(stillRunning(workers)).toEqual([]);
       expect(processesUnder(nginx.pid).length).toBeGreaterThan(0);
@@ -148,7 +138,7 @@ describe('supervised nginx', () => {
       const second = nginx.pid;
       process.kill(second, 'SIGKILL');
       await expect.poll(() => nginx.pid, { timeout: 30_000 }).not.toBe(second);
-      await expect.poll(() => status(nginx.url), { timeout: 30_000 }).toBe(200);
+      await expect.poll(() => statusOf(nginx.url), { timeout: 30_000 }).toBe(200);
       expect(readFileSync(nginx.configFile, 'utf8')).toContain(join(next, NGINX_DIR));
     } finally {
       await nginx.close();

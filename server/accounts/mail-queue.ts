@@ -1,5 +1,5 @@
 import type { Database } from '../db/open.ts';
-import type { Email, Mailer } from './mailer.ts';
+import type { Email, EmailRow, Mailer } from './mailer.ts';
 
 /** Timers the sender waits with; tests pass fakes, so nothing sleeps. */
 export interface Timers {
@@ -55,13 +55,7 @@ export interface MailQueueOptions {
   log?: (line: string) => void;
 }
 
-interface Row {
-  id: number;
-  to_address: string;
-  kind: string;
-  subject: string;
-  body: string;
-  link: string;
+interface Row extends EmailRow {
   attempts: number;
   give_up_at: number;
 }

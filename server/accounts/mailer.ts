@@ -54,6 +54,16 @@ export function mailFrom(configured: string | undefined, siteUrl: string): strin
   return configured ?? `no-reply@${new URL(siteUrl).hostname}`;
 }
 
+/** An email as the outbox and the mail queue keep it: a row of either table. */
+export interface EmailRow {
+  id: number;
+  to_address: string;
+  kind: string;
+  subject: string;
+  body: string;
+  link: string;
+}
+
 /** SITE_URL's default, for apps built without one (tests): the local store. */
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 

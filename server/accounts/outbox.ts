@@ -1,5 +1,5 @@
 import type { Database } from '../db/open.ts';
-import type { Email, Mailer } from './mailer.ts';
+import type { Email, EmailRow, Mailer } from './mailer.ts';
 
 /** One email the store sent (a row of the outbox table). */
 export interface OutboxEmail {
@@ -55,15 +55,7 @@ export function listOutbox(db: Database, to: string | undefined, limit = 100): O
         .prepare(
           'SELECT * FROM outbox WHERE to_address = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?',
         )
-        .all(to, limit)) as unknown as {
-    id: number;
-    to_address: string;
-    kind: string;
-    subject: string;
-    body: string;
-    link: string;
-    created_at: number;
-  }[];
+        .all(to, limit)) as unknown as (EmailRow & { created_at: number })[];
   return rows.map((row) => ({
     id: row.id,
     to: row.to_address,

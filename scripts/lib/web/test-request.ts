@@ -40,3 +40,18 @@ export function sendRequest(options: {
     req.end(body);
   });
 }
+
+/**
+ * The status of a GET, or 0 while nothing answers (a process being restarted): what a test
+ * polls until a server is back.
+ * @example await expect.poll(() => statusOf(`${site}/api/health`)).toBe(200)
+ */
+export async function statusOf(url: string): Promise<number> {
+  try {
+    const reply = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    await reply.arrayBuffer();
+    return reply.status;
+  } catch {
+    return 0;
+  }
+}
