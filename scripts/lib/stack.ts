@@ -183,7 +183,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
     },
   });
-  const handler: PublishHandler = publishService({ control: publisher, adminToken });
+  const handler: PublishHandler = publishService({ control: publisher, adminToken, proxySecret });
   const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
     const common = {
       apiUrl: api.url,

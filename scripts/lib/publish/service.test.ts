@@ -1,7 +1,9 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ourPath, publishService, PUBLISH_PAGE_POLICY } from './service.ts';
+import { WRONG_TOKEN_LIMIT } from '../../../server/http/merchandiser-auth.ts';
+import { connectedFrom } from '../../../server/testing/accounts.ts';
+import { ourPath, publishApp, publishService, PUBLISH_PAGE_POLICY } from './service.ts';
 import {
   PublishConflict,
   type PublishControl,
@@ -546,5 +548,35 @@ describe('a publish asked for without a body (issue 28: the docs say the body is
       body: `{"trigger":"page","pad":"${'x'.repeat(5000)}"}`,
     });
     expect(large.status).toBe(413);
+  });
+});
+
+describe('wrong tokens behind the web server (issue 28)', () => {
+  it("count against the address the web server vouches for, so one stranger's do not lock every merchandiser out", async () => {
+    const secret = 'proxy-secret-of-the-web-server-0123456789';
+    const app = publishApp({
+      control: new MemoryControl(),
+      adminToken: TOKEN,
+      proxySecret: secret,
+    });
+    // Through nginx every request comes from 127.0.0.1; X-Forwarded-For names the client.
+    const post = (client: string, token: string) =>
+      app.request(
+        'http://localhost/api/admin/publish',
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-forwarded-for': client,
+            'x-proxy-secret': secret,
+          },
+        },
+        connectedFrom('127.0.0.1'),
+      );
+    for (let i = 0; i < WRONG_TOKEN_LIMIT.max; i++) {
+      expect((await post('203.0.113.66', `guess-${String(i)}`)).status).toBe(401);
+    }
+    expect((await post('203.0.113.66', 'one-more-guess')).status).toBe(429);
+    expect((await post('198.51.100.10', TOKEN)).status).toBe(202);
   });
 });

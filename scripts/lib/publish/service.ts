@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { handleError, HttpError, jsonError } from '../../../server/http/errors.ts';
 import { PERMISSIONS_POLICY } from '../../../server/http/security-headers.ts';
 import { merchandiserActor, type AdminEnv } from '../../../server/routes/admin-actor.ts';
+import { forwarded } from '../../../server/http/forwarded.ts';
 import { merchandiserAuth } from '../../../server/http/merchandiser-auth.ts';
 import { CONTENT_TYPES } from '../web/content-types.ts';
 import { RELEASE_ID } from './releases.ts';
@@ -45,6 +46,12 @@ export interface PublishServiceOptions {
   control: PublishControl;
   /** ADMIN_TOKEN: the merchandiser token the API requires as `Authorization: Bearer`. */
   adminToken: string;
+  /**
+   * The web server's X-Proxy-Secret (as the API's): behind nginx every request comes from
+   * 127.0.0.1, so the wrong-token count per client address reads the address the web server
+   * vouches for. Without it, one stranger's wrong tokens locked every merchandiser out.
+   */
+  proxySecret?: string | undefined;
 }
 
 /** Answers a request when its path is one of ours; resolves false, untouched, when it is not. */
@@ -63,8 +70,8 @@ export type PublishHandler = (req: IncomingMessage, res: ServerResponse) => Prom
  * const publish = publishService({ control: publisher, adminToken: env.ADMIN_TOKEN });
  * createServer(async (req, res) => { if (!(await publish(req, res))) serveSite(req, res); });
  */
-export function publishService({ control, adminToken }: PublishServiceOptions): PublishHandler {
-  const listener = getRequestListener(publishApp({ control, adminToken }).fetch, {
+export function publishService(options: PublishServiceOptions): PublishHandler {
+  const listener = getRequestListener(publishApp(options).fetch, {
     // It runs inside another server: leave that process's Request and Response alone.
     overrideGlobalObjects: false,
   });
@@ -98,8 +105,14 @@ export function ourPath(target: string | undefined): string | undefined {
 }
 
 /** The Hono app behind {@link publishService}; tests may drive it with `app.request`. */
-export function publishApp({ control, adminToken }: PublishServiceOptions): Hono<AdminEnv> {
+export function publishApp({
+  control,
+  adminToken,
+  proxySecret,
+}: PublishServiceOptions): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
+  // Who the client is, as the web server in front vouches (server/http/forwarded.ts).
+  app.use('*', forwarded({ proxySecret }));
   app.onError((error, c) =>
     error instanceof PublishConflict ? jsonError(c, 409, error.message) : handleError(error, c),
   );
