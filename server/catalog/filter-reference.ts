@@ -31,7 +31,7 @@ function matchSql(db: Database, params: FilterParams): MatchSql {
   let empty = false;
   for (const pattern of params.text?.like ?? []) {
     where.push(
-      "(p.title LIKE ? ESCAPE '\\' OR p.sku LIKE ? ESCAPE '\\' OR p.product_code LIKE ? ESCAPE '\\')",
+      "(p.sort_title LIKE ? ESCAPE '\\' OR p.sku LIKE ? ESCAPE '\\' OR p.product_code LIKE ? ESCAPE '\\')",
     );
     args.push(pattern, pattern, pattern);
   }

@@ -25,8 +25,10 @@ export const TEXT_CACHE_SIZE = 64;
 // Ties in rank break on the id, as the filter's other orders do.
 const RANKED = `SELECT rowid FROM products_fts WHERE products_fts MATCH ? AND rank MATCH '${RANK}'
   ORDER BY rank, rowid`;
+// The title as text (sort_title, the same text as the index's title column: search-row.ts),
+// never its markup: 'rt' must not find a title by the script inside it.
 const LIKE =
-  "(p.title LIKE ? ESCAPE '\\' OR p.sku LIKE ? ESCAPE '\\' OR p.product_code LIKE ? ESCAPE '\\')";
+  "(p.sort_title LIKE ? ESCAPE '\\' OR p.sku LIKE ? ESCAPE '\\' OR p.product_code LIKE ? ESCAPE '\\')";
 
 const caches = new WeakMap<Database, Map<string, { seq: number; ids: number[] }>>();
 

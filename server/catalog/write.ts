@@ -2,10 +2,10 @@ import type { StatementSync } from 'node:sqlite';
 import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
+import { searchKeywords, searchRow } from './search-row.ts';
 import { statements } from './write-statements.ts';
 import {
   collectionInputSchema,
-  normalizePartNumber,
   productInputSchema,
   VIDEO_METAFIELD_KEY,
   type Collection,
@@ -115,16 +115,8 @@ function refreshKeywords(db: Database, productIds: readonly number[]): void {
   for (const id of productIds) {
     const titles = (st.collectionTitles.all(id) as { title: string }[]).map((r) => r.title);
     const tags = (st.tagValues.all(id) as { value: string }[]).map((r) => r.value);
-    st.updateFtsKeywords.run([...titles, ...tags].join(' '), id);
+    st.updateFtsKeywords.run(searchKeywords(titles, tags), id);
   }
-}
-
-function searchCodes(product: Product): string {
-  const codes = [product.sku, product.productCode, ...product.variants.map((v) => v.sku)].filter(
-    (code) => code.length > 0,
-  );
-  // Both forms: the raw code for display-like queries, the normalised one for 85288 vs 85-288.
-  return [...new Set([...codes, ...codes.map(normalizePartNumber)])].join(' ');
 }
 
 /**
@@ -214,15 +206,8 @@ export function upsertProduct(db: Database, input: ProductInput | Product): numb
     const collectionTitles = (st.collectionTitles.all(id) as { title: string }[]).map(
       (r) => r.title,
     );
-    st.insertFts.run(
-      id,
-      product.title,
-      product.vendor,
-      searchCodes(product),
-      [...collectionTitles, ...product.tags.map((tag) => tag.slice(tag.indexOf('_') + 1))].join(
-        ' ',
-      ),
-    );
+    const search = searchRow(product, collectionTitles);
+    st.insertFts.run(id, search.title, search.vendor, search.codes, search.keywords);
     return id;
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upsertProduct } from '../catalog/write.ts';
+import { marked } from '../seed/hostile.ts';
 import { collectionId, fixtureApp, fixtureProducts } from '../testing/catalogue.ts';
 
 interface Card {
@@ -214,6 +215,23 @@ describe('GET /api/products/filter: q', () => {
     const { products, pageInfo } = await filter(`?q=${encodeURIComponent(q)}`);
     expect(Array.isArray(products)).toBe(true);
     expect(pageInfo.totalObjects).toBe(products.length);
+  });
+
+  it('searches a title as the shopper reads it: not its tags, script or entity names', async () => {
+    // What the demo's hostile products carry (server/seed/hostile.ts), and entities.
+    const app = fixtureApp();
+    const base = fixtureProducts[4];
+    if (!base) throw new Error('fixture missing');
+    upsertProduct(app.db, { ...base, handle: 'marked-pin', title: marked('Zinc Axle pin') });
+    upsertProduct(app.db, { ...base, handle: 'entity-bolt', title: 'Brass bolt &amp; nut' });
+    const found = async (q: string) => (await filter(`?q=${encodeURIComponent(q)}`, app)).handles;
+    for (const hidden of ['alert', 'title', 'script', 'strong', 'amp', 'alert("title")', 'rt']) {
+      expect(await found(hidden), hidden).toEqual([]);
+    }
+    expect(await found('zinc axle')).toEqual(['marked-pin']);
+    // A query of short words only reads the title as text too.
+    expect(await found('pi')).toEqual(['marked-pin']);
+    expect(await found('bolt & nut')).toEqual(['entity-bolt']);
   });
 
   it('keeps the words of a metacharacter query', async () => {

@@ -3,7 +3,8 @@ import { productInputSchema, type Product } from '../catalog/input.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 import { demoCollections } from './collections.ts';
-import { createProductWriter, searchCodes, type CollectionRef } from './fast-write.ts';
+import { searchCodes } from '../catalog/search-row.ts';
+import { createProductWriter, type CollectionRef } from './fast-write.ts';
 import { demoProduct, productContext } from './products.ts';
 import { dumpTable, dumpTables, PRODUCT_TABLES } from './testing.ts';
 

@@ -1,6 +1,7 @@
 import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
 import type { Database } from '../db/open.ts';
-import { normalizePartNumber, VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
+import { VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
+import { searchRow } from '../catalog/search-row.ts';
 import { toCents } from '../catalog/write.ts';
 
 /** What the fast writer needs to know about a collection a product is filed in. */
@@ -141,23 +142,10 @@ export function createProductWriter(db: Database, collections: ReadonlyMap<strin
         bool(variant.inventory.bypassNegativeQuantity),
       );
     });
-    insertFts.run(
-      id,
-      product.title,
-      product.vendor,
-      searchCodes(product),
-      [
-        ...refs.map((ref) => ref.title),
-        ...product.tags.map((tag) => tag.slice(tag.indexOf('_') + 1)),
-      ].join(' '),
+    const row = searchRow(
+      product,
+      refs.map((ref) => ref.title),
     );
+    insertFts.run(id, row.title, row.vendor, row.codes, row.keywords);
   };
-}
-
-/** The FTS "codes" column exactly as write.ts builds it: raw and normalised part numbers. */
-export function searchCodes(product: Product): string {
-  const codes = [product.sku, product.productCode, ...product.variants.map((v) => v.sku)].filter(
-    (code) => code.length > 0,
-  );
-  return [...new Set([...codes, ...codes.map(normalizePartNumber)])].join(' ');
 }

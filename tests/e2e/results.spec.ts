@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { isHostileIndex } from '../../server/seed/hostile.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 import { articleUrl, expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 
@@ -132,6 +133,31 @@ test.describe('search results page', () => {
     await open(page, '/search.php?q=ab');
     await expect(page.getByText(/at least 3 characters/)).toBeVisible();
     expect(filterCalls).toBe(0);
+  });
+
+  test('finds a product by the title it shows, never by the script inside it', async ({
+    page,
+    api,
+  }) => {
+    // The demo's first hostile product (server/seed/hostile.ts) ends its title in a script.
+    const id = Array.from({ length: 500 }, (_, index) => index).findIndex(isHostileIndex) + 1;
+    const reply = await api.get(`/api/products/${String(id)}`);
+    expect(reply.ok()).toBe(true);
+    const { product } = (await reply.json()) as { product: { title: string } };
+    expect(product.title).toContain('<script>alert("title")</script>');
+    const shown = htmlToText(product.title);
+    expect(shown).not.toMatch(/alert|title/i);
+
+    // Neither word is on the page, so neither finds it (spec storefront 5: the results list).
+    for (const hidden of ['alert', 'title']) {
+      await open(page, `/search.php?q=${hidden}`);
+      await expect(page.getByText(EMPTY)).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+    }
+    // Its words do.
+    await open(page, `/search.php?q=${encodeURIComponent(shown)}`);
+    await settled(results(page));
+    await expect(cards(page).getByRole('heading', { name: shown, exact: true })).toBeVisible();
   });
 
   test('remembers grid or list view under "view"', async ({ page, api }) => {
