@@ -7,6 +7,10 @@ import {
   parseArticleRedirects,
 } from '../../src/lib/routing/article-redirects.ts';
 import { redirectsFile } from '../../src/lib/routing/legacy-routes.ts';
+import {
+  parseQuestionRedirects,
+  QUESTION_REDIRECTS_PATH,
+} from '../../src/lib/routing/question-redirects.ts';
 import { readJsonFile } from './json-file.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from './search-index.ts';
@@ -210,8 +214,9 @@ export async function writeServerFiles(
 /**
  * The CSP (with the hashes of the build's inline scripts, `scriptHashes`), nginx's
  * configuration and the rule-file CDN's `_redirects`, written beside the pages; the last two
- * carry the release's article map (ARTICLE_REDIRECTS_PATH, which the build and every warm
- * publish write), so a publish switches the legacy article redirects with its pages. Each file is replaced, never written through: in a
+ * carry the release's article and question maps (ARTICLE_REDIRECTS_PATH,
+ * QUESTION_REDIRECTS_PATH, which the build and every warm publish write), so a publish
+ * switches the legacy article and question redirects with its pages. Each file is replaced, never written through: in a
  * warm publish they are hard links shared with the live release (scripts/lib/publish/warm).
  */
 export async function writeSiteConfig(
@@ -232,7 +237,16 @@ export async function writeSiteConfig(
   await writeAtomically(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
   const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
   const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
-  const articleRedirects = await readArticleRedirects(outDir);
+  const articleRedirects = await readRedirects(
+    outDir,
+    ARTICLE_REDIRECTS_PATH,
+    parseArticleRedirects,
+  );
+  const questionRedirects = await readRedirects(
+    outDir,
+    QUESTION_REDIRECTS_PATH,
+    parseQuestionRedirects,
+  );
   await writeAtomically(
     join(outDir, NGINX_DIR, 'http.conf'),
     httpConfig({
@@ -240,23 +254,31 @@ export async function writeSiteConfig(
       productHandles: handles.split('\n').filter((line) => line !== ''),
       brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
       articleRedirects,
+      questionRedirects,
     }),
   );
   await writeAtomically(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
-  await writeAtomically(join(outDir, '_redirects'), redirectsFile(articleRedirects));
+  await writeAtomically(
+    join(outDir, '_redirects'),
+    redirectsFile({ articles: articleRedirects, questions: questionRedirects }),
+  );
 }
 
 /**
- * A release's article map (ARTICLE_REDIRECTS_PATH); a build without one (a site with no
- * article route) has none to redirect. A map that cannot be read is an error, not an empty one.
+ * A release's article or question map (ARTICLE_REDIRECTS_PATH, QUESTION_REDIRECTS_PATH); a
+ * build without one (a site with no such route) has none to redirect. A map that cannot be
+ * read is an error, not an empty one.
  */
-async function readArticleRedirects(outDir: string): Promise<ReadonlyMap<string, string>> {
-  const file = join(outDir, ARTICLE_REDIRECTS_PATH);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+async function readRedirects(
+  outDir: string,
+  path: string,
+  parse: (text: string) => ReadonlyMap<string, string>,
+): Promise<ReadonlyMap<string, string>> {
+  const text = await readFile(join(outDir, path), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  return text === undefined ? new Map() : parseArticleRedirects(text);
+  return text === undefined ? new Map() : parse(text);
 }
 
 /** A release's header facts (absent or unreadable: undefined). */

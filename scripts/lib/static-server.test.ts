@@ -24,6 +24,10 @@ import {
   ARTICLE_REDIRECTS_PATH,
   articleRedirectsJson,
 } from '../../src/lib/routing/article-redirects.ts';
+import {
+  QUESTION_REDIRECTS_PATH,
+  questionRedirectsJson,
+} from '../../src/lib/routing/question-redirects.ts';
 
 let dist: string;
 let api: Server;
@@ -151,6 +155,26 @@ describe('static server', () => {
       expect(await location()).toBe('/articles/ask-the-parts-desk');
     } finally {
       writeFileSync(file, articleRedirectsJson([[355, '/articles/ask-our-experts']]));
+    }
+  });
+
+  it('reads the question map again when a rebuild rewords a question', async () => {
+    const file = join(dist, QUESTION_REDIRECTS_PATH);
+    const location = async () =>
+      (
+        await fetch(`${site.url}/questions/Q10001/will-this-fit-a-crown-pth50`, {
+          redirect: 'manual',
+        })
+      ).headers.get('location');
+    try {
+      expect(await location()).toBeNull();
+      writeFileSync(file, questionRedirectsJson([['Q10001', '/questions/Q10001/how-long']]));
+      expect(await location()).toBe('/questions/Q10001/how-long');
+      writeFileSync(file, questionRedirectsJson([['Q10001', '/questions/Q10001/how-soon']]));
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect(await location()).toBe('/questions/Q10001/how-soon');
+    } finally {
+      rmSync(file, { force: true });
     }
   });
 

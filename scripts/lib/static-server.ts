@@ -12,6 +12,7 @@ import {
   matchLegacyRoute,
   productHandleRedirect,
 } from '../../src/lib/routing/legacy-routes.ts';
+import { questionRedirect } from '../../src/lib/routing/question-redirects.ts';
 import { MEDIA_FOLDERS } from '../../server/media/names.ts';
 import { forwardedHeaders, proxy, proxyUpgrade, shopper, type Shopper } from './web/api-proxy.ts';
 import { staticHeaders } from './web/headers.ts';
@@ -157,6 +158,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const handles = await release.handles.current();
     const byHandle = productHandleRedirect(pathname, search, (h) => handles.has(h));
     if (byHandle) return redirect(byHandle.location);
+    // A question's older address (another handle after its id): one 301 to its page.
+    const questions = (await release.questions.current()) ?? new Map<string, string>();
+    const question = questionRedirect(pathname, search, questions);
+    if (question) return redirect(question.location);
     return send(join(root, '404.html'), 404, '/404.html');
   }
 

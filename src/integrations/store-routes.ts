@@ -1,6 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { storeConfig } from '../lib/config/store-config.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../lib/routing/article-redirects.ts';
+import { QUESTION_REDIRECTS_PATH } from '../lib/routing/question-redirects.ts';
 
 /**
  * The routes whose base path is configurable (spec account-and-shell 2.1: "configurable
@@ -24,6 +25,8 @@ export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
     { pattern: `${articleBase}/[handle]`, entrypoint: './src/routes/article.astro' },
     // The servers' map for the legacy /Articles.asp?ID={id} links (never served itself).
     { pattern: ARTICLE_REDIRECTS_PATH, entrypoint: './src/routes/article-redirects.ts' },
+    // And for a question's older addresses (/questions/{id}/{an older handle}).
+    { pattern: QUESTION_REDIRECTS_PATH, entrypoint: './src/routes/question-redirects.ts' },
   ];
   return {
     name: 'store-routes',

@@ -11,6 +11,10 @@ import {
   ARTICLE_REDIRECTS_PATH,
   articleRedirectsJson,
 } from '../../../src/lib/routing/article-redirects.ts';
+import {
+  QUESTION_REDIRECTS_PATH,
+  questionRedirectsJson,
+} from '../../../src/lib/routing/question-redirects.ts';
 import { NGINX_DIR, writeServerFiles } from '../build-site.ts';
 import { startNginx } from '../nginx.ts';
 import { startStaticServer } from '../static-server.ts';
@@ -76,6 +80,15 @@ export async function startBothServers(): Promise<BothServers> {
     articleRedirectsJson([
       [355, '/articles/ask-our-experts'],
       [257, '/articles/shipping-details'],
+    ]),
+  );
+  write('questions/Q10001/how-long-does-a-charge-last/index.html', page('How long?'));
+  write(
+    QUESTION_REDIRECTS_PATH,
+    questionRedirectsJson([
+      ['Q10001', '/questions/Q10001/how-long-does-a-charge-last'],
+      // An id spelled as a word of nginx's map syntax.
+      ['Default', '/questions/Default/what-is-the-default'],
     ]),
   );
   write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);

@@ -117,6 +117,9 @@ location @store_not_found {
   if ($store_product_redirect) {
     return 301 $store_product_redirect$is_args$args;
   }
+  if ($store_question_redirect) {
+    return 301 $store_question_redirect$is_args$args;
+  }
   return 404;
 }
 

@@ -4,11 +4,16 @@ import {
   ARTICLE_REDIRECTS_PATH,
   parseArticleRedirects,
 } from '../../../src/lib/routing/article-redirects.ts';
+import {
+  parseQuestionRedirects,
+  QUESTION_REDIRECTS_PATH,
+} from '../../../src/lib/routing/question-redirects.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
 
 /**
  * The files of a release that the local server reads per request (scripts/lib/static-server.ts):
- * its product handles, headers (CSP) and legacy article map, each read again when it changes.
+ * its product handles, headers (CSP) and the article and question maps, each read again when
+ * it changes.
  */
 
 /** The build's product handles, one a line (src/pages/product-handles.txt.ts writes it). */
@@ -56,7 +61,7 @@ const KEPT_RELEASES = 4;
 
 /**
  * The watched files of each release, by its real path: a request reads the CSP, the
- * handles and the article map of the release it is answered from. A rebuild in place (no
+ * handles and the article and question maps of the release it is answered from. A rebuild in place (no
  * publishing) changes the files under the same root, which the watch follows.
  */
 export function releaseFiles() {
@@ -66,6 +71,7 @@ export function releaseFiles() {
       handles: ReturnType<typeof handleSet>;
       headers: ReturnType<typeof jsonFile<SiteHeaders>>;
       articles: ReturnType<typeof watchedFile<ReadonlyMap<string, string>>>;
+      questions: ReturnType<typeof watchedFile<ReadonlyMap<string, string>>>;
     }
   >();
   return {
@@ -77,6 +83,7 @@ export function releaseFiles() {
           handles: handleSet(join(root, PRODUCT_HANDLES_FILE)),
           headers: jsonFile<SiteHeaders>(join(root, HEADERS_FILE)),
           articles: watchedFile(join(root, ARTICLE_REDIRECTS_PATH), parseArticleRedirects),
+          questions: watchedFile(join(root, QUESTION_REDIRECTS_PATH), parseQuestionRedirects),
         };
       // Most recently used last; the oldest goes first.
       releases.set(root, files);

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_PER_ADDRESS } from '../../../server/realtime/limits.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../../../src/lib/routing/article-redirects.ts';
+import { QUESTION_REDIRECTS_PATH } from '../../../src/lib/routing/question-redirects.ts';
 import { storeConfig } from '../../../src/lib/config/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
 import { rawRequest, SECRET, startBothServers, type BothServers } from './both-servers.ts';
@@ -48,6 +49,25 @@ describe.each(['nginx', 'node'] as const)('%s', (name) => {
     ['/Articles.asp?ID=https://evil.com/', 404, undefined],
     ['/Articles.asp?xid=355', 404, undefined],
     ['/Articles.asp/?ID=355', 404, undefined],
+    // A question's older address (the demo's before its questions were reworded): one 301 to
+    // its page by its id, parameters kept; an id no question has stays not found.
+    ['/questions/Q10001/how-long-does-a-charge-last', 200, undefined],
+    [
+      '/questions/Q10001/will-this-fit-a-crown-pth50',
+      301,
+      '/questions/Q10001/how-long-does-a-charge-last',
+    ],
+    [
+      '/questions/Q10001/will-this-fit-a-crown-pth50/?ref=mail',
+      301,
+      '/questions/Q10001/how-long-does-a-charge-last?ref=mail',
+    ],
+    ['/questions/q10001', 301, '/questions/Q10001/how-long-does-a-charge-last'],
+    ['/questions/Default/older', 301, '/questions/Default/what-is-the-default'],
+    ['/questions/Q99999/will-this-fit-a-crown-pth50', 404, undefined],
+    ['/questions/Q10001/will-this-fit/x', 404, undefined],
+    ['/questions/Topic/compatibility/1', 404, undefined],
+    [QUESTION_REDIRECTS_PATH, 404, undefined],
     ['/account/orders/IPD-100123', 200, undefined],
     ['/account/orders/IPD-100123/', 200, undefined],
     ['/sitemap.php/products', 200, undefined],

@@ -137,11 +137,20 @@ describe('redirectsFile', () => {
       ['257', '/articles/shipping-details'],
       ['355', '/articles/ask-us'],
     ]);
-    const lines = redirectsFile(articles).trim().split('\n');
+    const lines = redirectsFile({ articles }).trim().split('\n');
     expect(lines).toHaveLength(legacyRules.length + 2);
     expect(lines.slice(-2)).toEqual([
       '/Articles.asp ID=257 /articles/shipping-details 301',
       '/Articles.asp ID=355 /articles/ask-us 301',
+    ]);
+  });
+
+  it("adds two lines per question of the release's map: the id alone and any handle", () => {
+    const questions = new Map([['Q10001', '/questions/Q10001/how-long-does-a-charge-last']]);
+    const lines = redirectsFile({ questions }).trim().split('\n');
+    expect(lines.slice(legacyRules.length)).toEqual([
+      '/questions/Q10001 /questions/Q10001/how-long-does-a-charge-last 301',
+      '/questions/Q10001/* /questions/Q10001/how-long-does-a-charge-last 301',
     ]);
   });
 

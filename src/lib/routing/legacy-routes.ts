@@ -1,6 +1,7 @@
 import { brandFromRoute, brandPath } from '../catalog/brand-name.ts';
 import { storeConfig } from '../config/store-config.ts';
 import { articleRedirectLines } from './article-redirects.ts';
+import { questionRedirectLines } from './question-redirects.ts';
 
 /**
  * The legacy URLs of the spec's route table (account-and-shell 2.1) and where they live in
@@ -9,8 +10,9 @@ import { articleRedirectLines } from './article-redirects.ts';
  *
  * A rule matches a path segment by segment; a `:name` segment matches one safe segment and
  * fills `:name` in the target (`/collections/:collection/product/:handle`). The legacy article
- * links (/Articles.asp?ID=355) need the build's map of articles, which a rule cannot hold:
- * src/lib/routing/article-redirects.ts.
+ * links (/Articles.asp?ID=355) and a question's older addresses need the build's map of
+ * articles or questions, which a rule cannot hold: src/lib/routing/article-redirects.ts and
+ * question-redirects.ts.
  */
 export interface LegacyRule {
   from: string;
@@ -188,15 +190,20 @@ export function brandHtmlRedirect(pathname: string, search: string): LegacyMatch
 
 /**
  * The rules as a Netlify-style `_redirects` file (one rule a line), for deployment behind a
- * CDN, with a line per article of the release's map (`/Articles.asp ID=355 /articles/x 301`).
+ * CDN, with the release's maps: a line per article (`/Articles.asp ID=355 /articles/x 301`)
+ * and two per question (question-redirects.ts).
  */
 export function redirectsFile(
-  articles: ReadonlyMap<string, string> = new Map(),
+  maps: {
+    articles?: ReadonlyMap<string, string>;
+    questions?: ReadonlyMap<string, string>;
+  } = {},
   rules: readonly LegacyRule[] = legacyRules,
 ): string {
   return [
     ...rules.map((rule) => `${rule.from} ${rule.to} ${rule.status}`),
-    ...articleRedirectLines(articles),
+    ...articleRedirectLines(maps.articles ?? new Map()),
+    ...questionRedirectLines(maps.questions ?? new Map()),
   ]
     .join('\n')
     .concat('\n');
