@@ -66,3 +66,31 @@ test('the sign-in page cannot be framed by another site', async ({ page }) => {
   const script = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '';
   expect(script).not.toContain("'unsafe-inline'");
 });
+
+test("a question's older address leads to it in one hop; an unknown id is not found", async ({
+  page,
+  api,
+}) => {
+  // The demo published this address before its questions were reworded to fit their
+  // products; the id stays, the handle after it changed (src/lib/routing/question-redirects.ts).
+  const old = '/questions/Q10001/will-this-fit-a-crown-pth50';
+  const reply = await api.get('/api/questions/Q10001');
+  expect(reply.ok()).toBe(true);
+  const { question } = (await reply.json()) as { question: { handle: string; title: string } };
+  const address = `/questions/Q10001/${question.handle}`;
+  expect(address).not.toBe(old);
+
+  const hop = await api.get(`${old}?ref=mail`, { maxRedirects: 0 });
+  expect(hop.status()).toBe(301);
+  // Straight to the page that answers: no second hop.
+  expect(hop.headers().location).toBe(`${address}?ref=mail`);
+  expect((await api.get(address, { maxRedirects: 0 })).status()).toBe(200);
+
+  await page.goto(old);
+  await expect(page).toHaveURL(new RegExp(`${address}/?$`));
+  const title = question.title.replace(/\s+/g, ' ').trim();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  const unknown = '/questions/Q99999/will-this-fit-a-crown-pth50';
+  expect((await api.get(unknown, { maxRedirects: 0 })).status()).toBe(404);
+});
