@@ -9,6 +9,7 @@ import { contentIndexes } from './0007-content-indexes.ts';
 import { quoteRequests } from './0008-quote-requests.ts';
 import { accounts } from './0009-accounts.ts';
 import { mailQueue } from './0010-mail-queue.ts';
+import { contactMessages } from './0011-contact-messages.ts';
 
 /**
  * One step of the schema: `up` brings a database at `version - 1` to `version`.
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   quoteRequests,
   accounts,
   mailQueue,
+  contactMessages,
 ];
 
 /** The schema version this code makes: the last migration's. */
