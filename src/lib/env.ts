@@ -151,8 +151,8 @@ export const envSchema = z
     /**
      * The support chat's provider as JSON, with the fields of theme.chat
      * (src/lib/config/store-config.ts): set, it takes that setting's place, so a deployment
-     * connects its chat account without a change to the code (and the build test configures one
-     * this way). Checked at build time as theme.chat is (src/lib/shell/chat-setting.ts).
+     * connects its chat account without a change to the code (and the chat's browser journeys,
+     * tests/e2e/support-chat.spec.ts, run on a build with one set). Checked at build time as theme.chat is (src/lib/shell/chat-setting.ts).
      * @example SUPPORT_CHAT={"scriptUrl":"https://widget.chat.example/loader.js","widgetId":"store-42","providerGlobal":"SupportChat","label":"Chat with us"}
      */
     SUPPORT_CHAT: z
