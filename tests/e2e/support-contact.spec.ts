@@ -86,6 +86,17 @@ test('wrong fields are named under themselves, the first takes the focus, nothin
   await expect(form(page).getByText('Enter your message.')).toBeVisible();
   await expect(field(page, 'Name')).toBeFocused();
   await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+  // Scrolled to, the focused field and its label stand below the sticky header, not under it.
+  const uncovered = await form(page)
+    .locator('.contact-field')
+    .first()
+    .evaluate((row) => {
+      const { left, top, bottom } = row.getBoundingClientRect();
+      return [top + 4, bottom - 4].every((y) =>
+        row.contains(document.elementFromPoint(left + 8, y)),
+      );
+    });
+  expect(uncovered).toBe(true);
 
   await fill(page, 'A question');
   await field(page, 'Email').fill('ann.buyer');
