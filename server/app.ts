@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { collectionRoutes } from './routes/collections.ts';
+import { contactAdminRoutes, contactRoutes } from './routes/contact.ts';
 import { contentRoutes } from './routes/content.ts';
 import { cspReportAdminRoutes, cspReportRoutes } from './routes/csp-reports.ts';
 import { customerOrderRoutes } from './routes/customer-orders.ts';
@@ -73,6 +74,8 @@ export function createApp(options: AppOptions): Hono {
   api.route('/shippingPolicies', shippingRoutes(deps));
   api.route('/orders', orderRoutes(deps));
   api.route('/quoteRequests', quoteRoutes(deps));
+  // The contact form's messages, and the merchandiser's list of them (issue 29).
+  api.route('/contactMessages', contactRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', userRoutes(deps));
   // Customer accounts: sign-in, addresses, wallet, recovery email, own orders.
@@ -84,6 +87,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/', customerOrderRoutes(deps));
   api.route('/', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/admin/contactMessages', contactAdminRoutes(deps));
   // The pages' CSP reports, and the operator's list of them.
   const cspReports = new CspReportLog(now);
   api.route('/csp-reports', cspReportRoutes(deps, cspReports));

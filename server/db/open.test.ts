@@ -63,6 +63,7 @@ describe('openDatabase', () => {
       'checkouts',
       'collection_images',
       'collections',
+      'contact_messages',
       'countries',
       'customer_credentials',
       'customers',
@@ -176,9 +177,10 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    // Migration 10 adds its empty table; every other table is as it was.
-    const { mail_queue: added, ...kept } = contents(db);
+    // Migrations 10 and 12 add their empty tables; every other table is as it was.
+    const { mail_queue: added, contact_messages: addedToo, ...kept } = contents(db);
     expect(added).toEqual([]);
+    expect(addedToo).toEqual([]);
     expect(meta(kept)).toEqual(meta(rows));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get()).toEqual({
       value: 'made-by-version-4',

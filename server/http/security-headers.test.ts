@@ -88,6 +88,7 @@ describe('security headers on JSON replies', () => {
     ['GET', '/api/external-checkout/abcdefghijklmnopqrstuvwxyz012345'],
     ['POST', '/api/orders/PJ1/relatedProducts/1'],
     ['POST', '/api/quoteRequests'],
+    ['POST', '/api/contactMessages'],
     // An escaped path routes like the plain one, and is personal like it.
     ['GET', '/api/%75ser'],
     ['GET', '/api/checkouts/'],

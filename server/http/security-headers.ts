@@ -7,14 +7,15 @@ import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from './csp-re
 /**
  * API paths whose replies carry personal data ("Cache-Control: no-store for
  * personal data"): the cart, the account, sign-in, addresses, the wallet, the recovery email,
- * a customer's orders, the external checkout, quotes, the bot check's challenges and the
- * merchandiser API. A prefix covers itself and everything below it.
+ * a customer's orders, the external checkout, quotes, contact messages, the bot check's
+ * challenges and the merchandiser API. A prefix covers itself and everything below it.
  */
 export const PERSONAL_PATHS = [
   '/api/checkouts',
   '/api/external-checkout',
   '/api/orders',
   '/api/quoteRequests',
+  '/api/contactMessages',
   '/api/user',
   '/api/customer',
   '/api/auth',

@@ -11,7 +11,7 @@ export const DEMO_PAGES: readonly { handle: string; title: string; body: string 
   {
     handle: 'contact-us',
     title: 'Contact Us',
-    body: '<p>Call us at 1-800-555-0199, Monday to Friday, 8 AM to 6 PM Eastern, or use the chat on any page.</p><p>Industrial Parts Depot, 1200 Commerce Drive, Columbus, OH 43215, United States.</p>',
+    body: '<p>Call us at 1-800-555-0199, Monday to Friday, 8 AM to 6 PM Eastern, or send us a message with the form below: our parts specialists reply by email, usually within one business day.</p><p>Industrial Parts Depot, 1200 Commerce Drive, Columbus, OH 43215, United States.</p>',
   },
   {
     handle: 'returns',

@@ -48,6 +48,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'smtp.example.com:587' })).toThrow(/SMTP_URL/);
   });
 
+  it('reads a support chat provider as JSON, and says so when it is not', () => {
+    const chat = {
+      scriptUrl: 'https://widget.chat.example/loader.js',
+      widgetId: 'store-42',
+      providerGlobal: 'SupportChat',
+      label: 'Chat with us',
+    };
+    expect(parseEnv({ SUPPORT_CHAT: JSON.stringify(chat) }).SUPPORT_CHAT).toEqual(chat);
+    expect(parseEnv({}).SUPPORT_CHAT).toBeUndefined();
+    expect(parseEnv({ SUPPORT_CHAT: ' ' }).SUPPORT_CHAT).toBeUndefined();
+    expect(() => parseEnv({ SUPPORT_CHAT: '{scriptUrl:' })).toThrow(
+      /SUPPORT_CHAT: must be JSON, the fields of theme.chat/,
+    );
+    expect(() => parseEnv({ SUPPORT_CHAT: JSON.stringify({ ...chat, label: 3 }) })).toThrow(
+      /SUPPORT_CHAT/,
+    );
+    // Not a placeholder: what the environment names is a provider the store chose.
+    expect(() =>
+      parseEnv({ SUPPORT_CHAT: JSON.stringify({ ...chat, placeholder: true }) }),
+    ).toThrow(/SUPPORT_CHAT/);
+  });
+
   it('has the proof-of-work bot check at the production minimum unless told otherwise', () => {
     expect(parseEnv({})).toMatchObject({ BOT_CHECK: 'proof-of-work', BOT_CHECK_DIFFICULTY: 20 });
     expect(parseEnv({ BOT_CHECK_DIFFICULTY: '8' }).BOT_CHECK_DIFFICULTY).toBe(8);

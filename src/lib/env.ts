@@ -9,6 +9,16 @@ import { MAX_DIFFICULTY, PRODUCTION_MIN_DIFFICULTY } from './account/proof-of-wo
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** SUPPORT_CHAT's shape; chatEntry() checks the values (https, identifiers, origins). */
+const supportChatSchema = z.strictObject({
+  scriptUrl: z.string(),
+  widgetId: z.string(),
+  providerGlobal: z.string(),
+  label: z.string(),
+  connectOrigins: z.array(z.string()).optional(),
+  frameOrigins: z.array(z.string()).optional(),
+});
+
 export const envSchema = z
   .object({
     PORT: port.default(4321),
@@ -138,6 +148,27 @@ export const envSchema = z
     /** reCAPTCHA keys, required when BOT_CHECK=recaptcha (the site key is public). */
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    /**
+     * The support chat's provider as JSON, with the fields of theme.chat
+     * (src/lib/config/store-config.ts): set, it takes that setting's place, so a deployment
+     * connects its chat account without a change to the code (and the chat's browser journeys,
+     * tests/e2e/support-chat.spec.ts, run on a build with one set). Checked at build time as theme.chat is (src/lib/shell/chat-setting.ts).
+     * @example SUPPORT_CHAT={"scriptUrl":"https://widget.chat.example/loader.js","widgetId":"store-42","providerGlobal":"SupportChat","label":"Chat with us"}
+     */
+    SUPPORT_CHAT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((text, context) => {
+        if (!text) return undefined;
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be JSON, the fields of theme.chat' });
+          return z.NEVER;
+        }
+      })
+      .pipe(supportChatSchema.optional()),
   })
   .refine(
     (e) =>

@@ -1,16 +1,25 @@
 import type { Page, Route } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { chatEntry } from '../../src/lib/shell/chat-setting.ts';
+import { chatEntry, storeChat } from '../../src/lib/shell/chat-setting.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Support by chat (spec storefront 1: "reach support by phone or chat"; issue 13 item 17: "a
 // chat entry configured in the theme, loaded only when used"). No chat provider is reachable
 // from a test machine: each test answers for the theme's provider origin itself, with a small
 // provider script that defines the global the theme names and opens a window when called.
-// With no chat in the theme there is no entry at all (src/lib/shell/chat-setting.test.ts).
+// With no chat configured (the demo's is a placeholder) there is no entry at all, and these
+// journeys run only against a build with one: SUPPORT_CHAT set (`SUPPORT_CHAT='{...}'
+// npm run test:e2e`, .env.example); tests/e2e/support-contact.spec.ts covers the demo's.
 
-const chat = chatEntry(storeConfig.theme.chat);
-if (!chat) throw new Error('These journeys need theme.chat set in src/lib/config/store-config.ts');
+const configured = chatEntry(storeChat());
+test.skip(!configured, 'no chat configured: set SUPPORT_CHAT for the build under test');
+// A stand-in while skipped, so the module still loads.
+const chat = configured ?? {
+  scriptUrl: 'https://chat.invalid/',
+  widgetId: '',
+  providerGlobal: 'Chat',
+  label: '',
+};
 const scriptUrl = new URL(chat.scriptUrl);
 const phone = storeConfig.store.contactPhoneNumber;
 
@@ -75,15 +84,7 @@ test('the entry loads nothing until pressed, then hands over to the provider wit
   expect(requests).toEqual([]);
   expect(loader).toEqual([]);
 
-  // Whole on the screen, in the bottom right corner, at both widths.
-  const box = await button.boundingBox();
-  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
-  expect(box).not.toBeNull();
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
-  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
-  expect(box?.x ?? 0).toBeGreaterThan(viewport.width / 2);
-  expect(box?.y ?? 0).toBeGreaterThan(viewport.height / 2);
-  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
 
   await button.click();
   // Loading: the button says so, and the page tells what is happening.
@@ -147,4 +148,33 @@ test('an unreachable provider leaves the phone number too, and nothing throws', 
   await expect(chatButton(page)).toBeEnabled();
   // The entry stays ready for another try; the fixture fails the test on any uncaught error.
   await expect(chatButton(page)).toBeVisible();
+});
+
+test('the chat button covers nothing: it stands in the support block below the page', async ({
+  page,
+}) => {
+  // Issue 29: floating, it hid the end of '(mainland US only)' on a product page's first
+  // screen at 1280, and the product count and gallery thumbnails at 390.
+  await provider(page, serveProvider);
+  await page.goto('/brands');
+  const button = chatButton(page);
+  await expect(button).toBeVisible();
+  const block = page.getByRole('complementary', { name: 'Questions about a part?' });
+  await expect(block.getByRole('button', { name: chat.label })).toBeVisible();
+  // Neither it nor anything around it is taken out of the page's flow.
+  const lifted = await button.evaluate((element) => {
+    const found: string[] = [];
+    for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
+      const { position } = getComputedStyle(at);
+      if (position !== 'static' && position !== 'relative') found.push(`${at.tagName} ${position}`);
+    }
+    return found;
+  });
+  expect(lifted).toEqual([]);
+  // Below everything the page shows, above the footer.
+  const main = await page.locator('#main').boundingBox();
+  const box = await button.boundingBox();
+  const footer = await page.locator('.site-footer').boundingBox();
+  expect(box?.y ?? 0).toBeGreaterThanOrEqual((main?.y ?? 0) + (main?.height ?? 0));
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(footer?.y ?? 0);
 });

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ALLOWED_IFRAME_HOSTS } from '../../../src/lib/sanitize-html.ts';
-import { storeConfig } from '../../../src/lib/config/store-config.ts';
-import { env } from '../../../src/lib/env.ts';
+import { storeConfig, type ChatSetting } from '../../../src/lib/config/store-config.ts';
 import {
   chatPolicySources,
-  siteChat,
+  storeChat,
   type ChatPolicySources,
 } from '../../../src/lib/shell/chat-setting.ts';
 import { foreignImageOrigins } from '../../../src/lib/seo/page-images.ts';
@@ -137,16 +136,15 @@ const originOf = (url: string): string => new URL(url).origin;
 
 /**
  * The policy of this store: its theme's video host, the description frame allowlist, and its
- * support chat's origins when the theme sets one and the site shows it (siteChat in
- * src/lib/shell/chat-setting.ts: a placeholder provider only on this machine).
+ * support chat's origins when one is configured (storeChat in src/lib/shell/chat-setting.ts:
+ * SUPPORT_CHAT, else the theme's unless it is a placeholder).
  */
 export function storePolicy(
   scriptHashes: readonly string[],
   recaptcha: boolean,
-  siteUrl: string = env.SITE_URL,
+  chat: ChatSetting | undefined = storeChat(),
 ): string {
   const { video } = storeConfig.theme;
-  const chat = siteChat(storeConfig.theme.chat, siteUrl);
   return contentSecurityPolicy({
     scriptHashes: [...scriptHashes].sort(),
     frameHosts: [

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_PER_ADDRESS } from '../../../server/realtime/limits.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../../../src/lib/routing/article-redirects.ts';
 import { QUESTION_REDIRECTS_PATH } from '../../../src/lib/routing/question-redirects.ts';
-import { storeConfig } from '../../../src/lib/config/store-config.ts';
-import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
+import { chatPolicySources, storeChat } from '../../../src/lib/shell/chat-setting.ts';
 import { rawRequest, SECRET, startBothServers, type BothServers } from './both-servers.ts';
 
 let servers: BothServers;
@@ -114,9 +113,9 @@ describe.each(['nginx', 'node'] as const)('%s', (name) => {
     expect(scripts).not.toContain('unsafe-inline');
     // The page's own inline script is allowed by its hash, and nothing else inline.
     expect(scripts).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
-    // The theme's support chat: its script's origin, the one foreign script source.
+    // The store's support chat (none in the demo): its script's origin, the one foreign one.
     expect(scripts.split(' ').filter((source) => source.startsWith('https:'))).toEqual(
-      chatPolicySources(storeConfig.theme.chat).script,
+      chatPolicySources(storeChat()).script,
     );
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
       expect(csp).toContain(directive);

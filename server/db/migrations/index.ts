@@ -10,6 +10,7 @@ import { quoteRequests } from './0008-quote-requests.ts';
 import { accounts } from './0009-accounts.ts';
 import { mailQueue } from './0010-mail-queue.ts';
 import { searchTitleText } from './0011-search-title-text.ts';
+import { contactMessages } from './0012-contact-messages.ts';
 
 /**
  * One step of the schema: `up` brings a database at `version - 1` to `version`.
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   accounts,
   mailQueue,
   searchTitleText,
+  contactMessages,
 ];
 
 /** The schema version this code makes: the last migration's. */

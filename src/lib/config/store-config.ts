@@ -29,13 +29,14 @@ export interface ChatSetting {
   /** The entry's text, e.g. 'Chat with us'. */
   label: string;
   /** Origins (https: or wss:) the widget calls once open, for the CSP's connect-src. */
-  connectOrigins?: string[];
+  connectOrigins?: string[] | undefined;
   /** Origins (https:) of frames the widget shows, for the CSP's frame-src. */
-  frameOrigins?: string[];
+  frameOrigins?: string[] | undefined;
   /**
-   * A stand-in for a provider the store has not chosen yet (the demo's): shown on this
-   * machine only. A build for a public SITE_URL leaves it out, entry and CSP sources alike, so
-   * that only a chat the store configured reaches its pages' script-src (issue 28).
+   * A stand-in for a provider the store has not chosen yet (the demo's): the setting's shape,
+   * never shown. A placeholder counts as no chat (storeChat in src/lib/shell/chat-setting.ts):
+   * pages offer the phone and the contact form, and no chat origin reaches their CSP (issues
+   * 28 and 29: its every press ended in 'Our chat is not available right now').
    */
   placeholder?: boolean;
 }
@@ -81,7 +82,16 @@ export interface StoreConfig {
     /** Text of the alert a right-click on a logo shows. */
     logoAlert: string;
     messages: { imagesCopyrighted: string; noReviews: string };
-    links: { sellerReviewsUrl: string; blogsUrl: string; palletJackPartsCollection: string };
+    links: {
+      sellerReviewsUrl: string;
+      blogsUrl: string;
+      palletJackPartsCollection: string;
+      /**
+       * The generic page (/{handle}) that carries the contact form under its text; the support
+       * entry of every page links to it when no chat is configured.
+       */
+      contactPage: string;
+    };
     /** The store's social profiles, shown in the product page's social and feed block. */
     socialLinks: NavLink[];
     /** Product images on this origin/path get responsive variants (storefront 5). */
@@ -94,7 +104,7 @@ export interface StoreConfig {
      * tags each product Brand_{vendor}, and the panel's Brand group lists the vendors).
      */
     filters: { hiddenTagPrefixes: string[] };
-    /** Support chat; no entry is shown when it is not set. */
+    /** Support chat; unset (or a placeholder), pages offer the phone and the contact form. */
     chat?: ChatSetting | undefined;
   };
 }
@@ -159,6 +169,7 @@ export const storeConfig: StoreConfig = {
       sellerReviewsUrl: 'https://www.resellerratings.com/',
       blogsUrl: '/articles',
       palletJackPartsCollection: '/collections/pallet-jack-parts',
+      contactPage: '/contact-us',
     },
     socialLinks: [
       { title: 'YouTube', url: 'https://www.youtube.com/' },
@@ -172,9 +183,9 @@ export const storeConfig: StoreConfig = {
     },
     returns: { returnDays: 30, restockingFeePercent: 15 },
     filters: { hiddenTagPrefixes: ['Brand'] },
-    // The demo has no chat account: `.example` never resolves, so its entry shows the failure
-    // message with the phone number (docs/islands.md, "Support chat"). A store sets its
-    // provider's.
+    // The demo has no chat account: a placeholder, so its pages offer the phone and the
+    // contact form instead (docs/islands.md, "Support"). A store sets its provider's here, or
+    // in SUPPORT_CHAT, and drops `placeholder`.
     chat: {
       scriptUrl: 'https://chat.provider.example/widget.js',
       widgetId: 'industrial-parts-depot',

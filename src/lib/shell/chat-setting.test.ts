@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSetting } from '../config/store-config.ts';
 import { storeConfig } from '../config/store-config.ts';
-import { chatEntry, chatPolicySources, siteChat } from './chat-setting.ts';
+import { chatEntry, chatPolicySources, storeChat } from './chat-setting.ts';
 
 const setting: ChatSetting = {
   scriptUrl: 'https://widget.chat.example/loader.js?v=2',
@@ -88,20 +88,27 @@ describe('chatPolicySources', () => {
   });
 });
 
-describe('siteChat', () => {
-  const configured = {
+describe('storeChat', () => {
+  const configured: ChatSetting = {
     scriptUrl: 'https://widget.chat.example/loader.js',
     widgetId: 'store-42',
     providerGlobal: 'SupportChat',
     label: 'Chat with us',
   };
-  it('shows a placeholder provider on this machine only', () => {
-    const placeholder = { ...configured, placeholder: true };
-    expect(siteChat(placeholder, 'http://localhost:4321')).toBe(placeholder);
-    expect(siteChat(placeholder, 'https://shop.example.com')).toBeUndefined();
+  it('counts a placeholder provider as no chat, on any site (issue 29)', () => {
+    expect(storeChat({ ...configured, placeholder: true }, undefined)).toBeUndefined();
   });
-  it('shows a configured provider everywhere, and nothing when none is set', () => {
-    expect(siteChat(configured, 'https://shop.example.com')).toBe(configured);
-    expect(siteChat(undefined, 'http://localhost:4321')).toBeUndefined();
+  it("is none for this demo store, whose theme's chat is a placeholder", () => {
+    expect(storeConfig.theme.chat?.placeholder).toBe(true);
+    expect(storeChat()).toBeUndefined();
+  });
+  it('shows a configured provider, and nothing when none is set', () => {
+    expect(storeChat(configured, undefined)).toBe(configured);
+    expect(storeChat(undefined, undefined)).toBeUndefined();
+  });
+  it("takes SUPPORT_CHAT's provider over the theme's, placeholder or not", () => {
+    const fromEnv = { ...configured, widgetId: 'from-env' };
+    expect(storeChat({ ...configured, placeholder: true }, fromEnv)).toBe(fromEnv);
+    expect(storeChat(configured, fromEnv)).toBe(fromEnv);
   });
 });

@@ -1,5 +1,5 @@
-import type { ChatSetting } from '../config/store-config.ts';
-import { isLocalUrl } from '../env.ts';
+import { storeConfig, type ChatSetting } from '../config/store-config.ts';
+import { env } from '../env.ts';
 
 /**
  * The theme's support chat, checked once at build time (spec storefront 1: "reach support by
@@ -68,16 +68,20 @@ function origins(field: string, value: unknown, protocols: readonly string[]): s
 }
 
 /**
- * The chat a build of the site at `siteUrl` shows: the theme's, unless it is a placeholder
- * and the site is public (SITE_URL off this machine), where only a configured provider
- * belongs (issue 28: the demo's origin was in a production build's script-src).
- * @example siteChat(storeConfig.theme.chat, env.SITE_URL)
+ * The chat a store has configured: SUPPORT_CHAT's when the environment sets one, else the
+ * theme's, unless that is a placeholder (the demo's: a stand-in for a provider the store has
+ * not chosen, which could only ever answer 'Our chat is not available right now'; issue 29).
+ * Undefined means no chat: the shell offers the phone and the contact form instead
+ * (src/components/shell/SupportEntry.astro), and the CSP allows no chat origin.
+ * @example storeChat() // undefined in the demo
+ * @example storeChat({ ...demo, placeholder: false }, undefined) // the theme's setting
  */
-export function siteChat(
-  setting: ChatSetting | undefined,
-  siteUrl: string,
+export function storeChat(
+  theme: ChatSetting | undefined = storeConfig.theme.chat,
+  override: ChatSetting | undefined = env.SUPPORT_CHAT,
 ): ChatSetting | undefined {
-  return setting?.placeholder && !isLocalUrl(siteUrl) ? undefined : setting;
+  if (override) return override;
+  return theme?.placeholder ? undefined : theme;
 }
 
 /**
