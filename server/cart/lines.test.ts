@@ -18,6 +18,7 @@ import { seedCartCatalogue } from '../testing/cart.ts';
 const level = (over: Partial<LevelInfo>): LevelInfo => ({
   id: 1,
   name: 'Poly Load Wheel',
+  priceCents: 2599,
   availableForSale: true,
   availableQuantity: 3,
   bypassNegativeQuantity: false,
@@ -60,6 +61,18 @@ describe('stockRefusal', () => {
     expect(stockRefusal(gone, 0, 1)).toBe('Item is not available for sale: Poly Load Wheel.');
     expect(stockRefusal(gone, 5, 2)).toBeUndefined();
     expect(stockRefusal(level({ availableQuantity: 1 }), 5, 5)).toBeUndefined();
+  });
+
+  it('refuses any unit priced 0, in stock or unlimited, but lets a shopper lower its line', () => {
+    const free = level({ priceCents: 0, availableQuantity: 8 });
+    const refusal = 'Please call us for the price of Poly Load Wheel: it cannot be bought online.';
+    expect(stockRefusal(free, 0, 1)).toBe(refusal);
+    expect(stockRefusal(level({ priceCents: 0, bypassNegativeQuantity: true }), 0, 1)).toBe(
+      refusal,
+    );
+    expect(stockRefusal(free, 2, 3)).toBe(refusal);
+    expect(stockRefusal(free, 3, 1)).toBeUndefined();
+    expect(stockRefusal(level({ priceCents: 1 }), 0, 1)).toBeUndefined();
   });
 });
 
@@ -124,5 +137,22 @@ describe('line changes on the database', () => {
     addProducts(db, checkout, ['hydraulic-pump', 'hydraulic-pump']);
     expect(quantityInCart(db, checkout, levels.hydraulicMedium)).toBe(1);
     expect(quantityInCart(db, checkout, levels.hydraulicLarge)).toBe(2);
+  });
+
+  it('adds no line priced 0, by level or by handle', () => {
+    const { db, levels, checkout } = setup();
+    const refusal = 'Please call us for the price of Steer Wheel Axle: it cannot be bought online.';
+    expect(findLevel(db, levels.callForPrice)).toMatchObject({
+      priceCents: 0,
+      availableQuantity: 8,
+    });
+    expect(() =>
+      addLines(db, checkout, [{ inventoryLevelId: levels.callForPrice, quantity: 1 }]),
+    ).toThrow(refusal);
+    expect(() =>
+      setLine(db, checkout, { inventoryLevelId: levels.callForPrice, quantity: 1 }),
+    ).toThrow(refusal);
+    expect(() => addProducts(db, checkout, ['call-for-price-axle'])).toThrow(refusal);
+    expect(quantityInCart(db, checkout, levels.callForPrice)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { MAX_LINE_QUANTITY, type WantedLine } from './input.ts';
+import { soldOnline } from '../../src/lib/catalog/call-for-price.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 /** What the stock rules need to know about one inventory level. */
@@ -8,6 +9,8 @@ export interface LevelInfo {
   id: number;
   /** Product title, plus the variant's when it has a real one, as plain text. */
   name: string;
+  /** The variant's price in cents: 0 is not sold online (call-for-price.ts). */
+  priceCents: number;
   availableForSale: boolean;
   availableQuantity: number;
   bypassNegativeQuantity: boolean;
@@ -17,12 +20,13 @@ interface RawLevel {
   id: number;
   title: string;
   variant_title: string;
+  price_cents: number;
   available_for_sale: number;
   available_quantity: number;
   bypass_negative_quantity: number;
 }
 
-const LEVEL_SQL = `SELECT il.id, p.title, v.title AS variant_title, v.available_for_sale,
+const LEVEL_SQL = `SELECT il.id, p.title, v.title AS variant_title, v.price_cents, v.available_for_sale,
     il.available_quantity, il.bypass_negative_quantity
   FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
   JOIN products p ON p.id = v.product_id`;
@@ -34,6 +38,7 @@ function toLevel(row: RawLevel): LevelInfo {
   return {
     id: row.id,
     name: named ? `${title} (${variant})` : title,
+    priceCents: row.price_cents,
     availableForSale: row.available_for_sale === 1,
     availableQuantity: row.available_quantity,
     bypassNegativeQuantity: row.bypass_negative_quantity === 1,
@@ -67,11 +72,16 @@ export function quantityInCart(db: Database, checkoutId: string, levelId: number
   return row?.quantity ?? 0;
 }
 
+/** Why an item priced 0 is refused: its price is asked by phone (call-for-price.ts). */
+export const callForPriceRefusal = (name: string): string =>
+  `Please call us for the price of ${name}: it cannot be bought online.`;
+
 /**
  * Why a line of this level may not go from `current` to `wanted` units, or undefined when it
  * may. Lowering a quantity is always allowed, so a shopper can shrink a line whose stock fell.
  * spec: storefront 5, remaining quantity = available minus in cart, unlimited with
  * bypassNegativeQuantity; 'Item is not available for sale'; "Can't add more than {available}".
+ * A price of 0 is never sold online, whatever a client sends (issue 29: no $0 line).
  */
 export function stockRefusal(
   level: LevelInfo,
@@ -80,6 +90,7 @@ export function stockRefusal(
 ): string | undefined {
   if (wanted <= current) return undefined;
   if (!level.availableForSale) return `Item is not available for sale: ${level.name}.`;
+  if (!soldOnline(level.priceCents)) return callForPriceRefusal(level.name);
   if (wanted > MAX_LINE_QUANTITY) {
     return `You can have at most ${MAX_LINE_QUANTITY} of ${level.name} in your cart.`;
   }
@@ -170,10 +181,14 @@ export function addProducts(db: Database, checkoutId: string, handles: readonly 
     });
     if (chosen === undefined) {
       const name = htmlToText(product.title);
-      const forSale = levels.some((level) => level.availableForSale);
+      const forSale = levels.filter((level) => level.availableForSale);
       throw new HttpError(
         422,
-        forSale ? `${name} is out of stock.` : `Item is not available for sale: ${name}.`,
+        forSale.length === 0
+          ? `Item is not available for sale: ${name}.`
+          : forSale.some((level) => soldOnline(level.priceCents))
+            ? `${name} is out of stock.`
+            : callForPriceRefusal(name),
       );
     }
     pending.set(chosen.id, (pending.get(chosen.id) ?? 0) + 1);

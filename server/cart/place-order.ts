@@ -43,6 +43,7 @@ export function placeOrder(
         {
           id: line.inventoryLevelId,
           name: htmlToText(line.title),
+          priceCents: line.unitPriceCents,
           availableForSale: line.availableForSale,
           availableQuantity: line.availableQuantity,
           bypassNegativeQuantity: line.bypassNegativeQuantity,

@@ -241,6 +241,34 @@ describe('POST /api/checkouts/lineItems', () => {
     await expectErrorReply(res, 422, 'Item is not available for sale: Discontinued Pump.');
   });
 
+  it('refuses a line priced 0 whatever the client sends, adding nothing', async () => {
+    // issue 29: a $0 product is asked for by phone; no $0 line reaches a cart.
+    const { shopper, levels, db } = cartTestApp();
+    const refusal = 'Please call us for the price of Steer Wheel Axle: it cannot be bought online.';
+    await expectErrorReply(await shopper.add(levels.callForPrice, 1), 422, refusal);
+    expect(checkoutCount(db)).toBe(0);
+    await shopper.add(levels.chain, 1);
+    const list = await shopper.call('POST', '/checkouts/lineItems', {
+      lineItems: [
+        { inventoryLevelId: levels.wheel, quantity: 1 },
+        { inventoryLevelId: levels.callForPrice, quantity: 2 },
+      ],
+    });
+    await expectErrorReply(list, 422, refusal);
+    const set = await shopper.call('PUT', '/checkouts/lineItems', {
+      inventoryLevelId: levels.callForPrice,
+      quantity: 1,
+    });
+    await expectErrorReply(set, 422, refusal);
+    const byHandle = await shopper.call('POST', '/checkouts/products', {
+      handles: ['call-for-price-axle'],
+    });
+    await expectErrorReply(byHandle, 422, refusal);
+    expect(lineQuantities(await Shopper.checkout(await shopper.call('GET', '/checkouts')))).toEqual(
+      [[levels.chain, 1]],
+    );
+  });
+
   it('names a variant and strips markup from titles in messages', async () => {
     const { shopper, levels } = cartTestApp();
     const variant = await shopper.add(levels.hydraulicLarge, 3);

@@ -219,6 +219,21 @@ describe('POST /api/external-checkout/:checkoutId', () => {
     });
   });
 
+  it('refuses a line whose price became 0 since it was added, placing nothing', async () => {
+    // issue 29: no $0 line is bought online; the shopper reads why and keeps the cart.
+    const { page, db, levels } = await withCart();
+    db.prepare(
+      'UPDATE variants SET price_cents = 0 WHERE id = (SELECT variant_id FROM inventory_levels WHERE id = ?)',
+    ).run(levels.chain);
+    const res = await page('POST');
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain(
+      'role="alert">Please call us for the price of Lift Chain &amp; Pin: it cannot be bought online.</p>',
+    );
+    expect(count(db, 'orders')).toBe(0);
+    expect(count(db, 'checkout_line_items')).toBe(3);
+  });
+
   it('numbers orders one after another', async () => {
     const first = await withCart();
     await first.page('POST');

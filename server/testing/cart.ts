@@ -65,6 +65,8 @@ export function seedCartCatalogue(db: Database) {
     },
   );
   simple('markup-chain', '<b>Lift</b> Chain &amp; Pin', 10, { availableQuantity: 50 });
+  // Priced 0: in stock, but its price is asked by phone (src/lib/catalog/call-for-price.ts).
+  simple('call-for-price-axle', 'Steer Wheel Axle', 0, { availableQuantity: 8 });
   upsertProduct(db, {
     handle: 'hydraulic-pump',
     title: 'Hydraulic Pump',
@@ -92,6 +94,7 @@ export function seedCartCatalogue(db: Database) {
     pump: level('discontinued-pump'),
     battery: level('freight-battery'),
     chain: level('markup-chain'),
+    callForPrice: level('call-for-price-axle'),
     hydraulicSmall: level('hydraulic-pump', 'Small'),
     hydraulicMedium: level('hydraulic-pump', 'Medium'),
     hydraulicLarge: level('hydraulic-pump', 'Large'),

@@ -1,5 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { readLiveProduct, type BuyBoxProduct } from '../lib/product/buy-box.ts';
+import type { LiveStatus } from '../lib/product/buy-state.ts';
 import {
   carryChoice,
   chooseOption,
@@ -15,7 +16,7 @@ import { getJson } from '../lib/api/client.ts';
  * not be asked (the page's data stays; the server still prices the cart), 'gone' when the
  * product no longer exists.
  */
-export type LiveStatus = 'checking' | 'live' | 'stale' | 'gone';
+export type { LiveStatus };
 
 export interface BuyBoxState {
   product: BuyBoxProduct;

@@ -31,10 +31,97 @@ export const FIXTURES = {
     collections: ['e2e-branch', 'e2e-short-description'],
     variants: [{ title: 'Default Title', price: 0, inventory: { availableQuantity: 5 } }],
   },
+  // Issue 29, item 1: products whose stock note must follow the buy box (spec storefront 4
+  // and 9), like the demo's prime-mover-12v-emergency-stop-switch-pm-2803-0,
+  // crown-steel-guide-roller-93427-523, raymond-load-wheel-13-5-x-5-5-in-9-717-624 and
+  // big-joe-steer-wheel-1183859. In no collection, so no list or count changes.
+  /** In stock but not for sale. */
+  notForSale: {
+    handle: 'e2e-not-for-sale',
+    title: 'E2E Not For Sale Switch',
+    price: 30,
+    vendor: 'E2E Parts',
+    variants: [
+      {
+        title: 'Default Title',
+        price: 30,
+        availableForSale: false,
+        inventory: { availableQuantity: 15 },
+      },
+    ],
+  },
+  /** Three variants in stock, none for sale. */
+  unavailableVariants: {
+    handle: 'e2e-unavailable-variants',
+    title: 'E2E Unavailable Guide Roller',
+    price: 40,
+    vendor: 'E2E Parts',
+    options: ['Material'],
+    variants: ['Steel', 'Poly', 'Nylon'].map((material, index) => ({
+      title: material,
+      price: 40,
+      availableForSale: false,
+      position: index + 1,
+      options: { Material: material },
+      inventory: { availableQuantity: 8 },
+    })),
+  },
+  /** The first variant in stock, the second sold out. */
+  soldOutVariant: {
+    handle: 'e2e-sold-out-variant',
+    title: 'E2E Load Wheel',
+    price: 50,
+    vendor: 'E2E Parts',
+    options: ['Material'],
+    variants: [
+      {
+        title: 'Poly',
+        price: 50,
+        position: 1,
+        options: { Material: 'Poly' },
+        inventory: { availableQuantity: 4 },
+      },
+      {
+        title: 'Rubber',
+        price: 50,
+        position: 2,
+        options: { Material: 'Rubber' },
+        inventory: { availableQuantity: 0 },
+      },
+    ],
+  },
+  /** The first variant sold out, the second in stock. */
+  firstVariantEmpty: {
+    handle: 'e2e-first-variant-empty',
+    title: 'E2E Steer Wheel',
+    price: 60,
+    vendor: 'E2E Parts',
+    options: ['Material'],
+    variants: [
+      {
+        title: 'Poly',
+        price: 60,
+        position: 1,
+        options: { Material: 'Poly' },
+        inventory: { availableQuantity: 0 },
+      },
+      {
+        title: 'Rubber',
+        price: 60,
+        position: 2,
+        options: { Material: 'Rubber' },
+        inventory: { availableQuantity: 9 },
+      },
+    ],
+  },
 } as const satisfies {
   branch: CollectionInput;
   shortDescription: CollectionInput;
   callForPrice: ProductInput;
+  notForSale: ProductInput;
+  unavailableVariants: ProductInput;
+  soldOutVariant: ProductInput;
+  firstVariantEmpty: ProductInput;
 };
 
 /** Collections before the products in them; removed in the opposite order. */
@@ -42,6 +129,10 @@ const RECORDS = [
   { kind: 'collections', input: FIXTURES.branch },
   { kind: 'collections', input: FIXTURES.shortDescription },
   { kind: 'products', input: FIXTURES.callForPrice },
+  { kind: 'products', input: FIXTURES.notForSale },
+  { kind: 'products', input: FIXTURES.unavailableVariants },
+  { kind: 'products', input: FIXTURES.soldOutVariant },
+  { kind: 'products', input: FIXTURES.firstVariantEmpty },
 ] as const;
 
 /** The merchandiser API of the API process (not proxied to the public site). */

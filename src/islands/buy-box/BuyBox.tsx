@@ -1,29 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
-import { formatPrice } from '../../lib/format/price.ts';
 import {
   ADD_TO_ORDER_FAILED,
   ADDED_TO_ORDER,
   orderIdFromSearch,
 } from '../../lib/product/add-to-order.ts';
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
+import { buyState } from '../../lib/product/buy-state.ts';
 import {
   addDisabled,
-  anyPurchasable,
   checkQuantity,
   digitsOnly,
   minusDisabled,
   plusDisabled,
   QUANTITY_COMMIT_MS,
-  remainingOf,
-  stockSource,
 } from '../../lib/product/quantity.ts';
-import {
-  isFullySelected,
-  reachableValues,
-  selectedVariant,
-  shownPrice,
-} from '../../lib/product/variant.ts';
+import { reachableValues } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
 import {
@@ -46,14 +38,17 @@ import './buy-box.css';
 interface Props {
   product: BuyBoxProduct;
   currency: string;
+  /** The store's phone number, for a product priced 0 (call-for-price.ts). */
+  phone: string;
 }
 
 /**
- * The product page's add-to-cart area (spec storefront 2, 4, 5): option selectors, quantity,
- * Add to Cart, and Add to order when the page was opened with ?orderId=. The rules are in
- * src/lib/product (variant.ts, quantity.ts); this renders them.
+ * The product page's stock note and add-to-cart area (spec storefront 2, 4, 5, 9): option
+ * selectors, quantity, Add to Cart, and Add to order when the page was opened with
+ * ?orderId=. The rules are in src/lib/product (buy-state.ts, variant.ts, quantity.ts); this
+ * renders them. Its server render is the page's first paint, stock note included.
  */
-function BuyBox({ product, currency }: Props) {
+function BuyBox({ product, currency, phone }: Props) {
   const { state, hydrated } = useBuyBox(product);
   // Hydrate with what the build rendered from (no cart, nothing running): the cart may have
   // loaded before this island woke, and its stock note would differ from the HTML (#418).
@@ -79,27 +74,17 @@ function BuyBox({ product, currency }: Props) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const live = state.product;
-  const variant = selectedVariant(live, state.choice);
-  const fullySelected = variant !== undefined || isFullySelected(live, state.choice.selection);
-  const stock = remainingOf(stockSource(live.variants, variant), (levelId) =>
-    quantityInCart(cart, levelId),
-  );
+  const buy = buyState({
+    ...state,
+    inCart: (levelId) => quantityInCart(cart, levelId),
+    currency,
+  });
+  const { stock } = buy;
   const gone = state.status === 'gone';
-  const needsChoice = live.options.length > 0 && variant === undefined;
-  // Before a choice the product is for sale when any variant is: the status invites the
-  // choice instead of reading 'Sold out' from the first variant's stock.
-  const forSale =
-    (needsChoice ? anyPurchasable(live.variants) : stock.availableForSale) &&
-    live.availableForSale &&
-    !gone;
-  const rules = { remaining: stock.remaining, availableForSale: forSale };
+  const rules = { remaining: stock.remaining, availableForSale: buy.forSale };
   const busy = updating || adding;
   const cannotAdd =
-    !hydrated || state.status === 'checking' || needsChoice || addDisabled(busy, rules);
-
-  const built = shownPrice(state.builtProduct, selectedVariant(state.builtProduct, state.choice));
-  const now = shownPrice(live, variant);
-  const priceChanged = state.status === 'live' && built.price !== now.price;
+    !hydrated || state.status === 'checking' || buy.needsChoice || addDisabled(busy, rules);
 
   function commit(value: string): number | null {
     clearTimeout(timer.current);
@@ -154,123 +139,122 @@ function BuyBox({ product, currency }: Props) {
   }
 
   const messageId = `${id}-message`;
-  const unlimited = stock.remaining === Number.POSITIVE_INFINITY;
 
   return (
-    <div
-      className="bb"
-      data-buy-box
-      data-product-id={live.id}
-      data-product-handle={live.handle}
-      aria-busy={!hydrated}
-    >
-      {/* Options side by side, then quantity and Add to Cart on one row, the messages after:
+    <>
+      {/* spec storefront 9: the stock note of the variant whose stock counts, as bought. */}
+      <p className="bb-stock" aria-live="polite">
+        {buy.note}
+      </p>
+      <div
+        className="bb"
+        data-buy-box
+        data-product-id={live.id}
+        data-product-handle={live.handle}
+        aria-busy={!hydrated}
+      >
+        {/* Options side by side, then quantity and Add to Cart on one row, the messages after:
           the button stays in the first screen of a phone. */}
-      {live.options.length > 0 && (
-        <div className="bb-options">
-          {live.options.map((option) => {
-            const reachable = reachableValues(live, state.choice.selection, option.id);
-            const selectId = `${id}-option-${option.id}`;
-            return (
-              <div className="bb-option" key={option.id}>
-                <label htmlFor={selectId}>{option.name}</label>
-                <select
-                  id={selectId}
-                  value={state.choice.selection[option.id] ?? ''}
-                  disabled={!hydrated}
-                  onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
-                >
-                  <option value="">Choose {option.name}</option>
-                  {option.values.map((value) => (
-                    <option key={value} value={value}>
-                      {reachable.has(value) ? value : `${value} (not with this choice)`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            );
-          })}
-        </div>
-      )}
-
-      <div className="bb-row">
-        <div className="bb-quantity">
-          <label htmlFor={`${id}-quantity`}>Quantity</label>
-          <div className="bb-stepper">
-            <button
-              type="button"
-              aria-label="Decrease quantity"
-              disabled={!hydrated || minusDisabled(quantity, busy)}
-              onClick={() => step(-1)}
-            >
-              −
-            </button>
-            <input
-              id={`${id}-quantity`}
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              autoComplete="off"
-              value={text}
-              disabled={!hydrated}
-              aria-invalid={message !== null}
-              aria-describedby={messageId}
-              onChange={(event) => onType(event.target.value)}
-              onBlur={() => commit(text)}
-            />
-            <button
-              type="button"
-              aria-label="Increase quantity"
-              disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
-              onClick={() => step(1)}
-            >
-              +
-            </button>
+        {live.options.length > 0 && (
+          <div className="bb-options">
+            {live.options.map((option) => {
+              const reachable = reachableValues(live, state.choice.selection, option.id);
+              const selectId = `${id}-option-${option.id}`;
+              return (
+                <div className="bb-option" key={option.id}>
+                  <label htmlFor={selectId}>{option.name}</label>
+                  <select
+                    id={selectId}
+                    value={state.choice.selection[option.id] ?? ''}
+                    disabled={!hydrated}
+                    onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
+                  >
+                    <option value="">Choose {option.name}</option>
+                    {option.values.map((value) => (
+                      <option key={value} value={value}>
+                        {reachable.has(value) ? value : `${value} (not with this choice)`}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              );
+            })}
           </div>
-        </div>
-        <button
-          type="button"
-          className="bb-add"
-          disabled={cannotAdd}
-          aria-busy={adding}
-          // A double click adds once: a fast reply can end the first add before the second
-          // click arrives, which then added the quantity again (keyboard presses still act).
-          onClick={singleClick(() => void onAdd())}
-        >
-          {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
-        </button>
-      </div>
-      <p id={messageId} className="bb-message" role="alert">
-        {message}
-      </p>
+        )}
 
-      <p className="bb-status" aria-live="polite">
-        {gone
-          ? 'This product is no longer available.'
-          : !forSale && state.status !== 'checking'
-            ? 'Sold out'
-            : needsChoice
-              ? `Choose ${live.options.map((o) => o.name).join(' and ')} to add to cart.`
-              : priceChanged
-                ? `The price has changed since this page was made: now ${formatPrice(now.price, currency)}.`
-                : !fullySelected
-                  ? ''
-                  : !unlimited && forSale && stock.remaining <= 0
-                    ? 'All available stock is already in your cart.'
-                    : ''}
-      </p>
-      {orderId && (
-        <button
-          type="button"
-          className="bb-order"
-          disabled={!hydrated || addingToOrder || gone}
-          aria-busy={addingToOrder}
-          onClick={() => void onAddToOrder()}
-        >
-          Add to order
-        </button>
-      )}
-    </div>
+        <div className="bb-row">
+          <div className="bb-quantity">
+            <label htmlFor={`${id}-quantity`}>Quantity</label>
+            <div className="bb-stepper">
+              <button
+                type="button"
+                aria-label="Decrease quantity"
+                disabled={!hydrated || minusDisabled(quantity, busy)}
+                onClick={() => step(-1)}
+              >
+                −
+              </button>
+              <input
+                id={`${id}-quantity`}
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                value={text}
+                disabled={!hydrated}
+                aria-invalid={message !== null}
+                aria-describedby={messageId}
+                onChange={(event) => onType(event.target.value)}
+                onBlur={() => commit(text)}
+              />
+              <button
+                type="button"
+                aria-label="Increase quantity"
+                disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
+                onClick={() => step(1)}
+              >
+                +
+              </button>
+            </div>
+          </div>
+          <button
+            type="button"
+            className="bb-add"
+            disabled={cannotAdd}
+            aria-busy={adding}
+            // A double click adds once: a fast reply can end the first add before the second
+            // click arrives, which then added the quantity again (keyboard presses still act).
+            onClick={singleClick(() => void onAdd())}
+          >
+            {adding ? (stillTrying ? STILL_TRYING : 'Adding…') : 'Add to Cart'}
+          </button>
+        </div>
+        <p id={messageId} className="bb-message" role="alert">
+          {message}
+        </p>
+
+        <p className="bb-status" aria-live="polite">
+          {buy.callForPrice ? (
+            <>
+              To order, call us at <a href={`tel:${phone}`}>{phone}</a>.
+            </>
+          ) : (
+            buy.message
+          )}
+        </p>
+        {orderId && (
+          <button
+            type="button"
+            className="bb-order"
+            disabled={!hydrated || addingToOrder || gone}
+            aria-busy={addingToOrder}
+            onClick={() => void onAddToOrder()}
+          >
+            Add to order
+          </button>
+        )}
+      </div>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { soldOnline } from '../../lib/catalog/call-for-price.ts';
 import { priceDisplay } from '../../lib/catalog/price-display.ts';
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
 import { selectedVariant, shownPrice } from '../../lib/product/variant.ts';
@@ -18,7 +19,7 @@ function BuyBoxPrice({ product, currency }: Props) {
   const { state } = useBuyBox(product);
   const shown = shownPrice(state.product, selectedVariant(state.product, state.choice));
   const text = priceDisplay(shown, currency);
-  if (shown.price === 0) return <span className="bb-call">{text.price}</span>;
+  if (!soldOnline(shown.price)) return <span className="bb-call">{text.price}</span>;
   return (
     <span className="bb-prices" data-price={shown.price} aria-live="polite">
       <span className="bb-price">{text.price}</span>

@@ -7,6 +7,7 @@ import {
   minusDisabled,
   plusDisabled,
 } from '../../lib/cart/quantity.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../../lib/catalog/call-for-price.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
@@ -95,7 +96,9 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
           {line.title}
         </a>
         {line.sku && <span className="cart-line-sku">SKU: {line.sku}</span>}
-        <span className="cart-line-price">{formatPrice(line.price, currency)} each</span>
+        <span className="cart-line-price">
+          {soldOnline(line.price) ? `${formatPrice(line.price, currency)} each` : CALL_FOR_PRICE}
+        </span>
         {!line.availableForSale && (
           <span className="cart-line-warning">Item is not available for sale</span>
         )}
@@ -134,7 +137,9 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
         </div>
         <FieldError id={errorId} error={error} />
       </div>
-      <div className="cart-line-total">{formatPrice(line.price * line.quantity, currency)}</div>
+      <div className="cart-line-total">
+        {soldOnline(line.price) && formatPrice(line.price * line.quantity, currency)}
+      </div>
       <button
         type="button"
         className="cart-line-remove"

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson } from '../../lib/api/client.ts';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { priceText } from '../../lib/catalog/call-for-price.ts';
 import { $cart, $cartOpen } from '../../stores/cart.ts';
 import { showToast } from '../../stores/toast.ts';
 import { CartSummary } from './CartSummary.tsx';
@@ -138,7 +138,7 @@ export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
                   )}
                   <a href={productPath(productBase, line.handle)}>{line.title}</a>
                   <span>
-                    {line.quantity} × {formatPrice(line.price, cart.currencyCode)}
+                    {line.quantity} × {priceText(line.price, cart.currencyCode)}
                   </span>
                 </li>
               ))}

@@ -1,5 +1,4 @@
-import { formatPrice } from '../../lib/format/price.ts';
-import { CALL_FOR_PRICE } from '../../lib/catalog/price-display.ts';
+import { priceText } from '../../lib/catalog/call-for-price.ts';
 import { FALLBACK_NOTICE, type FallbackCard } from '../../lib/search/pagefind-fallback.ts';
 import '../shared/product-card.css';
 
@@ -37,9 +36,7 @@ export function FallbackList({ cards, currency, noImageUrl }: Props) {
                 </h3>
                 {card.price !== null && (
                   <p className="pc-price">
-                    <span className="pc-now">
-                      {card.price === 0 ? CALL_FOR_PRICE : formatPrice(card.price, currency)}
-                    </span>
+                    <span className="pc-now">{priceText(card.price, currency)}</span>
                   </p>
                 )}
               </div>

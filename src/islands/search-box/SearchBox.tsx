@@ -8,6 +8,7 @@ import {
   type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
+import { CALL_FOR_PRICE, soldOnline } from '../../lib/catalog/call-for-price.ts';
 import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
@@ -292,6 +293,8 @@ function SearchBox({ categories }: SearchBoxProps) {
 }
 
 function ProductRow({ hit }: { hit: SearchHit }) {
+  // A price of 0 reads as everywhere else (call-for-price.ts), under the title: never $0.00.
+  const priced = hit.price ? soldOnline(Number(hit.price)) : null;
   return (
     <>
       {hit.image ? (
@@ -302,8 +305,9 @@ function ProductRow({ hit }: { hit: SearchHit }) {
       <span className="search-product-text">
         <span className="search-product-title">{hit.title}</span>
         {hit.partNumber ? <span className="search-product-meta">#{hit.partNumber}</span> : null}
+        {priced === false ? <span className="search-product-meta">{CALL_FOR_PRICE}</span> : null}
       </span>
-      {hit.price ? <span className="search-product-price">${hit.price}</span> : null}
+      {priced ? <span className="search-product-price">${hit.price}</span> : null}
     </>
   );
 }

@@ -98,6 +98,15 @@ describe('cartFromCheckout', () => {
     const line = { ...serverLine, availableQuantity: undefined };
     expect(cartFromCheckout({ LineItems: [line] })?.lines[0]?.availableQuantity).toBeNull();
   });
+
+  it('reads a line priced 0 as not for sale: it can be lowered, not raised', () => {
+    // issue 29: a price that became 0 after the add is asked by phone (call-for-price.ts).
+    const line = { ...serverLine, totalUnitPrice: 0 };
+    expect(cartFromCheckout({ LineItems: [line] })?.lines[0]).toMatchObject({
+      price: 0,
+      availableForSale: false,
+    });
+  });
 });
 
 describe('checkoutIdFromWebUrl', () => {

@@ -1,3 +1,5 @@
+import { soldOnline } from '../catalog/call-for-price.ts';
+
 /** One line of the cart as islands show it (spec storefront 3, "Cart line"). */
 export interface CartLine {
   lineItemId: number;
@@ -80,7 +82,9 @@ function toLine(raw: unknown): CartLine | undefined {
     quantity: currentQuantity,
     price: totalUnitPrice,
     availableQuantity: isMoney(raw['availableQuantity']) ? raw['availableQuantity'] : null,
-    availableForSale: raw['availableForSale'] === true,
+    // A line priced 0 (its price changed after it was added) is not sold online: it can be
+    // lowered or removed, not raised, and the checkout refuses it (call-for-price.ts).
+    availableForSale: raw['availableForSale'] === true && soldOnline(totalUnitPrice),
     sku: text(raw['sku']),
     handle: text(raw['productHandle']) ?? '',
     bypassNegativeQuantity: raw['bypassNegativeQuantity'] === true,

@@ -1,12 +1,7 @@
 import { formatPrice } from '../format/price.ts';
+import { CALL_FOR_PRICE, soldOnline } from './call-for-price.ts';
 
-/**
- * The text for a product priced 0, everywhere a price shows (spec storefront 5 gives it for
- * product and results pages). The spec's 'FREE' on cards is not used: the same $0 product
- * read 'Please call us for price' in one list and 'FREE' in the next, and
- * a part at $0 is one whose price is asked, not given away.
- */
-export const CALL_FOR_PRICE = 'Please call us for price on this product.';
+export { CALL_FOR_PRICE } from './call-for-price.ts';
 
 export interface PriceDisplay {
   /** The price text, or the call-for-price text. */
@@ -42,7 +37,7 @@ export function showsCompareAt(item: Priced): boolean {
  *   // { price: '$10.00', compareAt: '$12.50', saving: '$2.50' }
  */
 export function priceDisplay(item: Priced, currency: string): PriceDisplay {
-  if (item.price === 0) return { price: CALL_FOR_PRICE, compareAt: null, saving: null };
+  if (!soldOnline(item.price)) return { price: CALL_FOR_PRICE, compareAt: null, saving: null };
   const price = formatPrice(item.price, currency);
   if (!showsCompareAt(item)) return { price, compareAt: null, saving: null };
   const compareAt = item.compareAtPrice ?? 0;

@@ -69,6 +69,14 @@ describe('staticCard', () => {
     expect(staticCard({ ...record, Variants: [] }).stock).toBeNull();
   });
 
+  it('has nothing to add at a price of 0: the card links to the page (issue 29)', () => {
+    const card = staticCard({ ...record, price: 0 });
+    expect(card.stock).toBeNull();
+    expect(productCardView(card, settings).price.price).toBe(
+      'Please call us for price on this product.',
+    );
+  });
+
   it('carries nothing the card does not read, so a page’s props stay small', () => {
     const card = staticCard(record);
     expect(Object.keys(card).sort()).toEqual(

@@ -1,4 +1,4 @@
-import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../catalog/call-for-price.ts';
 import { formatPrice } from '../format/price.ts';
 import { htmlToText } from '../format/html-text.ts';
 import type { ApiCard } from '../search/filter-reply.ts';
@@ -96,7 +96,7 @@ const orNA = (value: string | null | undefined): string => {
  */
 export function comparePrice(price: number | null | undefined, currency: string): string {
   if (typeof price !== 'number' || !Number.isFinite(price)) return NOT_APPLICABLE;
-  if (price === 0) return CALL_FOR_PRICE;
+  if (!soldOnline(price)) return CALL_FOR_PRICE;
   return `${formatPrice(price, currency)} ${currency}`;
 }
 

@@ -1,5 +1,4 @@
-import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
-import { formatPrice } from '../format/price.ts';
+import { priceText } from '../catalog/call-for-price.ts';
 import { productPath } from '../routing/paths.ts';
 
 /** What the product list reads from a product. */
@@ -57,7 +56,7 @@ export function productListRows(
       path: productPath(productBase, product.handle),
       partNumber,
       vendor: product.vendor,
-      price: product.price === 0 ? CALL_FOR_PRICE : formatPrice(product.price, currency),
+      price: priceText(product.price, currency),
       availability: product.availableForSale ? 'In stock' : 'Sold out',
     }));
 }

@@ -25,6 +25,7 @@ const level = (id: number, availableQuantity: number, bypass = false, forSale = 
 const v = (title: string, variantPosition: number, qty: number, bypass = false) => ({
   title,
   variantPosition,
+  price: 25.99,
   availableForSale: true,
   availableQuantity: qty,
   availableInventoryLevels: [level(variantPosition * 10, qty, bypass)],
@@ -71,6 +72,10 @@ describe('anyPurchasable', () => {
     expect(anyPurchasable([{ ...v('S', 1, 5), availableForSale: false }])).toBe(false);
     expect(anyPurchasable([])).toBe(false);
   });
+  it('is false when the variants in stock are priced 0 (call for price)', () => {
+    expect(anyPurchasable([{ ...v('S', 1, 5), price: 0 }, v('M', 2, 0)])).toBe(false);
+    expect(anyPurchasable([{ ...v('S', 1, 5), price: 0 }, v('M', 2, 1)])).toBe(true);
+  });
 });
 
 describe('remainingOf', () => {
@@ -106,6 +111,14 @@ describe('remainingOf', () => {
     );
     const closed = { ...v('Red', 1, 4), availableInventoryLevels: [level(1, 4, false, false)] };
     expect(remainingOf(closed, none).availableForSale).toBe(false);
+  });
+  it('is not for sale online at a price of 0, whatever its stock', () => {
+    expect(remainingOf({ ...v('Red', 1, 4), price: 0 }, none)).toEqual({
+      levelId: 10,
+      remaining: 4,
+      availableForSale: false,
+    });
+    expect(remainingOf({ ...v('Red', 1, 0, true), price: 0 }, none).availableForSale).toBe(false);
   });
 });
 
@@ -165,6 +178,7 @@ describe('button rules', () => {
 describe('cardStock', () => {
   it('takes the first level in variant order', () => {
     const product = {
+      price: 25.99,
       availableForSale: true,
       Variants: [
         { variantPosition: 2, availableInventoryLevels: [level(22, 9)] },
@@ -176,12 +190,14 @@ describe('cardStock', () => {
   it('is unlimited with bypassNegativeQuantity and not for sale when either says so', () => {
     expect(
       cardStock({
+        price: 10,
         availableForSale: true,
         Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, -2, true)] }],
       }),
     ).toEqual({ levelId: 5, available: null, availableForSale: true });
     expect(
       cardStock({
+        price: 10,
         availableForSale: false,
         Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, 2)] }],
       })?.availableForSale,
@@ -190,8 +206,18 @@ describe('cardStock', () => {
   it('is null without any level', () => {
     expect(
       cardStock({
+        price: 10,
         availableForSale: true,
         Variants: [{ variantPosition: 1, availableInventoryLevels: [] }],
+      }),
+    ).toBeNull();
+  });
+  it('is null at a price of 0: the card asks the shopper to call and links to the page', () => {
+    expect(
+      cardStock({
+        price: 0,
+        availableForSale: true,
+        Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, 12)] }],
       }),
     ).toBeNull();
   });

@@ -1,3 +1,5 @@
+import { soldOnline } from '../catalog/call-for-price.ts';
+
 /** spec storefront 9: the quantity input commits after this long without typing. */
 export const QUANTITY_COMMIT_MS = 800;
 
@@ -17,6 +19,7 @@ interface Level {
 interface StockVariant {
   title: string;
   variantPosition: number;
+  price: number;
   availableForSale: boolean;
   availableQuantity: number | null;
   availableInventoryLevels: readonly Level[];
@@ -29,19 +32,20 @@ interface StockVariant {
  */
 export { stockVariant as stockSource } from './stock.ts';
 
-/** What can still be bought of one level, and whether it is for sale at all. */
+/** What can still be bought of one level, and whether it is for sale online at all. */
 export interface Remaining {
   /** The inventory level the cart would get, or null when the variant has none. */
   levelId: number | null;
   /** Stock left after what the cart holds; Infinity with bypassNegativeQuantity. */
   remaining: number;
+  /** The variant and its level are for sale, at a price (a price of 0 is not sold online). */
   availableForSale: boolean;
 }
 
 /**
  * spec storefront 5: "Remaining purchasable quantity = available quantity minus quantity in
  * cart (unlimited with bypassNegativeQuantity)". `inCart` says how many of a level the cart
- * holds. Without an inventory level nothing can be bought.
+ * holds. Without an inventory level nothing can be bought, nor at a price of 0 (call-for-price.ts).
  */
 export function remainingOf(
   variant: StockVariant | undefined,
@@ -49,7 +53,8 @@ export function remainingOf(
 ): Remaining {
   const level = variant?.availableInventoryLevels[0];
   if (!variant || !level) return { levelId: null, remaining: 0, availableForSale: false };
-  const availableForSale = variant.availableForSale && level.availableForSale;
+  const availableForSale =
+    variant.availableForSale && level.availableForSale && soldOnline(variant.price);
   if (level.bypassNegativeQuantity) {
     return { levelId: level.id, remaining: Number.POSITIVE_INFINITY, availableForSale };
   }
@@ -131,9 +136,11 @@ export interface CardStock {
 
 /**
  * A card adds the first inventory level of the product (spec storefront 3, "first entry
- * used"), in variant order, as the API's card does. Null when the product has none.
+ * used"), in variant order, as the API's card does. Null when the product has none, or is
+ * priced 0: its card asks the shopper to call and links to its page (call-for-price.ts).
  */
 export function cardStock(product: {
+  price: number;
   availableForSale: boolean;
   Variants: readonly {
     variantPosition: number;
@@ -143,7 +150,7 @@ export function cardStock(product: {
   const level = [...product.Variants]
     .sort((a, b) => a.variantPosition - b.variantPosition)
     .flatMap((variant) => variant.availableInventoryLevels)[0];
-  if (!level) return null;
+  if (!level || !soldOnline(product.price)) return null;
   return {
     levelId: level.id,
     available: level.bypassNegativeQuantity ? null : Math.max(0, level.availableQuantity),

@@ -132,6 +132,15 @@ describe('recordCard', () => {
     expect(card.inventoryLevelId).toBeNull();
     expect(apiCardStock(card)).toBeNull();
   });
+  it('has nothing to add at a price of 0', () => {
+    const card = recordCard({
+      ...record,
+      price: 0,
+      Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5)] }],
+    });
+    expect(card.inventoryLevelId).toBeNull();
+    expect(apiCardStock(card)).toBeNull();
+  });
 });
 
 describe('apiCardStock', () => {
@@ -143,5 +152,9 @@ describe('apiCardStock', () => {
       availableForSale: false,
     });
     expect(apiCardStock(base)).toBeNull();
+  });
+  it('gives a card priced 0 nothing to add, though its level is for sale (issue 29)', () => {
+    const base = { id: 1, handle: 'a', title: 'A', price: 0, availableForSale: true };
+    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: 5 })).toBeNull();
   });
 });

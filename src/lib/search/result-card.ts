@@ -1,3 +1,4 @@
+import { soldOnline } from '../catalog/call-for-price.ts';
 import {
   productCardView,
   type CardSettings,
@@ -54,10 +55,10 @@ export function recordCard(product: RecordLike): ApiCard {
 /**
  * What a result card's add button adds (spec storefront 3: the first inventory level):
  * the level, its stock (null: unlimited, bypassNegativeQuantity) and whether it is for
- * sale; null when the card has no inventory level.
+ * sale; null when the card has no inventory level or is priced 0 (as `cardStock`).
  */
 export function apiCardStock(card: ApiCard): CardStock | null {
-  if (typeof card.inventoryLevelId !== 'number') return null;
+  if (typeof card.inventoryLevelId !== 'number' || !soldOnline(card.price)) return null;
   return {
     levelId: card.inventoryLevelId,
     available: card.bypassNegativeQuantity ? null : Math.max(0, card.availableQuantity ?? 0),

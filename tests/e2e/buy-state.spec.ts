@@ -1,0 +1,175 @@
+import type { Page } from '@playwright/test';
+import type { ProductRecord } from '../../src/lib/contracts/product-record.ts';
+import { CALL_FOR_PRICE } from '../../src/lib/catalog/call-for-price.ts';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { IN_STOCK_NOTE } from '../../src/lib/product/stock.ts';
+import { expect, productByHandle, test } from './fixtures.ts';
+import { FIXTURES } from './seed-fixtures.ts';
+
+// Issue 29, items 1 and 4: the stock note follows the buy box (spec storefront 4 and 9), and
+// a product priced 0 is asked for by phone, never added to a cart (spec storefront 5). The
+// demo's products named in the issue are stood for by the suite's own (seed-fixtures.ts).
+
+const { productBase, collectionBase } = storeConfig.theme.paths;
+const phone = storeConfig.store.contactPhoneNumber;
+
+type Variant = ProductRecord['Variants'][number];
+interface Detail {
+  id: number;
+  handle: string;
+  price: number;
+  availableForSale: boolean;
+  Options: { id: number; name: string; position: number }[];
+  Variants: Variant[];
+}
+
+const level = (v: Variant | undefined) => v?.availableInventoryLevels[0];
+const variantNamed = (p: Detail, title: string) => {
+  const found = p.Variants.find((v) => v.title === title);
+  if (!found) throw new Error(`${p.handle} has no variant ${title}`);
+  return found;
+};
+
+const addButton = (page: Page) => page.getByRole('button', { name: 'Add to Cart', exact: true });
+const note = (page: Page) => page.getByText(IN_STOCK_NOTE, { exact: true });
+const status = (page: Page) => page.locator('.bb-status');
+
+async function openHydrated(page: Page, handle: string) {
+  const reply = await page.goto(`${productBase}/${handle}`);
+  expect(reply?.status()).toBe(200);
+  await expect(page.getByRole('textbox', { name: 'Quantity', exact: true })).toBeEnabled();
+}
+
+/** The page as the build wrote it, before any script runs. */
+async function prerendered(page: Page, handle: string): Promise<string> {
+  const reply = await page.request.get(`${productBase}/${handle}`);
+  expect(reply.ok()).toBe(true);
+  return reply.text();
+}
+
+/** Chooses the value of the single option that `variant` has. */
+async function choose(page: Page, product: Detail, variant: Variant) {
+  const option = product.Options[0];
+  const value = variant.Options[0]?.VariantSelectedOptions.optionValueSelected ?? '';
+  await page.getByLabel(option?.name ?? '', { exact: true }).selectOption(value);
+}
+
+test.describe('the stock note follows the buy box', () => {
+  test('a product not for sale, though in stock, says no In Stock above Sold out', async ({
+    page,
+    api,
+  }) => {
+    const product = await productByHandle<Detail>(api, FIXTURES.notForSale.handle);
+    expect(product.availableForSale).toBe(false);
+    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
+    await openHydrated(page, product.handle);
+    await expect(status(page)).toHaveText('Sold out');
+    await expect(addButton(page)).toBeDisabled();
+    await expect(note(page)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('not-for-sale.png') });
+  });
+
+  test('a product whose variants are all unavailable says no In Stock, whatever is chosen', async ({
+    page,
+    api,
+  }) => {
+    const product = await productByHandle<Detail>(api, FIXTURES.unavailableVariants.handle);
+    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
+    await openHydrated(page, product.handle);
+    await expect(status(page)).toHaveText('Sold out');
+    await expect(note(page)).toHaveCount(0);
+    for (const variant of product.Variants) {
+      await choose(page, product, variant);
+      await expect(status(page)).toHaveText('Sold out');
+      await expect(addButton(page)).toBeDisabled();
+      await expect(note(page)).toHaveCount(0);
+    }
+  });
+
+  test('choosing a sold-out variant takes the note away; one in stock brings it back', async ({
+    page,
+    api,
+  }) => {
+    const product = await productByHandle<Detail>(api, FIXTURES.soldOutVariant.handle);
+    const fallback = variantNamed(product, 'Poly');
+    const empty = variantNamed(product, 'Rubber');
+    expect(await prerendered(page, product.handle)).toContain(IN_STOCK_NOTE);
+    await openHydrated(page, product.handle);
+    await expect(note(page)).toBeVisible();
+    await choose(page, product, empty);
+    await expect(status(page)).toHaveText('Sold out');
+    await expect(note(page)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('sold-out-variant.png') });
+    await choose(page, product, fallback);
+    await expect(addButton(page)).toBeEnabled();
+    await expect(note(page)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('in-stock-variant.png') });
+  });
+
+  test('choosing a variant in stock shows the note when the first had none', async ({
+    page,
+    api,
+  }) => {
+    const product = await productByHandle<Detail>(api, FIXTURES.firstVariantEmpty.handle);
+    const inStock = variantNamed(product, 'Rubber');
+    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
+    await openHydrated(page, product.handle);
+    await expect(note(page)).toHaveCount(0);
+    await choose(page, product, inStock);
+    await expect(addButton(page)).toBeEnabled();
+    await expect(note(page)).toBeVisible();
+  });
+});
+
+test.describe('a product priced 0 is asked for by phone', () => {
+  const { handle } = FIXTURES.callForPrice;
+
+  test('its page offers no Add to Cart and says to call, before and after scripts', async ({
+    page,
+    api,
+  }) => {
+    expect((await productByHandle<Detail>(api, handle)).price).toBe(0);
+    const html = await prerendered(page, handle);
+    expect(html).toContain(CALL_FOR_PRICE);
+    expect(html).not.toContain(IN_STOCK_NOTE);
+    expect(html).not.toContain('$0.00');
+    await openHydrated(page, handle);
+    await expect(page.locator('.buy').getByText(CALL_FOR_PRICE)).toBeVisible();
+    await expect(status(page)).toHaveText(`To order, call us at ${phone}.`);
+    await expect(status(page).getByRole('link', { name: phone })).toHaveAttribute(
+      'href',
+      `tel:${phone}`,
+    );
+    await expect(addButton(page)).toBeDisabled();
+    await expect(note(page)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('call-for-price.png') });
+  });
+
+  test('the API adds no line priced 0, and says why', async ({ page, api }) => {
+    const product = await productByHandle<Detail>(api, handle);
+    const levelId = level(product.Variants[0])?.id;
+    await page.goto('/');
+    const reply = await page.request.post('/api/checkouts/lineItems', {
+      data: { inventoryLevelId: levelId, quantity: 1 },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(reply.status()).toBe(422);
+    expect(await reply.text()).toContain(
+      `Please call us for the price of ${FIXTURES.callForPrice.title}: it cannot be bought online.`,
+    );
+    const cart = await page.request.get('/api/checkouts');
+    const lines = cart.ok()
+      ? ((await cart.json()) as { checkout: { LineItems: { inventoryLevelId: number }[] } })
+          .checkout.LineItems
+      : [];
+    expect(lines.map((l) => l.inventoryLevelId)).not.toContain(levelId);
+  });
+
+  test('its card says to call and has no add button', async ({ page }) => {
+    await page.goto(`${collectionBase}/${FIXTURES.shortDescription.handle}`);
+    const card = page.getByRole('article').filter({ hasText: FIXTURES.callForPrice.title });
+    await expect(card.getByText(CALL_FOR_PRICE)).toBeVisible();
+    await expect(card.getByText('$0.00')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0);
+  });
+});
