@@ -1,5 +1,4 @@
 import type { ClientDirective } from 'astro';
-import { keepFocus } from './keep-focus.ts';
 
 /**
  * `client:interact`: an island that hydrates when the shopper first reaches
@@ -17,9 +16,6 @@ import { keepFocus } from './keep-focus.ts';
  *   another part of the page needs the island now (a product added to the cart opens the
  *   cart overlay);
  * - the focus is already inside the island when the directive runs.
- *
- * When the focus woke it, the shopper keeps it through hydration (keep-focus.ts), also where
- * the island swaps the server's control for its own.
  */
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -30,7 +26,6 @@ const interactDirective: ClientDirective = (load, options, el) => {
     started = true;
     for (const name of EVENTS) el.removeEventListener(name, start);
     if (typeof options.value === 'string') window.removeEventListener(options.value, start);
-    keepFocus(el);
     void load().then((hydrate) => hydrate());
   };
   // The header comes before the page's own islands: look for them once the page is parsed.
