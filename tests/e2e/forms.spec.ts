@@ -126,7 +126,7 @@ test("the cart page's quantity, discount code and shipping forms", async ({ page
   await addWithApi(page, level.inventoryLevelId, 1);
   await page.goto('/cart.php');
   const main = page.getByRole('main');
-  await expect(main.getByLabel('Discount code')).toBeVisible();
+  await expect(main.getByRole('textbox', { name: 'Discount code' })).toBeVisible();
   expect(await offStyle(main)).toEqual([]);
 });
 

@@ -95,7 +95,7 @@ async function tabTo(page: Page, control: Locator, name: string) {
   await page.keyboard.press('Tab');
   await expect(control, `Tab reaches ${name}`).toBeFocused();
   await expect(control).toBeInViewport();
-  // What has the focus now: the cart's link may have become its button since (keep-focus.ts).
+  // What has the focus now: the cart's link may have become its button since (CartButton.tsx).
   expect(
     await page.evaluate(() => document.activeElement?.matches(':focus-visible')),
     `${name} shows the focus ring`,
