@@ -81,7 +81,7 @@ export function AddressDialog({
               options={states.map((state) => [state.stateCode, state.title] as const)}
             />
             {TEXT_FIELDS.map(([field, label, autoComplete]) => (
-              <label className="acct-field" key={field}>
+              <label className="field" key={field}>
                 {label}
                 {required(field) ? '' : ' (optional)'}
                 <input
@@ -94,7 +94,7 @@ export function AddressDialog({
                 />
               </label>
             ))}
-            <label className="check">
+            <label className="field-check">
               <input
                 type="checkbox"
                 name="makeDefault"
@@ -148,7 +148,7 @@ function RegionSelect({
   const valid = useStore($draftMarks)[field];
   const { id, label, autoComplete, choose, required } = REGIONS[field];
   return (
-    <div className="acct-field">
+    <div className="field">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}

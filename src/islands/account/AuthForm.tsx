@@ -151,7 +151,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
     <form className="acct-form" method="post" onSubmit={(event) => void submit(event)}>
       <Notice notice={notice} />
       {FIELDS[mode].map((field) => (
-        <label key={field.name}>
+        <label className="field" key={field.name}>
           {field.label}
           <input
             name={field.name}

@@ -46,7 +46,7 @@ export function CardAddressDialog({
     >
       <div className="dialog-body">
         {readOnly.map(([key, label]) => (
-          <label className="acct-field" key={key}>
+          <label className="field" key={key}>
             {label}
             <input readOnly value={shown?.[key] ?? ''} />
           </label>

@@ -111,7 +111,7 @@ function RecoveryEmail() {
       )}
       {sent && <p>{LINK_SENT_TEXT}</p>}
       <form className="acct-form" onSubmit={(event) => void save(event)}>
-        <label>
+        <label className="field">
           Recovery email
           <input
             type="email"

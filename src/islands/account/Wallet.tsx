@@ -248,7 +248,7 @@ function Transactions() {
   return (
     <section>
       <Notice notice={notice} />
-      <label className="acct-field" style={{ maxWidth: '24rem' }}>
+      <label className="field" style={{ maxWidth: '24rem' }}>
         Transaction displayable Id
         <input
           type="search"

@@ -35,9 +35,23 @@ function CartButton({ freeShippingValue, productBase }: Props) {
   const cart = useHydratingStore($cart, EMPTY_CART);
   const open = useHydratingStore($cartOpen, false);
   const [hydrated, setHydrated] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLButtonElement | null>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  // Issue 29: Tab to the link wakes the island (client:interact), which swaps the link for
+  // the button; the shopper keeps the focus, on the button, as the commit puts it in place.
+  const hadFocus = useRef(false);
   const anchor = useCallback(() => button.current, []);
-  useEffect(() => setHydrated(true), []);
+  const buttonRef = useCallback((el: HTMLButtonElement | null) => {
+    button.current = el;
+    if (el && hadFocus.current) {
+      hadFocus.current = false;
+      el.focus();
+    }
+  }, []);
+  useEffect(() => {
+    hadFocus.current = link.current !== null && document.activeElement === link.current;
+    setHydrated(true);
+  }, []);
 
   const count = cart.loaded && cart.totalQuantity > 0 ? cart.totalQuantity : null;
   const inside = (
@@ -55,7 +69,7 @@ function CartButton({ freeShippingValue, productBase }: Props) {
   if (!hydrated) {
     return (
       <div className="cart-widget">
-        <a className="cart-button" href="/cart.php">
+        <a ref={link} className="cart-button" href="/cart.php">
           {inside}
         </a>
       </div>
@@ -64,7 +78,7 @@ function CartButton({ freeShippingValue, productBase }: Props) {
   return (
     <div className="cart-widget">
       <button
-        ref={button}
+        ref={buttonRef}
         type="button"
         className="cart-button"
         aria-haspopup="dialog"

@@ -317,7 +317,7 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
       <button type="submit" className="fp-apply">
         Apply
       </button>
-      <p className="fp-error" id={`${id}-error`} role="alert">
+      <p className="fp-error field-error" id={`${id}-error`} role="alert">
         {error}
       </p>
     </form>
@@ -339,7 +339,7 @@ function PriceInput({
   onValue: (value: string) => void;
 }) {
   return (
-    <label>
+    <label className="field">
       <span>{label}</span>
       <input
         inputMode="decimal"

@@ -47,7 +47,7 @@ function showErrors(form: HTMLFormElement, errors: Partial<Record<QuoteField, st
     if (message) {
       const note = document.createElement('span');
       note.id = id;
-      note.className = 'quote-error';
+      note.className = 'field-error';
       note.textContent = message;
       input.after(note);
       input.setAttribute('aria-invalid', 'true');
