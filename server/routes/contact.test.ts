@@ -142,3 +142,67 @@ describe('GET /api/admin/contactMessages', () => {
     expect((await list('', 'not-the-token-at-all')).status).toBe(401);
   });
 });
+
+describe('POST /api/contactMessages/form (the form without JavaScript)', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const send = (
+    app: ReturnType<typeof store>['app'],
+    body: string,
+    headers: Record<string, string> = {},
+  ) =>
+    app.request(
+      `${URL}/form`,
+      {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://localhost',
+          ...headers,
+        },
+      },
+      connectedFrom('203.0.113.9'),
+    );
+
+  it('stores the message and sends the shopper back to the page with its outcome', async () => {
+    const { app, list } = store();
+    const reply = await send(app, form({ ...valid, back: '/contact-us' }));
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toBe('/contact-us#contact-sent');
+    const { messages } = (await (await list()).json()) as { messages: { email: string }[] };
+    expect(messages.map((message) => message.email)).toEqual([valid.email]);
+  });
+
+  it('sends a form it cannot take back with the reason, and stores nothing', async () => {
+    const { app, list } = store();
+    const reply = await send(app, form({ ...valid, email: 'not-an-email', back: '/contact-us' }));
+    expect(reply.headers.get('location')).toBe('/contact-us#contact-invalid');
+    const { messages } = (await (await list()).json()) as { messages: unknown[] };
+    expect(messages).toEqual([]);
+  });
+
+  it('goes back only to a page of this site', async () => {
+    const { app } = store();
+    for (const back of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '']) {
+      const reply = await send(app, form({ ...valid, message: back || 'x', back }));
+      expect(reply.headers.get('location')).toBe('/#contact-sent');
+    }
+  });
+
+  it('takes forms from the store itself only, and only as forms', async () => {
+    const { app } = store();
+    const foreign = await send(app, form(valid), { origin: 'https://evil.example' });
+    await expectErrorReply(foreign, 403, 'This request must come from the store itself.');
+    const json = await send(app, JSON.stringify(valid), { 'content-type': 'application/json' });
+    expect(json.status).toBe(415);
+  });
+
+  it('keeps the hourly limit of the JSON form', async () => {
+    const { app } = store();
+    for (let sent = 0; sent < CONTACT_LIMIT.max; sent += 1) {
+      await send(app, form({ ...valid, message: `question ${String(sent)}`, back: '/contact-us' }));
+    }
+    const reply = await send(app, form({ ...valid, message: 'one more', back: '/contact-us' }));
+    expect(reply.headers.get('location')).toBe('/contact-us#contact-limited');
+  });
+});

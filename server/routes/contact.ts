@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../../src/lib/shell/contact-message.ts';
-import { sameOriginJson } from '../accounts/guard.ts';
+import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
 import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
 import type { Deps } from '../deps.ts';
@@ -36,6 +37,31 @@ export const contactMessageSchema = z.object({
   message: text(CONTACT_LIMITS.message).min(1, 'is required'),
 });
 
+type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** What became of a message left: stored, the same as one stored before, or refused. */
+type Left = { kind: 'stored' | 'repeat'; id: number } | { kind: 'limited'; wait: number };
+
+/** The largest message body read, as JSON or as a form. */
+const FORM_BYTES = 16 * 1024;
+
+const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Where the form without JavaScript goes back to: the page it names, a path of this site
+ * (never another host: `//evil.example` and `/\evil.example` are not paths), else home.
+ * @example pageBack('/contact-us') // '/contact-us'
+ */
+export function pageBack(path: string | undefined): string {
+  return path !== undefined && /^\/(?:[\w-]+\/?)*$/.test(path) ? path : '/';
+}
+
+/** The 429 of a requester past CONTACT_LIMIT, with when to try again. */
+function tooMany(c: Context, wait: number): Response {
+  c.header('Retry-After', String(wait));
+  return jsonError(c, 429, TOO_MANY_MESSAGES);
+}
+
 /** A stored message as the merchandiser reads it. */
 export interface StoredContactMessage {
   id: number;
@@ -50,7 +76,9 @@ export interface StoredContactMessage {
  * The contact form's messages (issue 29: with no chat provider configured, every page offers
  * the phone and this form), mounted at /api/contactMessages: POST / with the form as JSON ->
  * 201 `{ success: true, id }`, 200 with the first one's id for a repeat, 429 with Retry-After
- * past CONTACT_LIMIT. Stored only; the merchandiser reads them with contactAdminRoutes.
+ * past CONTACT_LIMIT. POST /form takes the same form posted without JavaScript and answers 303
+ * back to its page with #contact-sent, #contact-invalid or #contact-limited. Stored only; the
+ * merchandiser reads them with contactAdminRoutes.
  */
 export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
   const limiter = new RateLimiter(now);
@@ -64,19 +92,14 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
   );
   const app = new Hono();
 
-  // Only the store's own form may leave a message in a shopper's name.
-  app.post('/', sameOriginJson(), async (c) => {
-    const key = requesterKey(clientAddress(c));
+  /** Stores a message unless it repeats one or its requester is past the limit. */
+  function leave(key: string, message: ContactMessage): Left {
     const wait = limiter.peek(key, CONTACT_LIMIT);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return jsonError(c, 429, TOO_MANY_MESSAGES);
-    }
-    const message = await readJson(c, contactMessageSchema, { maxBytes: 16 * 1024 });
+    if (wait > 0) return { kind: 'limited', wait };
     const at = now();
     const since = new Date(at - DUPLICATE_WINDOW_MS).toISOString();
     const before = repeat.get(message.email, message.message, since) as { id: number } | undefined;
-    if (before) return c.json({ success: true, id: before.id }, 200);
+    if (before) return { kind: 'repeat', id: before.id };
     limiter.take(key, CONTACT_LIMIT);
     const result = insert.run(
       message.name,
@@ -85,8 +108,48 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
       message.message,
       new Date(at).toISOString(),
     );
-    return c.json({ success: true, id: Number(result.lastInsertRowid) }, 201);
+    return { kind: 'stored', id: Number(result.lastInsertRowid) };
+  }
+
+  // Only the store's own form may leave a message in a shopper's name.
+  app.post('/', sameOriginJson(), async (c) => {
+    const key = requesterKey(clientAddress(c));
+    const wait = limiter.peek(key, CONTACT_LIMIT);
+    if (wait > 0) return tooMany(c, wait);
+    const left = leave(key, await readJson(c, contactMessageSchema, { maxBytes: FORM_BYTES }));
+    if (left.kind === 'limited') return tooMany(c, left.wait);
+    return c.json({ success: true, id: left.id }, left.kind === 'stored' ? 201 : 200);
   });
+
+  // The same form without JavaScript: posted as a form, answered with a redirect back to the
+  // page it came from, whose outcome line the address's fragment shows (ContactForm.astro).
+  app.post(
+    '/form',
+    bodyLimit({
+      maxSize: FORM_BYTES,
+      onError: (c) => jsonError(c, 413, 'The message is too long.'),
+    }),
+    async (c) => {
+      if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) {
+        return jsonError(c, 415, 'Send the contact form as a form.');
+      }
+      if (!isSameOrigin(c))
+        return jsonError(c, 403, 'This request must come from the store itself.');
+      const form = await c.req.parseBody();
+      const field = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined);
+      const back = pageBack(field('back'));
+      const parsed = contactMessageSchema.safeParse({
+        name: field('name') ?? '',
+        email: field('email') ?? '',
+        phone: field('phone'),
+        message: field('message') ?? '',
+      });
+      if (!parsed.success) return c.redirect(`${back}#contact-invalid`, 303);
+      const left = leave(requesterKey(clientAddress(c)), parsed.data);
+      if (left.kind === 'limited') return c.redirect(`${back}#contact-limited`, 303);
+      return c.redirect(`${back}#contact-sent`, 303);
+    },
+  );
 
   return app;
 }

@@ -176,3 +176,29 @@ test('a failing network and the hourly limit keep what was typed, then it sends'
   const { messages } = (await reply.json()) as { messages: { message: string }[] };
   expect(messages.filter((m) => m.message === text)).toHaveLength(1);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the browser checks the form, the API takes it and the page says it arrived', async ({
+    page,
+    admin,
+  }) => {
+    const text = unique('Without JavaScript');
+    await page.goto(contactPage);
+    // The browser's own check: an empty required field is not sent.
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(contactPage);
+    await fill(page, text);
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(`${contactPage}#contact-sent`);
+    await expect(form(page).getByRole('status')).toHaveText(
+      'Thank you: your message is with our parts specialists, who reply by email.',
+    );
+    await expect(form(page).getByRole('alert')).toHaveCount(0);
+
+    const reply = await admin.get('/api/admin/contactMessages?limit=50');
+    const { messages } = (await reply.json()) as { messages: { message: string }[] };
+    expect(messages.filter((m) => m.message === text)).toHaveLength(1);
+  });
+});

@@ -14,6 +14,8 @@ export function wireContactForm(form: HTMLFormElement): void {
   const failed = form.querySelector<HTMLElement>('[data-contact-failed]');
   const phone = form.dataset['phone'] ?? '';
   let sending = false;
+  // The page's own checks take over from the browser's (which a form without JavaScript uses).
+  form.noValidate = true;
 
   const say = (target: HTMLElement | null, text: string, state = '') => {
     if (!target) return;
