@@ -222,7 +222,9 @@ test.describe('collection page', () => {
     await page.goto(`/collections/${biggest.handle}/page/${Math.ceil(pages / 2)}`);
     const pager = page.getByRole('navigation', { name: 'Product pages' });
     const next = pager.getByRole('link', { name: 'Next page' });
-    await expect(next).toBeVisible();
+    // Past the prerendered pages: the results list draws the page and its pager once its
+    // products arrive (a slow machine may take more than the default 10 s).
+    await expect(next).toBeVisible({ timeout: 30_000 });
     // Both gaps shown: the row is as long as a pager's row gets.
     await expect(pager.locator('li[aria-hidden="true"]')).toHaveCount(2);
     // A phone at the issue's 390 px and the narrowest common one, 320 px; the desktop as is.
