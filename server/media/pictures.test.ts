@@ -3,6 +3,8 @@ import { PART_KINDS } from '../seed/category-node.ts';
 import { drawingFor, drawings } from './drawings.ts';
 import {
   BANNER_LINE_CHARS,
+  COLLECTION_BANNER_WORDS,
+  collectionBannerWords,
   bannerHeadline,
   bannerPicture,
   bannerSize,
@@ -119,7 +121,8 @@ describe('banners', () => {
   });
 
   it.each([
-    ['featured-products', [1200, 300]],
+    // A card's shape: it is the Featured strip's first tile (issue 29, item 9).
+    ['featured-products', [400, 800]],
     ['pallet-jack-parts', [1200, 300]],
     ['sidebar', [300, 600]],
     ['seller-rating-seal', [200, 200]],
@@ -143,8 +146,24 @@ describe('banners', () => {
 
   it('names banners in words', () => {
     expect(bannerHeadline('hero-pallet-jack-parts')).toBe('Pallet Jack Parts');
-    expect(bannerHeadline('collection-forklift-cab')).toBe('Forklift Cab');
     expect(bannerHeadline('sidebar')).toBe('Parts Ready to Ship');
+    expect(bannerHeadline('featured-products')).toBe('Our Top Picks');
+  });
+
+  it("draws a collection's banner with a store promise, never its name (issue 29, item 7)", () => {
+    // The collection page's heading names it right above the banner.
+    for (const handle of [
+      'forklift-cab',
+      'pallet-jack-parts',
+      'material-handling-equipment-parts',
+    ]) {
+      const headline = bannerHeadline(`collection-${handle}`);
+      expect(COLLECTION_BANNER_WORDS).toContain(headline);
+      expect(headline).toBe(collectionBannerWords(handle));
+    }
+    expect(new Set(['a', 'b', 'c', 'd', 'e', 'f'].map(collectionBannerWords)).size).toBeGreaterThan(
+      1,
+    );
   });
 
   // The words of a picture at the width a page draws it (no text under 12 px).
@@ -154,8 +173,8 @@ describe('banners', () => {
       words: m[2] ?? '',
     }));
 
-  it("breaks a collection banner's long headline into lines that read on a phone", () => {
-    const svg = bannerPicture('collection-material-handling-equipment-parts');
+  it("breaks a wide banner's long headline into lines that read on a phone", () => {
+    const svg = bannerPicture('material-handling-equipment-parts');
     expectWellFormed(svg);
     const texts = textsOf(svg);
     expect(texts.map((t) => t.words)).toEqual(['Material Handling', 'Equipment Parts']);

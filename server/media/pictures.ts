@@ -106,19 +106,44 @@ export function collectionPicture(handle: string, width?: number): string {
 export function bannerSize(name: string): { width: number; height: number } {
   if (name.startsWith('hero-')) return HERO_SIZE;
   if (name === 'sidebar') return { width: 300, height: 600 };
+  // The Featured strip's first tile: a card's shape, so the picture fills the tile.
+  if (name === 'featured-products') return { width: 400, height: 800 };
   if (name === 'seller-rating-seal') return { width: 200, height: 200 };
   if (name === 'shipping-carriers') return { width: 600, height: 120 };
   if (name === 'exit-intent') return { width: 800, height: 500 };
   return { width: 1200, height: 300 };
 }
 
+/** What a collection's top banner may say (see collectionBannerWords). */
+export const COLLECTION_BANNER_WORDS = [
+  'Quality Parts, Shipped Fast',
+  'Same-Day Shipping on In-Stock Parts',
+  'OEM and Aftermarket Parts',
+] as const;
+
 /**
- * The headline a banner carries: its name in words, without the "hero" or "collection"
- * prefix (a collection's top banner is named collection-{handle}).
+ * The words of a collection's top banner (named collection-{handle}): a promise of the store,
+ * chosen by the handle, never the collection's name. The collection page prints its name as
+ * the heading right above the banner, and a product page shows the banner beside the bottom
+ * banner that names its collection: a name in the picture read twice (issue 29, item 7). The
+ * seed writes the same words as the banner's alt text (server/seed/collections.ts).
+ * @example collectionBannerWords('pallet-jack-parts') // one of COLLECTION_BANNER_WORDS
+ */
+export function collectionBannerWords(handle: string): string {
+  return COLLECTION_BANNER_WORDS[hashString(handle) % COLLECTION_BANNER_WORDS.length] ?? '';
+}
+
+/**
+ * The headline a banner carries: its name in words, without the "hero" prefix. A collection's
+ * top banner carries collectionBannerWords instead, and the featured tile words of its own:
+ * the home page heads its strip 'Featured Products'.
  */
 export function bannerHeadline(name: string): string {
   if (name === 'sidebar') return 'Parts Ready to Ship';
-  return wordsFromHandle(name.replace(/^(hero|collection)-/, ''));
+  if (name === 'featured-products') return 'Our Top Picks';
+  if (name.startsWith('collection-'))
+    return collectionBannerWords(name.slice('collection-'.length));
+  return wordsFromHandle(name.replace(/^hero-/, ''));
 }
 
 /**

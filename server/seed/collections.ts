@@ -1,4 +1,5 @@
 import type { Collection } from '../catalog/input.ts';
+import { collectionBannerWords } from '../media/pictures.ts';
 import type { CategoryNode, PartKind } from './category-node.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
 
@@ -21,8 +22,6 @@ export function categoryLeaves(tree: readonly CategoryNode[] = CATEGORY_TREE): C
   walk(tree, []);
   return out;
 }
-
-const BANNER_ALT = (title: string) => `${title}: quality replacement parts, shipped fast`;
 
 function descriptionHtml(node: CategoryNode, depth: number, long: boolean): string {
   const intro = `<p>Shop <strong>${node.title}</strong> for pallet jacks, forklifts and other material-handling equipment. Every part is checked against the manufacturer's specification and most ship the same day.</p>`;
@@ -69,7 +68,9 @@ export function demoCollections(tree: readonly CategoryNode[] = CATEGORY_TREE): 
       if (depth === 0 || id % 3 === 0) {
         images['topBanner'] = {
           imagePath: `/api/media/banners/collection-${node.handle}.svg`,
-          altText: BANNER_ALT(node.title),
+          // The words the picture draws, not the collection's name: the page's heading
+          // says that right above it (server/media/pictures.ts, collectionBannerWords).
+          altText: collectionBannerWords(node.handle),
         };
       }
       out.push({

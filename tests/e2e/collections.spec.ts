@@ -207,6 +207,51 @@ test.describe('collection page', () => {
     await expect(pager.locator('[aria-current="page"]')).toHaveText(String(pages));
   });
 
+  test("a middle page's pager keeps its controls on one row, the next arrow too", async ({
+    page,
+    api,
+    isMobile,
+  }) => {
+    // Issue 29, item 9: '1 … 3 4 [5] 6 7 … 10' filled a 390 px phone's row and the next
+    // arrow wrapped onto a line of its own.
+    const biggest = [...(await allCollections(api))].sort(
+      (a, b) => b.productCount - a.productCount,
+    )[0];
+    const pages = Math.ceil((biggest?.productCount ?? 0) / PER_PAGE);
+    if (!biggest || pages < 7) throw new Error('the demo catalogue has no collection of 7 pages');
+    await page.goto(`/collections/${biggest.handle}/page/${Math.ceil(pages / 2)}`);
+    const pager = page.getByRole('navigation', { name: 'Product pages' });
+    const next = pager.getByRole('link', { name: 'Next page' });
+    // Past the prerendered pages: the results list draws the page and its pager once its
+    // products arrive (a slow machine may take more than the default 10 s).
+    await expect(next).toBeVisible({ timeout: 30_000 });
+    // Both gaps shown: the row is as long as a pager's row gets.
+    await expect(pager.locator('li[aria-hidden="true"]')).toHaveCount(2);
+    // A phone at the issue's 390 px and the narrowest common one, 320 px; the desktop as is.
+    const widths = isMobile ? [390, 320] : [page.viewportSize()?.width ?? 0];
+    for (const width of widths) {
+      if (isMobile) await page.setViewportSize({ width, height: 800 });
+      const controls = await pager
+        .locator('li')
+        .evaluateAll((items) =>
+          items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect),
+        );
+      // The line each control sits on, by its middle (a gap's dots are shorter than a number).
+      const middle = (box: DOMRect) => box.top + box.height / 2;
+      const arrow = controls.at(-1);
+      for (const [index, box] of controls.entries()) {
+        expect(
+          Math.abs(middle(box) - (arrow ? middle(arrow) : NaN)),
+          `${String(width)} px: control ${String(index)} on the arrow's row`,
+        ).toBeLessThanOrEqual(2);
+        expect(
+          box.right,
+          `${String(width)} px: control ${String(index)} inside the window`,
+        ).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   test('a page past the prerendered ones loads its products in the same order', async ({
     page,
     api,

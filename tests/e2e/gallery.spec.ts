@@ -27,6 +27,7 @@ import {
   videosOf,
 } from './gallery-fixtures.ts';
 import { dragAcross } from './pointer.ts';
+import { expectSpecStep, specStep } from './slider-steps.ts';
 import { htmlToText } from '../../src/lib/format/html-text.ts';
 
 // The gallery and its viewers ("Gallery and viewer"; spec storefront 2 "Gallery",
@@ -394,6 +395,30 @@ test.describe('recently viewed strip', () => {
       })
       .toBeLessThan(SLIDER_ITEM_WIDTH + 16);
     await expect(cards.last()).toBeInViewport();
+  });
+
+  test("moves the spec's step: 2 cards on a phone, 5 on a desktop", async ({
+    page,
+    api,
+    isMobile,
+  }) => {
+    const all = await products(api);
+    expect(all.length, 'products in the store').toBeGreaterThanOrEqual(13);
+    const [here, ...viewed] = all.slice(0, 13) as [Detail, ...Detail[]];
+    await openWithRecentlyViewed(
+      page,
+      here,
+      [here, ...viewed].map((p) => p.id),
+    );
+    const strip = page.getByRole('region', { name: 'Recently Viewed' });
+    await expect(strip.getByRole('article')).toHaveCount(12);
+    await strip.scrollIntoViewIfNeeded();
+    await expect(strip.getByRole('button', { name: 'Previous Recently Viewed' })).toBeDisabled();
+    await expectSpecStep(
+      strip.locator('.recent-viewport'),
+      strip.getByRole('button', { name: 'Next Recently Viewed' }),
+      { step: specStep(isMobile), count: 12 },
+    );
   });
 
   test('is absent when nothing else was viewed', async ({ page, api }) => {

@@ -4,6 +4,7 @@ import { storeConfig } from '../../src/lib/config/index.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { area, measureBanner, overlap, type Box, type ShownBanner } from './banner-geometry.ts';
 import { dragAcross } from './pointer.ts';
+import { expectSpecStep, specStep } from './slider-steps.ts';
 
 // The home page (spec storefront 2 "Home page", 4 and 9).
 
@@ -207,7 +208,7 @@ test.describe('featured products', () => {
         `${theme.paths.productBase}/${product.handle}`,
       );
     }
-    // The banner leads: the strip's first tile on a desktop, above the cards on a phone.
+    // The banner leads: the strip's first tile.
     const banner = strip.locator(`a[href="${theme.featuredProducts.url}"]`).filter({
       visible: true,
     });
@@ -252,6 +253,41 @@ test.describe('featured products', () => {
     await expect(previous).toBeEnabled();
     await previous.click();
     await expect(previous).toBeDisabled();
+  });
+
+  test("its banner tile takes a card's place and its picture fills it", async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured Products' });
+    await strip.scrollIntoViewIfNeeded();
+    const tile = strip
+      .getByRole('link', { name: 'Shop featured pallet jack parts' })
+      .filter({ visible: true });
+    await expect(tile).toHaveCount(1);
+    const box = await tile.boundingBox();
+    const picture = await tile.locator('img').boundingBox();
+    const card = await strip.getByRole('article').first().boundingBox();
+    if (!box || !picture || !card) throw new Error('the tile, its picture or a card is not shown');
+    // Issue 29, item 9: a 4:1 picture two cards wide, 150 px of empty tile above and below.
+    expect(Math.abs(box.width - card.width), 'tile width against a card').toBeLessThanOrEqual(2);
+    expect(picture.y - box.y, 'empty band above the picture').toBeLessThanOrEqual(12);
+    expect(picture.height / box.height, "the picture's share of the tile").toBeGreaterThan(0.7);
+    expect(picture.width / box.width, "the picture's share of the tile").toBeGreaterThan(0.85);
+  });
+
+  test("moves the spec's step: 2 cards on a phone, 5 on a desktop", async ({ page, isMobile }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured Products' });
+    await strip.scrollIntoViewIfNeeded();
+    // Awake: its controller disables Previous at the start.
+    await expect(strip.getByRole('button', { name: 'Previous Featured Products' })).toBeDisabled();
+    await expectSpecStep(
+      strip.locator('[data-slider-viewport]'),
+      strip.getByRole('button', { name: 'Next Featured Products' }),
+      {
+        step: specStep(isMobile),
+        count: await strip.locator('[data-slider-track] > li').filter({ visible: true }).count(),
+      },
+    );
   });
 
   test('a swipe of 15 percent of the width moves a step, a shorter one does not', async ({

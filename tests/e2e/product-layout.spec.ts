@@ -12,6 +12,7 @@ import {
 import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
 import { catalogueProducts, expect, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
+import { expectSpecStep, specStep } from './slider-steps.ts';
 
 // The product page's layout: the product first (item 8: title, price, stock note
 // and Add to Cart within the first screen of a 1280x800 desktop and the first one and a half
@@ -237,6 +238,16 @@ test.describe('related products', () => {
     }
     await expect(previous).toBeDisabled();
     await expect(cards.first()).toBeInViewport();
+  });
+
+  test("move the spec's step: 2 on a phone, 5 on a desktop", async ({ page, api, isMobile }) => {
+    const { product, count } = await relatedWhere(api, (n) => n === RELATED_COUNT);
+    const { strip, previous, next } = await openRelated(page, product, count);
+    await expect(previous).toBeDisabled();
+    await expectSpecStep(strip.locator('[data-slider-viewport]'), next, {
+      step: specStep(isMobile),
+      count,
+    });
   });
 
   test('more than 5 move on with a swipe', async ({ page, api }) => {

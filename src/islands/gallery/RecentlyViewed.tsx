@@ -3,12 +3,13 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { fetchCards, type ApiCard } from '../../lib/product/media-api.ts';
 import { productCardView, type CardSettings } from '../../lib/catalog/product-card.ts';
 import { recentIdsToShow, RECENTLY_VIEWED_TITLE } from '../../lib/product/recently-viewed.ts';
-import { SLIDER_ITEM_WIDTH } from '../../lib/shell/slider.ts';
+import { sliderItemStyle } from '../../lib/shell/slider.ts';
 import { enhanceSlider, type SliderController } from '../../lib/shell/slider-controller.ts';
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import { ProductCard } from '../shared/ProductCard.tsx';
 import '../shared/round-button.css';
+import '../shared/slider.css';
 import './recently-viewed.css';
 
 interface Props {
@@ -152,16 +153,15 @@ function RecentlyViewed({ currentId, settings }: Props) {
       )}
       <div className="recent-viewport" ref={viewportRef}>
         <ul
-          className="recent-track"
+          className="recent-track slider-track"
           ref={trackRef}
-          style={{ '--item-width': `${String(SLIDER_ITEM_WIDTH)}px` } as CSSProperties}
+          style={sliderItemStyle() as CSSProperties}
         >
           {views.map((view, position) => (
-            <li key={view.id} className="recent-item">
+            <li key={view.id} className="recent-item slider-item">
               <ProductCard
                 view={view}
                 button={null}
-                sizes="250px"
                 overlay={
                   <button
                     type="button"

@@ -45,7 +45,36 @@ describe('productTopBanner', () => {
         [steer, undefined, { ...steer, images: { topBanner: banner } }],
         'topBanner',
       ),
-    ).toBe(banner);
+    ).toEqual(banner);
     expect(productTopBanner([steer], 'topBanner')).toBeUndefined();
+  });
+
+  it("says what the picture says, not the collection's name the trail shows", () => {
+    const named = { imagePath: '/b.svg', altText: 'Steer Wheels: quality parts, shipped fast' };
+    expect(productTopBanner([{ ...steer, images: { topBanner: named } }], 'topBanner')).toEqual({
+      imagePath: '/b.svg',
+      altText: 'Quality parts, shipped fast',
+    });
+  });
+
+  it('shows none when the bottom banner beside it is its picture or its collection', () => {
+    const pj = {
+      handle: 'pallet-jack-parts',
+      title: 'Pallet Jack Parts',
+      breadcrumbs: [],
+      images: { topBanner: { imagePath: '/collection-pj.svg', altText: 'Parts' } },
+    };
+    const bottom = { imagePath: '/pj.svg', href: '/collections/pallet-jack-parts' };
+    // A steer wheel without a banner of its own: the nearest is Pallet Jack Parts'.
+    expect(productTopBanner([steer, pj], 'topBanner', bottom, '/collections')).toBeUndefined();
+    const samePicture = { ...bottom, href: '/collections/elsewhere' };
+    const own = { ...steer, images: { topBanner: { imagePath: '/pj.svg', altText: 'Parts' } } };
+    expect(productTopBanner([own], 'topBanner', samePicture, '/collections')).toBeUndefined();
+    // Another collection's own banner stays.
+    const wheels = { ...steer, images: { topBanner: { imagePath: '/sw.svg', altText: 'Parts' } } };
+    expect(productTopBanner([wheels, pj], 'topBanner', bottom, '/collections')).toEqual({
+      imagePath: '/sw.svg',
+      altText: 'Parts',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { bannerAlt } from '../catalog/banner-alt.ts';
 import type { Crumb } from '../catalog/breadcrumbs.ts';
 import { collectionPath } from '../routing/paths.ts';
 
@@ -34,17 +35,37 @@ export function productCrumbs(
   ];
 }
 
+/** The product page's bottom banner (spec storefront 2: a fixed link to a collection). */
+export interface BottomBanner {
+  /** Its picture. */
+  imagePath: string;
+  /** The collection page it links to. */
+  href: string;
+}
+
 /**
  * The product page's top banner: the `placement` image of the nearest collection up the
- * first collection's chain that has one (the collection page's top banner, storefront 2).
+ * first collection's chain that has one (the collection page's top banner, storefront 2),
+ * its alt text without that collection's name (bannerAlt: the trail names it). None when it
+ * is the collection the bottom banner links to, or its picture: the page shows the two side
+ * by side, and a pallet-jack part's page showed 'Pallet Jack Parts' twice (issue 29, item 7).
+ * @example productTopBanner(chainUpToPalletJackParts, 'topBanner',
+ *   { imagePath: '/pj.svg', href: '/collections/pallet-jack-parts' }, '/collections') // undefined
  */
 export function productTopBanner(
   chain: readonly (ChainCollection | undefined)[],
   placement: string,
+  bottom?: BottomBanner,
+  collectionBase = '',
 ): { imagePath: string; altText: string } | undefined {
   for (const collection of chain) {
     const image = collection?.images[placement];
-    if (image) return image;
+    if (!image) continue;
+    if (bottom) {
+      if (image.imagePath === bottom.imagePath) return undefined;
+      if (collectionPath(collectionBase, collection.handle) === bottom.href) return undefined;
+    }
+    return { imagePath: image.imagePath, altText: bannerAlt(image.altText, collection.title) };
   }
   return undefined;
 }

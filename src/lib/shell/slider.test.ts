@@ -7,6 +7,8 @@ import {
   SLIDER_STEP_MOBILE,
   SWIPE_THRESHOLD,
   slideTo,
+  SLIDER_GAP_REM,
+  sliderItemStyle,
   sliderModes,
   sliderStep,
   swipeDirection,
@@ -58,6 +60,40 @@ describe('sliderStep', () => {
     expect(sliderStep(1920, 7)).toBe(5);
     expect(sliderStep(200, 0)).toBe(1);
     expect(sliderStep(390, Number.NaN)).toBe(1);
+  });
+});
+
+describe('sliderItemStyle', () => {
+  /** The width an item's flex-basis gives in a view `view` px wide (1rem = 16 px). */
+  const itemWidth = (basis: string, view: number): number => {
+    const match = /^min\((\d+)px, calc\(\(100% - ([\d.]+)rem\) \/ (\d+)\)\)$/.exec(basis);
+    if (!match) throw new Error(`not the expected form: ${basis}`);
+    const [, max, gaps, perView] = match.map(Number) as [number, number, number, number];
+    return Math.min(max, (view - gaps * 16) / perView);
+  };
+  /** Items shown whole in a view `view` px wide, gaps between them. */
+  const whole = (width: number, view: number) =>
+    Math.floor((view + SLIDER_GAP_REM * 16) / (width + SLIDER_GAP_REM * 16) + 1e-9);
+  const style = sliderItemStyle();
+
+  it('fills the view with a step of items: 2 on a phone, 5 on a desktop (storefront 9)', () => {
+    // A 390 px phone's 358 px column; a 412 px phone; the 1168 px page at 1280 px.
+    for (const view of [358, 380]) {
+      const width = itemWidth(style['--slider-item-mobile'], view);
+      expect(whole(width, view), `${String(view)} px`).toBe(SLIDER_STEP_MOBILE);
+      expect(sliderStep(view + 32, whole(width, view))).toBe(2);
+    }
+    const desktop = itemWidth(style['--slider-item-desktop'], 1168);
+    expect(desktop).toBeCloseTo(220.8);
+    expect(whole(desktop, 1168)).toBe(SLIDER_STEP_DESKTOP);
+    expect(sliderStep(1280, whole(desktop, 1168))).toBe(5);
+  });
+
+  it("keeps items at most the spec's 250 px where a step of them would be wider", () => {
+    expect(itemWidth(style['--slider-item-desktop'], 1400)).toBe(SLIDER_ITEM_WIDTH);
+    expect(itemWidth(style['--slider-item-mobile'], 735)).toBe(SLIDER_ITEM_WIDTH);
+    // Then more than a step shows, and a step still moves the spec's count.
+    expect(sliderStep(767, whole(SLIDER_ITEM_WIDTH, 735))).toBe(2);
   });
 });
 

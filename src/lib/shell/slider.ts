@@ -1,8 +1,10 @@
 /** spec storefront 9: "Slider: 2 items per step on mobile, 5 on desktop". */
 export const SLIDER_STEP_MOBILE = 2;
 export const SLIDER_STEP_DESKTOP = 5;
-/** spec storefront 9: item width 250 px. */
+/** spec storefront 9: item width 250 px; here the widest an item gets (sliderItemStyle). */
 export const SLIDER_ITEM_WIDTH = 250;
+/** The space between two items of a slider or of its grid, in rem. */
+export const SLIDER_GAP_REM = 1;
 /** spec storefront 9: swipe threshold 15 percent (of the visible width). */
 export const SWIPE_THRESHOLD = 0.15;
 /** spec account-and-shell 9: mobile means narrower than 768 px. */
@@ -37,17 +39,37 @@ export function isSliderAt(width: number, modes: SliderModes): boolean {
 }
 
 /**
- * Items moved per arrow press or swipe: the spec's 2 on mobile and 5 on desktop, or as many
- * as the view holds in full (`fitting`) when that is fewer. 250 px cards put one and a bit
- * on a 390 px phone and four and a bit in a 1200 px page; a longer step would carry the
- * partly shown card out of view without ever showing it whole, and with it its buttons.
- * @example sliderStep(390, 1) // 1
- * @example sliderStep(1280, 6) // 5
+ * Items moved per arrow press or swipe: the spec's 2 on mobile and 5 on desktop. The view
+ * holds that many items in full (sliderItemStyle), so a step shows the next ones whole; where
+ * it holds fewer (`fitting`, an item kept wider than its share), the step is that many, for a
+ * longer one would carry a partly shown item out of view without ever showing it whole.
+ * @example sliderStep(390) // 2
+ * @example sliderStep(1280, 4) // 4
  */
 export function sliderStep(viewportWidth: number, fitting = Infinity): number {
   const step = viewportWidth < MOBILE_BREAKPOINT ? SLIDER_STEP_MOBILE : SLIDER_STEP_DESKTOP;
   const whole = Math.floor(fitting);
   return whole >= 1 ? Math.min(step, whole) : 1;
+}
+
+/**
+ * The width of a slider's items, per viewport, as CSS custom properties for the store's one
+ * slider stylesheet (src/islands/shared/slider.css): a step of items fills the view, so the
+ * spec's steps (2 on mobile, 5 on desktop, storefront 9) each bring whole items into view.
+ * The spec's 250 px is the widest an item gets: at 1280 px five 221 px cards fill the 1168 px
+ * page, at 390 px two 171 px cards the 358 px column (issue 29, item 8).
+ * @example sliderItemStyle()['--slider-item-mobile'] // 'min(250px, calc((100% - 1rem) / 2))'
+ */
+export function sliderItemStyle(): Record<
+  '--slider-item-mobile' | '--slider-item-desktop',
+  string
+> {
+  const share = (perView: number) =>
+    `min(${String(SLIDER_ITEM_WIDTH)}px, calc((100% - ${String((perView - 1) * SLIDER_GAP_REM)}rem) / ${String(perView)}))`;
+  return {
+    '--slider-item-mobile': share(SLIDER_STEP_MOBILE),
+    '--slider-item-desktop': share(SLIDER_STEP_DESKTOP),
+  };
 }
 
 /**
