@@ -10,7 +10,7 @@ import {
   serializeSitemapItem,
   sitemapFilter,
 } from './src/lib/content/sitemap-xml.ts';
-import { env } from './src/lib/env.ts';
+import { env } from './shared/env.ts';
 import { SEARCH_RECORDS_URL } from './src/lib/search/search-record.ts';
 
 // Indexable pages only (no noindex, redirect, later list page or 404); the pages left out by

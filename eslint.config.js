@@ -11,7 +11,7 @@ export const ONE_CLIENT =
 
 /** Why src/lib may not import the loaders. */
 export const LIB_IMPORTS =
-  'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib, for example src/lib/contracts.';
+  'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib, for example shared/contracts.';
 
 export default tseslint.config(
   {
@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    // One direction: the loaders import src/lib (the record schemas in src/lib/contracts, the
+    // One direction: the loaders import src/lib (the record schemas in shared/contracts, the
     // URL rule, the sanitiser), never the other way, so framework-free logic and its tests load
     // without the content layer. Checked by src/lib/layers.test.ts.
     files: ['src/lib/**/*.{ts,tsx}'],

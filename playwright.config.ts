@@ -1,7 +1,7 @@
 // First: the merchandiser token of this run, before env.ts reads the environment.
 import './tests/e2e/admin-token-first.ts';
 import { defineConfig, devices } from '@playwright/test';
-import { env } from './src/lib/env.ts';
+import { env } from './shared/env.ts';
 
 /** Debian's Chromium (Playwright cannot download its own browser here); flags as the env probe. */
 const launchOptions = {

@@ -13,7 +13,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     // The proof-of-work bot check at 8 bits: a token costs about 256 hashes, not production's
-    // 262,000 (src/lib/env.ts), so the account tests stay fast on the same code path.
+    // 262,000 (shared/env.ts), so the account tests stay fast on the same code path.
     env: { BOT_CHECK_DIFFICULTY: '8' },
   },
 });

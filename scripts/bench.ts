@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { storeConfig } from '../src/lib/config/store-config.ts';
+import { storeConfig } from '../shared/store-config.ts';
 import { startApiProcess } from './lib/api-process.ts';
 import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
 import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
@@ -25,7 +25,7 @@ import { stopProcessTreeOnSignal } from './lib/process-tree.ts';
 import { benchSearchBox } from './lib/search-bench.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { temporaryDir } from './lib/stack.ts';
-import { newSecret } from '../src/lib/merchandiser-token.ts';
+import { newSecret } from '../shared/merchandiser-token.ts';
 
 const { values } = parseArgs({
   options: {

@@ -9,8 +9,8 @@
 //   npm run publish -- --local      never through a running store (--verbose: astro's output)
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { env } from '../src/lib/env.ts';
-import { merchandiserToken } from '../src/lib/merchandiser-token.ts';
+import { env } from '../shared/env.ts';
+import { merchandiserToken } from '../shared/merchandiser-token.ts';
 import { progressText } from './lib/publish/page/model.js';
 import { Publisher } from './lib/publish/publisher.ts';
 import { warmPublisher } from './lib/publish/warm/index.ts';

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { refuse } from './lib/refuse.ts';
 
-// Imported here rather than above: a variable that is not valid stops src/lib/env.ts as it
+// Imported here rather than above: a variable that is not valid stops shared/env.ts as it
 // loads, and that refusal is printed like the others.
-const { env } = await import('../src/lib/env.ts').catch(refuse);
+const { env } = await import('../shared/env.ts').catch(refuse);
 const { assertDeployable } = await import('../server/config/production.ts');
 const { startStack, stopOnSignals } = await import('./lib/stack.ts');
 const { productionNotes } = await import('./lib/production-notes.ts');

@@ -2,11 +2,11 @@
 // the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
 import { refuse } from './lib/refuse.ts';
 
-// Imported here rather than above: a variable that is not valid stops src/lib/env.ts as it
+// Imported here rather than above: a variable that is not valid stops shared/env.ts as it
 // loads, and that refusal is printed like the others (./lib/refuse.ts).
-const { env } = await import('../src/lib/env.ts').catch(refuse);
+const { env } = await import('../shared/env.ts').catch(refuse);
 const { assertDeployable } = await import('../server/config/production.ts');
-const { newSecret } = await import('../src/lib/merchandiser-token.ts');
+const { newSecret } = await import('../shared/merchandiser-token.ts');
 const { startStack, stopOnSignals } = await import('./lib/stack.ts');
 
 // The API's own production check, before anything is seeded or built (a SITE_URL off this

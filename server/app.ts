@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { env } from '../src/lib/env.ts';
+import { env } from '../shared/env.ts';
 import { MailBudget } from './accounts/mail-budget.ts';
 import { MailQueue } from './accounts/mail-queue.ts';
 import { RateLimiter } from './accounts/rate-limit.ts';

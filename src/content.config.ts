@@ -1,10 +1,10 @@
 import { defineCollection } from 'astro:content';
 import type { z } from 'zod';
-import { env } from './lib/env.ts';
-import { buildToken } from './lib/merchandiser-token.ts';
+import { env } from '../shared/env.ts';
+import { buildToken } from '../shared/merchandiser-token.ts';
 import { apiListLoader, type ApiListSource } from './loaders/api-list-loader.ts';
 import { listSources } from './loaders/list-sources.ts';
-import { productRecordSchema } from './lib/contracts/product-record.ts';
+import { productRecordSchema } from '../shared/contracts/product-record.ts';
 import { productsLoader } from './loaders/products-loader.ts';
 
 // Pages read only from these collections; no page fetches the API (DESIGN, build pipeline 4).

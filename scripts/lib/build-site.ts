@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import {
   ARTICLE_REDIRECTS_PATH,
   parseArticleRedirects,

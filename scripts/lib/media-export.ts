@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { storeConfig } from '../../src/lib/config/store-config.ts';
+import { storeConfig } from '../../shared/store-config.ts';
 import { openDatabase, type Database } from '../../server/db/open.ts';
 import { databaseFile } from '../../server/main.ts';
 import {

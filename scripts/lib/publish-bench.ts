@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { storeConfig } from '../../src/lib/config/store-config.ts';
+import { storeConfig } from '../../shared/store-config.ts';
 import { merchandiser } from './merchandiser-client.ts';
 import { Publisher } from './publish/publisher.ts';
 import { warmPublisher } from './publish/warm/index.ts';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import type { PublishRecord } from './publish/types.ts';
 import { startStaticServer } from './static-server.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import { DEBOUNCE_MS } from '../../src/lib/search/search-box.ts';
 import { SUGGEST_DIR } from '../../src/lib/search/suggest-format.ts';
 import { percentile } from './percentile.ts';

@@ -19,8 +19,8 @@ import { startStaticServer } from './static-server.ts';
 import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from './web/trusted-proxies.ts';
 import { warmPublisher } from './publish/warm/index.ts';
-import { env } from '../../src/lib/env.ts';
-import { merchandiserToken, newSecret } from '../../src/lib/merchandiser-token.ts';
+import { env } from '../../shared/env.ts';
+import { merchandiserToken, newSecret } from '../../shared/merchandiser-token.ts';
 
 export interface StackOptions {
   dataDir: string;

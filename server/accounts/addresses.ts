@@ -1,10 +1,10 @@
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
-import type { MailingAddress } from '../../src/lib/contracts/addresses.ts';
+import type { MailingAddress } from '../../shared/contracts/addresses.ts';
 import {
   REQUIRED_ADDRESS_FIELDS,
   type AddressFields,
-} from '../../src/lib/contracts/address-rules.ts';
+} from '../../shared/contracts/address-rules.ts';
 import { HttpError } from '../http/errors.ts';
 
 const COLUMNS: Record<string, string> = {

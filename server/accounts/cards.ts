@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../src/lib/contracts/account.ts';
+import type { CardBrand } from '../../shared/contracts/account.ts';
 
 /** True when the digits pass the Luhn check every card number carries. */
 export function luhnValid(digits: string): boolean {

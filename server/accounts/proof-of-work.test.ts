@@ -5,7 +5,7 @@ import {
   nonceSearcher,
   solveChallenge,
   tokenOf,
-} from '../../src/lib/account/proof-of-work.ts';
+} from '../../shared/proof-of-work.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 import type { BotVerifier } from './bot-check.ts';
 import { CHALLENGE_TTL_MS, proofOfWorkVerifier, type Challenge } from './proof-of-work.ts';

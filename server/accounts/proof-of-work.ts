@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { leadingZeroBits } from '../../src/lib/account/proof-of-work.ts';
+import { leadingZeroBits } from '../../shared/proof-of-work.ts';
 import type { Database } from '../db/open.ts';
 import type { BotVerifier } from './bot-check.ts';
 import { hashToken } from './tokens.ts';
@@ -34,7 +34,7 @@ export interface ProofOfWorkOptions {
  * The API's own bot check: a proof of work. GET /api/botCheck/challenge hands out a challenge
  * signed with a key only this verifier holds (random per process), carrying its expiry and
  * difficulty, so issuing one writes nothing. The client tries nonces until SHA-256 of
- * `<challenge>.<nonce>` starts with `difficulty` zero bits (src/lib/account/proof-of-work.ts)
+ * `<challenge>.<nonce>` starts with `difficulty` zero bits (shared/proof-of-work.ts)
  * and sends that token. verify checks the signature, the expiry, the difficulty and the work,
  * then records the challenge as used until it expires: each token is one challenge's work,
  * and passes once. A restart makes a new key, so challenges issued before it fail, as their

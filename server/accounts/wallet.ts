@@ -5,13 +5,13 @@ import type {
   PaymentMethod,
   PaymentMethodUpdate,
   Transaction,
-} from '../../src/lib/contracts/wallet.ts';
+} from '../../shared/contracts/wallet.ts';
 import {
   canDelete,
   decimalOfCents,
   GIFT_CARD_WALLET_TITLE,
   updateRefusal,
-} from '../../src/lib/contracts/wallet-rules.ts';
+} from '../../shared/contracts/wallet-rules.ts';
 import type { CardSummary } from './cards.ts';
 
 interface Row {

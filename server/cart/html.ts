@@ -1,8 +1,8 @@
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import { formatCents } from './money.ts';
 import type { PlacedOrder } from './place-order.ts';
 import type { CheckoutTotals } from './view.ts';
-import { escapeHtml } from '../../src/lib/format/escape-html.ts';
+import { escapeHtml } from '../../shared/format/escape-html.ts';
 
 /** The inline style of every page; the pages' CSP allows exactly this text by its hash. */
 export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}

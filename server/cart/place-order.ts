@@ -2,7 +2,7 @@ import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { stockRefusal } from './lines.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import { checkoutTotals } from './view.ts';
 
 /** An order as the confirmation page shows it. */

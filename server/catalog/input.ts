@@ -3,7 +3,7 @@ import {
   CATALOGUE_URL_RULE,
   isCatalogueUrl,
   MAX_CATALOGUE_URL,
-} from '../../src/lib/catalogue-url.ts';
+} from '../../shared/catalogue-url.ts';
 
 /**
  * The catalogue's input format: what `npm run seed -- --import FILE.json` reads, what the
@@ -36,7 +36,7 @@ export const moneySchema = z
 /**
  * A URL: absolute http(s), or a path on the API's own origin such as /api/media/...; never
  * another scheme, `//host` or `/\\host`, nor whitespace or control characters
- * (such URLs never enter the database; src/lib/catalogue-url.ts has the rule).
+ * (such URLs never enter the database; shared/catalogue-url.ts has the rule).
  */
 export const urlSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductRecord } from '../../src/lib/contracts/product-record.ts';
+import { parseProductRecord } from '../../shared/contracts/product-record.ts';
 import { fixtureApp } from '../testing/catalogue.ts';
 import { productCards, productDetail, productDetails, summaryText } from './read.ts';
 import { upsertProduct } from './write.ts';

@@ -1,4 +1,4 @@
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import type { Database } from '../db/open.ts';
 import {
   groupRows,
@@ -76,7 +76,7 @@ export interface VariantDetail {
 }
 
 /**
- * The full product record, exactly what `src/lib/contracts/product-record.ts` validates
+ * The full product record, exactly what `shared/contracts/product-record.ts` validates
  * (a type alias, not an interface, so it is a `Record<string, unknown>`).
  */
 export type ProductDetail = {
@@ -189,7 +189,7 @@ export function productCards(db: Database, ids: readonly number[]): ProductCard[
 
 /**
  * The full product record (spec storefront 3, "Product (detail)") exactly as
- * `src/lib/contracts/product-record.ts` validates it; undefined when there is no such product.
+ * `shared/contracts/product-record.ts` validates it; undefined when there is no such product.
  */
 export function productDetail(db: Database, id: number): Record<string, unknown> | undefined {
   return productDetails(db, [id])[0];

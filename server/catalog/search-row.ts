@@ -1,4 +1,4 @@
-import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
+import { titleSortKey } from '../../shared/format/title-order.ts';
 import { normalizePartNumber, type Product } from './input.ts';
 
 /**

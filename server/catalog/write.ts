@@ -1,5 +1,5 @@
 import type { StatementSync } from 'node:sqlite';
-import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
+import { titleSortKey } from '../../shared/format/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
 import { searchKeywords, searchRow } from './search-row.ts';

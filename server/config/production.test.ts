@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_MIN_DIFFICULTY } from '../../src/lib/account/proof-of-work.ts';
+import { PRODUCTION_MIN_DIFFICULTY } from '../../shared/proof-of-work.ts';
 import {
   assertDeployable,
   deploymentProblems,

@@ -1,5 +1,5 @@
-import { PRODUCTION_MIN_DIFFICULTY } from '../../src/lib/account/proof-of-work.ts';
-import { isLocalUrl, isProduction, type Env } from '../../src/lib/env.ts';
+import { PRODUCTION_MIN_DIFFICULTY } from '../../shared/proof-of-work.ts';
+import { isLocalUrl, isProduction, type Env } from '../../shared/env.ts';
 
 /** The merchandiser token documented in .env.example: fine on this machine, nowhere else. */
 export const EXAMPLE_ADMIN_TOKEN = 'local-merchandiser-token-change-me';
@@ -84,7 +84,7 @@ export function deploymentProblems(settings: DeploymentSettings): string[] {
   if (site.protocol !== 'https:' && !isLocalUrl(settings.SITE_URL)) {
     problems.push(`SITE_URL must be https (links in emails carry sign-in tokens).`);
   }
-  // Unset, both are what src/lib/env.ts defaults them to: the proof of work at the minimum.
+  // Unset, both are what shared/env.ts defaults them to: the proof of work at the minimum.
   const bits = settings.BOT_CHECK_DIFFICULTY ?? PRODUCTION_MIN_DIFFICULTY;
   if (
     (settings.BOT_CHECK ?? 'proof-of-work') === 'proof-of-work' &&

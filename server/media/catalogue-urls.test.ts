@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storeConfig } from '../../src/lib/config/store-config.ts';
+import { storeConfig } from '../../shared/store-config.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 import { seedDemo } from '../seed/index.ts';
 import { catalogueMediaUrls, mediaUrlsIn } from './catalogue-urls.ts';

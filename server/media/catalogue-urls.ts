@@ -50,7 +50,7 @@ export function catalogueMediaUrls(db: Database): Set<string> {
 
 /**
  * Every string below /api/media/ anywhere in a value, such as the banner URLs of the store
- * configuration (src/lib/config/store-config.ts), which the database does not hold.
+ * configuration (shared/store-config.ts), which the database does not hold.
  * @example mediaUrlsIn(storeConfig) // ['/api/media/banners/featured-products.svg', ...]
  */
 export function mediaUrlsIn(value: unknown): string[] {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storeConfig } from '../../src/lib/config/store-config.ts';
+import { storeConfig } from '../../shared/store-config.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 import { seedDemo } from '../seed/index.ts';
 import { testApp } from '../testing/app.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
 import { mediaBytes, mediaPathsOf } from './media-files.ts';
 import { IMAGE_WIDTHS } from './names.ts';
-import { IMAGE_WIDTHS as SRCSET_WIDTHS } from '../../src/lib/images/srcset.ts';
-import { srcsetFor } from '../../src/lib/images/srcset.ts';
+import { IMAGE_WIDTHS as SRCSET_WIDTHS } from '../../shared/images/srcset.ts';
+import { srcsetFor } from '../../shared/images/srcset.ts';
 
 const widths = (stem: string) => IMAGE_WIDTHS.map((width) => `${stem}_${width}x.svg`);
 

@@ -76,7 +76,7 @@ function parseMediaPath(path: string): { picture: boolean; width: number | undef
  * The paths below /api/media/ a media URL needs as files: none when the URL is not a
  * root-relative /api/media/ path with a name the routes answer; for a picture without a
  * width suffix, the plain name and its variant at every width of IMAGE_WIDTHS, made the way
- * srcsetFor (src/lib/images/srcset.ts) makes them; otherwise the one file. A query or
+ * srcsetFor (shared/images/srcset.ts) makes them; otherwise the one file. A query or
  * fragment is dropped: the web servers look files up by path alone.
  * @example mediaPathsOf('/api/media/manuals/pump-1.pdf') // ['manuals/pump-1.pdf']
  */

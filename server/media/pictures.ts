@@ -102,7 +102,7 @@ export function collectionPicture(handle: string, width?: number): string {
   });
 }
 
-/** The natural size of a banner, chosen by its name (names in src/lib/config/store-config.ts). */
+/** The natural size of a banner, chosen by its name (names in shared/store-config.ts). */
 export function bannerSize(name: string): { width: number; height: number } {
   if (name.startsWith('hero-')) return HERO_SIZE;
   if (name === 'sidebar') return { width: 300, height: 600 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { nonceSearcher, tokenOf } from '../../src/lib/account/proof-of-work.ts';
+import { nonceSearcher, tokenOf } from '../../shared/proof-of-work.ts';
 import { recaptchaVerifier } from '../accounts/bot-check.ts';
 import type { Database } from '../db/open.ts';
 import { addCustomer, Browser } from '../testing/accounts.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ArticleSource } from '../../src/lib/content/articles.ts';
-import { countWords } from '../../src/lib/content/read-time.ts';
+import { countWords } from '../../shared/format/read-time.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';

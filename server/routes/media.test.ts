@@ -112,7 +112,7 @@ describe('collection and banner pictures', () => {
   });
 
   it('serves every banner the store configuration names', async () => {
-    const { storeConfig } = await import('../../src/lib/config/store-config.ts');
+    const { storeConfig } = await import('../../shared/store-config.ts');
     const { images, featuredProducts, exitIntentPopUp } = storeConfig.theme;
     const urls = [
       ...images.heroSlides,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductRecord } from '../../src/lib/contracts/product-record.ts';
+import { parseProductRecord } from '../../shared/contracts/product-record.ts';
 import { productDetail } from '../catalog/read.ts';
 import { transaction } from '../db/open.ts';
 import { upsertProduct } from '../catalog/write.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductRecord } from '../../src/lib/contracts/product-record.ts';
+import { parseProductRecord } from '../../shared/contracts/product-record.ts';
 import { VIDEO_METAFIELD_KEY } from '../catalog/input.ts';
 import { upsertProduct } from '../catalog/write.ts';
 import { collectionId, fixtureApp, fixtureProducts } from '../testing/catalogue.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Customer } from '../../src/lib/contracts/addresses.ts';
+import type { Customer } from '../../shared/contracts/addresses.ts';
 import { listAddresses } from '../accounts/addresses.ts';
 import { sessionCustomerId } from '../accounts/session.ts';
 import type { Deps } from '../deps.ts';

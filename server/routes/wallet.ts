@@ -12,9 +12,9 @@ import {
   listTransactions,
   updatePaymentAddress,
 } from '../accounts/wallet.ts';
-import { escapeHtml } from '../../src/lib/format/escape-html.ts';
+import { escapeHtml } from '../../shared/format/escape-html.ts';
 import { page, STYLE } from '../cart/html.ts';
-import { PaymentMethodUpdateSchema } from '../../src/lib/contracts/wallet.ts';
+import { PaymentMethodUpdateSchema } from '../../shared/contracts/wallet.ts';
 import type { Deps } from '../deps.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { htmlPolicy } from '../http/security-headers.ts';

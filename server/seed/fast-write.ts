@@ -1,4 +1,4 @@
-import { titleSortKey } from '../../src/lib/catalog/title-order.ts';
+import { titleSortKey } from '../../shared/format/title-order.ts';
 import type { Database } from '../db/open.ts';
 import { VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
 import { searchRow } from '../catalog/search-row.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { solveChallenge } from '../../src/lib/account/proof-of-work.ts';
+import { solveChallenge } from '../../shared/proof-of-work.ts';
 import { hashPassword } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
 import { TEST_ADMIN_TOKEN } from './app.ts';
@@ -122,7 +122,7 @@ export class Browser {
 
 /**
  * The token of a GET /api/botCheck/challenge reply, solved by the browser's own solver
- * (src/lib/account/proof-of-work.ts); throws when the reply is not a challenge.
+ * (shared/proof-of-work.ts); throws when the reply is not a challenge.
  */
 export async function solveBotCheck(reply: {
   status: number;

@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
 import { entryDigest, type ShownRecord } from '../lib/product/cache-key.ts';
-import { compareNocase, titleSortKey } from '../lib/catalog/title-order.ts';
-import type { ProductRecord } from '../lib/contracts/product-record.ts';
+import { compareNocase, titleSortKey } from '../../shared/format/title-order.ts';
+import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 import { collectionTree, type CollectionTree } from './collections.ts';
 
@@ -35,7 +35,7 @@ async function build(): Promise<Catalogue> {
   // One sort by title: every list below (each collection's, each brand's) is filled in this
   // order, instead of each sorting again (90 collections, most of them holding tens of
   // thousands of the 100,000 products).
-  // The API's title order (src/lib/catalog/title-order.ts), each title's key made once.
+  // The API's title order (shared/format/title-order.ts), each title's key made once.
   const inTitleOrder = products
     .map((product) => ({ product, key: titleSortKey(product.title) }))
     .sort((a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id)

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { CollectionRecord } from '../lib/contracts/catalogue-records.ts';
+import type { CollectionRecord } from '../../shared/contracts/catalogue-records.ts';
 import { collectionPageDigest } from '../lib/product/cache-key.ts';
 import { buildMemo } from './build-memo.ts';
 

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { NavNode } from '../lib/contracts/catalogue-records.ts';
+import type { NavNode } from '../../shared/contracts/catalogue-records.ts';
 import { buildMemo } from './build-memo.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { shellKey as digestShell } from '../lib/shell/shell-key.ts';
-import type { NavNode } from '../lib/contracts/catalogue-records.ts';
+import type { NavNode } from '../../shared/contracts/catalogue-records.ts';
 import { buildMemo } from './build-memo.ts';
 import { collectionTree } from './collections.ts';
 import { navTree } from './nav.ts';

@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { storeConfig } from '../lib/config/store-config.ts';
+import { storeConfig } from '../../shared/store-config.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../lib/routing/article-redirects.ts';
 import { QUESTION_REDIRECTS_PATH } from '../lib/routing/question-redirects.ts';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The dependency between the build's loaders and src/lib runs one way: src/loaders imports
- * src/lib (the record schemas in src/lib/contracts, the URL rule, the sanitiser) and src/lib
+ * src/lib (the record schemas in shared/contracts, the URL rule, the sanitiser) and src/lib
  * never imports src/loaders. eslint.config.js holds the rule; these tests read the project's
  * real configuration and tree.
  */
@@ -39,7 +39,7 @@ const importedPaths = (source: string): string[] =>
 describe('src/lib never imports src/loaders', () => {
   it.each([
     ['src/lib/shell/nav-menu.ts', "import { navNodeSchema } from '../../loaders/list-sources.ts';"],
-    ['src/lib/catalogue-url.ts', "export { readApiList } from '../loaders/api-list-loader.ts';"],
+    ['shared/catalogue-url.ts', "export { readApiList } from '../loaders/api-list-loader.ts';"],
     ['src/lib/product/cache-key.test.ts', "import '../../loaders/testing.ts';"],
   ])('the lint rule refuses an import of the loaders in %s', async (file, code) => {
     const found = await problems(file, code);
@@ -57,7 +57,7 @@ describe('src/lib never imports src/loaders', () => {
     expect(
       await problems(
         'src/loaders/list-sources.ts',
-        "import { navNodeSchema } from '../lib/contracts/catalogue-records.ts';",
+        "import { navNodeSchema } from '../../shared/contracts/catalogue-records.ts';",
       ),
     ).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import type { z } from 'zod';
-import { urlCleaners } from '../lib/contracts/record-urls.ts';
+import { urlCleaners } from '../../shared/contracts/record-urls.ts';
 import { fetchJson, type FetchJsonOptions } from './fetch-json.ts';
 
 /** How a collection reads its records from the API. */
@@ -77,7 +77,7 @@ export async function readApiList<S extends z.ZodType>(
   const clean = urlCleaners.get(schema)?.clean;
   for (const record of records) {
     const id = record && typeof record === 'object' ? idOf(record) : 'unknown';
-    // Bad URLs are dropped first, each with a warning (src/lib/contracts/record-urls.ts).
+    // Bad URLs are dropped first, each with a warning (shared/contracts/record-urls.ts).
     const cleaned = clean ? clean(record) : { record, warnings: [] };
     for (const warning of cleaned.warnings) {
       target.warn(`${source.key} record ${id}: ${warning}`);

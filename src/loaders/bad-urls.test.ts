@@ -7,8 +7,8 @@ import {
   collectionRecordSchema,
   navNodeSchema,
   siteReviewRecordSchema,
-} from '../lib/contracts/catalogue-records.ts';
-import { parseProductRecord } from '../lib/contracts/product-record.ts';
+} from '../../shared/contracts/catalogue-records.ts';
+import { parseProductRecord } from '../../shared/contracts/product-record.ts';
 import { fakeApi, memoryTarget } from './testing.ts';
 
 // URLs that are not http(s) or a path on this site never reach a page. The
@@ -129,7 +129,7 @@ describe('product URLs in the loader', () => {
   );
 
   it('never lets a bad URL through the schema itself', async () => {
-    const { productRecordSchema } = await import('../lib/contracts/product-record.ts');
+    const { productRecordSchema } = await import('../../shared/contracts/product-record.ts');
     const raw = await apiProduct();
     for (const url of HOSTILE) {
       expect(productRecordSchema.safeParse({ ...raw, imageUrl: url }).success).toBe(false);

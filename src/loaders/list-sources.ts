@@ -9,7 +9,7 @@ import {
   questionRecordSchema,
   siteReviewRecordSchema,
   topicRecordSchema,
-} from '../lib/contracts/catalogue-records.ts';
+} from '../../shared/contracts/catalogue-records.ts';
 
 const byHandle = (path: string) => (listed: Record<string, unknown>) =>
   `${path}/${encodeURIComponent(String(listed['handle']))}`;

@@ -3,7 +3,7 @@ import { deleteProduct, upsertCollection, upsertProduct } from '../../server/cat
 import type { ProductInput } from '../../server/catalog/input.ts';
 import { TEST_ADMIN_TOKEN, testApp } from '../../server/testing/app.ts';
 import { syncProducts, type SyncTarget } from './products-loader.ts';
-import type { ProductRecord } from '../lib/contracts/product-record.ts';
+import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 
 // The loader against the real reference API over a real (in-memory) database: its fetch
 // goes straight into the Hono app, with no port.

@@ -4,7 +4,7 @@ import {
   parseProductRecord,
   productRecordSchema,
   type ProductRecord,
-} from '../lib/contracts/product-record.ts';
+} from '../../shared/contracts/product-record.ts';
 
 /** Products per bulk page; the API allows up to 1000. */
 export const BULK_PAGE_SIZE = 500;

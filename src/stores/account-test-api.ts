@@ -8,7 +8,7 @@ import {
 import { testApp } from '../../server/testing/app.ts';
 import { addCard } from '../../server/accounts/wallet.ts';
 import { testClient } from '../lib/api/test-client.ts';
-import type { MailingAddress } from '../lib/contracts/addresses.ts';
+import type { MailingAddress } from '../../shared/contracts/addresses.ts';
 
 /**
  * TEST-ONLY: the reference API in memory (server/app.ts over a fresh database) with one

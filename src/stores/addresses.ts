@@ -7,7 +7,7 @@ import {
   type AddressForm,
 } from '../lib/account/address-form.ts';
 import type { RequestJson } from '../lib/api/client.ts';
-import type { Country, MailingAddress, State } from '../lib/contracts/addresses.ts';
+import type { Country, MailingAddress, State } from '../../shared/contracts/addresses.ts';
 import type { CustomerStore } from './customer.ts';
 import * as pageCustomer from './customer.ts';
 

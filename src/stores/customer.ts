@@ -1,7 +1,7 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
 import { accountCall, messageOf } from '../lib/account/api.ts';
 import type { RequestJson } from '../lib/api/client.ts';
-import type { Customer } from '../lib/contracts/addresses.ts';
+import type { Customer } from '../../shared/contracts/addresses.ts';
 
 /**
  * The GET /api/customer reply (spec: account-and-shell 3, Customer) as the account islands

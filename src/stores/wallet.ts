@@ -2,8 +2,8 @@ import { atom, onMount, task, type ReadableAtom } from 'nanostores';
 import { accountCall, dangerNotice, type NoticeState } from '../lib/account/api.ts';
 import { MISSING_TARGET, openAddPaymentPopup } from '../lib/account/wallet.ts';
 import type { RequestJson } from '../lib/api/client.ts';
-import { paymentMethodUpdate } from '../lib/contracts/wallet-rules.ts';
-import type { PaymentMethod, PaymentMethodsReply, Transaction } from '../lib/contracts/wallet.ts';
+import { paymentMethodUpdate } from '../../shared/contracts/wallet-rules.ts';
+import type { PaymentMethod, PaymentMethodsReply, Transaction } from '../../shared/contracts/wallet.ts';
 import { $user, type UserState } from './account.ts';
 
 /** spec 2.4: the notices of the wallet's actions. */

@@ -8,8 +8,8 @@ import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
 import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
 import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
 import { UNLISTED_FILE } from '../../src/lib/content/sitemap-xml.ts';
-import { env } from '../../src/lib/env.ts';
-import { newSecret } from '../../src/lib/merchandiser-token.ts';
+import { env } from '../../shared/env.ts';
+import { newSecret } from '../../shared/merchandiser-token.ts';
 import {
   manifestShards,
   SHARDS_FILE,

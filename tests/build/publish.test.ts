@@ -9,7 +9,7 @@ import { liveReleaseId, releaseDir, releasesDir } from '../../scripts/lib/publis
 import { PublishConflict } from '../../scripts/lib/publish/types.ts';
 import { watchFeed } from '../../scripts/lib/publish/watch.ts';
 import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
-import { newSecret } from '../../src/lib/merchandiser-token.ts';
+import { newSecret } from '../../shared/merchandiser-token.ts';
 
 /**
  * The publisher over real builds: one at a time with coalescing, a
@@ -97,7 +97,7 @@ describe('publishing', () => {
     const live = await liveReleaseId(layout);
     const before = livePage('index.html');
     await publisher.close();
-    // An environment the build refuses (src/lib/env.ts): astro build fails early.
+    // An environment the build refuses (shared/env.ts): astro build fails early.
     const failing = await open({ PRERENDER_WORKERS: 'many' });
     const record = await failing.publishNow({ trigger: 'cli', actor: 'cli:test' });
     await failing.close();

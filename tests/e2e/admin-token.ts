@@ -1,4 +1,4 @@
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 
 /**
  * The merchandiser token of the store under test, for the specs' merchandiser calls and the

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import { expect, test } from './fixtures.ts';
 
 // Budget (STYLE "Strictness and budgets"): the scripts every page runs at load, the
@@ -121,7 +121,7 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // (tooltips and the recently viewed slider); issue 11's unreachable-store handling (the
 // client's bounded retries and 'still trying' notice, the cart store's read time-out and
 // failure state, the add buttons' messages) added 926, to 33,865 (buy box and cart 21,568).
-// Issue 13 item 4 gave the store one html-to-text (src/lib/format/html-text.ts) in place of
+// Issue 13 item 4 gave the store one html-to-text (shared/format/html-text.ts) in place of
 // the viewer's and the cards' own tag strippers: script and style content dropped, the
 // entities a catalogue writes decoded. With it the islands measured 35,731; its entity list
 // was then cut (1,025 bytes gzipped alone, now 746), and the limit moved to 36,000.

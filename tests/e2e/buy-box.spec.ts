@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ProductRecord } from '../../src/lib/contracts/product-record.ts';
-import { formatPrice } from '../../src/lib/format/price.ts';
+import type { ProductRecord } from '../../shared/contracts/product-record.ts';
+import { formatPrice } from '../../shared/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ProductRecord } from '../../src/lib/contracts/product-record.ts';
+import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { CALL_FOR_PRICE } from '../../src/lib/catalog/call-for-price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { IN_STOCK_NOTE } from '../../src/lib/product/stock.ts';

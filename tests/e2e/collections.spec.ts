@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 import { FIXTURES } from './seed-fixtures.ts';
-import { compareNocase } from '../../src/lib/catalog/title-order.ts';
+import { compareNocase } from '../../shared/format/title-order.ts';
 
 /** A collection as GET /api/collections lists it (the fields these tests read). */
 interface ApiCollection {

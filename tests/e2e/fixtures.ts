@@ -1,7 +1,7 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { articlePath } from '../../src/lib/routing/paths.ts';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import { e2eAdminToken } from './admin-token.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 import { watchPageErrors } from './page-errors.ts';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
+import { VIDEO_METAFIELD_KEY } from '../../shared/video.ts';
 import { catalogueProducts, expect, productWhere } from './fixtures.ts';
 
 // What the gallery journeys share (tests/e2e/gallery.spec.ts, gallery-video.spec.ts):

@@ -1,5 +1,5 @@
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl } from '../../src/lib/product/video.ts';
+import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl } from '../../shared/video.ts';
 import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 import {
   THUMBNAIL_ORIGIN,

@@ -28,7 +28,7 @@ import {
 } from './gallery-fixtures.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 
 // The gallery and its viewers ("Gallery and viewer"; spec storefront 2 "Gallery",
 // 4 recently viewed; account-and-shell 2.8). Products are chosen from the live API by what

@@ -1,4 +1,4 @@
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import { e2eAdminToken } from './admin-token.ts';
 import { createFixtures, removeFixtures, type AdminApi } from './seed-fixtures.ts';
 

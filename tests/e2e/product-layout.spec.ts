@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { priceDisplay } from '../../src/lib/catalog/price-display.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import { RELATED_COUNT } from '../../src/lib/product/related.ts';
 import {
   availableQuantity,
@@ -9,7 +9,7 @@ import {
   stockNote,
   stockVariant,
 } from '../../src/lib/product/stock.ts';
-import { VIDEO_METAFIELD_KEY } from '../../src/lib/product/video.ts';
+import { VIDEO_METAFIELD_KEY } from '../../shared/video.ts';
 import { catalogueProducts, expect, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';

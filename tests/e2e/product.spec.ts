@@ -6,11 +6,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { priceDisplay } from '../../src/lib/catalog/price-display.ts';
 import { reviewCountText } from '../../src/lib/catalog/rating.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { env } from '../../src/lib/env.ts';
+import { env } from '../../shared/env.ts';
 import { activeContent } from '../../src/lib/product/html-audit.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
-import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/sanitize-html.ts';
+import { ALLOWED_IFRAME_HOSTS } from '../../shared/format/sanitize-html.ts';
 import {
   articleUrl,
   catalogueProducts,
@@ -22,7 +22,7 @@ import {
   test,
 } from './fixtures.ts';
 import { FIXTURES } from './seed-fixtures.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
 // pages"). Products are chosen from the live API by what they hold, so any seed works.

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { formatPrice as formatAmount } from '../../src/lib/format/price.ts';
+import { formatPrice as formatAmount } from '../../shared/format/price.ts';
 import { expect, test } from './fixtures.ts';
 import { NAME, signIn } from './publish-helpers.ts';
 

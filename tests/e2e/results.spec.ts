@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { isHostileIndex } from '../../server/seed/hostile.ts';
-import { htmlToText } from '../../src/lib/format/html-text.ts';
+import { htmlToText } from '../../shared/format/html-text.ts';
 import { articleUrl, expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that

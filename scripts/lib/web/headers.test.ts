@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeConfig, type ChatSetting } from '../../../src/lib/config/store-config.ts';
+import { storeConfig, type ChatSetting } from '../../../shared/store-config.ts';
 import { chatPolicySources } from '../../../src/lib/shell/chat-setting.ts';
 import { contentSecurityPolicy, storePolicy } from './headers.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ALLOWED_IFRAME_HOSTS } from '../../../src/lib/sanitize-html.ts';
-import { storeConfig, type ChatSetting } from '../../../src/lib/config/store-config.ts';
+import { ALLOWED_IFRAME_HOSTS } from '../../../shared/format/sanitize-html.ts';
+import { storeConfig, type ChatSetting } from '../../../shared/store-config.ts';
 import {
   chatPolicySources,
   storeChat,

@@ -1,5 +1,5 @@
 import { TAG_SEGMENT_PATTERN, type LegacyRule } from '../../../src/lib/routing/legacy-routes.ts';
-import { storeConfig } from '../../../src/lib/config/store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 
 /** Values and legacy routes as nginx syntax, for the generated configuration (nginx-config.ts). */
 

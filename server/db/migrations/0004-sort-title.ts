@@ -1,8 +1,8 @@
-import { titleSortKey } from '../../../src/lib/catalog/title-order.ts';
+import { titleSortKey } from '../../../shared/format/title-order.ts';
 import type { Migration } from './index.ts';
 
 /**
- * Version 4: products sort by the title as text (src/lib/catalog/title-order.ts), kept in
+ * Version 4: products sort by the title as text (shared/format/title-order.ts), kept in
  * sort_title, set at write time; the rows older versions wrote get theirs here, once.
  */
 export const sortTitle: Migration = {

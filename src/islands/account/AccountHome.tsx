@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { addressCardView } from '../../lib/account/address-form.ts';
-import type { MailingAddress } from '../../lib/contracts/addresses.ts';
+import type { MailingAddress } from '../../../shared/contracts/addresses.ts';
 import { $addresses, $addressesError, deleteAddress, editAddress } from '../../stores/addresses.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { AddressDialog } from './AddressDialog.tsx';

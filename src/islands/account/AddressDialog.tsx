@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../../lib/account/api.ts';
 import { REQUIRED_FIELDS, type AddressForm } from '../../lib/account/address-form.ts';
-import type { MailingAddress } from '../../lib/contracts/addresses.ts';
+import type { MailingAddress } from '../../../shared/contracts/addresses.ts';
 import {
   $countries,
   $draft,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MailingAddress, PaymentMethod } from '../../lib/contracts/account.ts';
+import type { MailingAddress, PaymentMethod } from '../../../shared/contracts/account.ts';
 import { Modal } from './Modal.tsx';
 
 /** The wallet's 'Update card address' dialog (spec 2.4): pick one of the account's addresses. */

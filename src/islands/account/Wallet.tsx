@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { NoticeState } from '../../lib/account/api.ts';
 import { expiryText, statusBadge, transactionRow } from '../../lib/account/wallet.ts';
-import type { MailingAddress } from '../../lib/contracts/addresses.ts';
-import { canDelete } from '../../lib/contracts/wallet-rules.ts';
-import type { PaymentMethod, Transaction } from '../../lib/contracts/wallet.ts';
+import type { MailingAddress } from '../../../shared/contracts/addresses.ts';
+import { canDelete } from '../../../shared/contracts/wallet-rules.ts';
+import type { PaymentMethod, Transaction } from '../../../shared/contracts/wallet.ts';
 import { cardBrandIcon, PAYMENT_ICON_SIZE } from '../../lib/payment/payment-icons.ts';
 import { $addresses, $addressesError } from '../../stores/addresses.ts';
 import {

@@ -8,7 +8,7 @@ import {
   plusDisabled,
 } from '../../lib/cart/quantity.ts';
 import { CALL_FOR_PRICE, soldOnline } from '../../lib/catalog/call-for-price.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
 import { productPath } from '../../lib/routing/paths.ts';

@@ -1,5 +1,5 @@
 import { cartDiscount, type CartState } from '../../lib/cart/checkout.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 
 /**
  * The totals of the overlay and the cart page (spec storefront 2): Total Items, Subtotal,

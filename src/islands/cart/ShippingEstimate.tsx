@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { getJson, INVALID_CHECKOUT_ERROR } from '../../lib/api/client.ts';
 import type { CartState } from '../../lib/cart/checkout.ts';
 import { estimateView, readEstimate, type EstimateView } from '../../lib/cart/estimate.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import { trackLoading } from '../../stores/loading.ts';
 import { FieldError } from './FieldError.tsx';
 

@@ -6,7 +6,7 @@ import {
   viewerImages,
   type MediaProduct,
 } from '../../lib/product/media-api.ts';
-import { htmlToText } from '../../lib/format/html-text.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
 import { imageCounter, keyStep } from '../../lib/product/viewer.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';

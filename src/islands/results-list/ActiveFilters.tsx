@@ -1,4 +1,4 @@
-import { formatPrice } from '../../lib/format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import { CLEAR_ALL, hasFilters } from '../../lib/search/filter-choices.ts';
 import {
   tagParam,

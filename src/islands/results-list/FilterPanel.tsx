@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatPrice } from '../../lib/format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import {
   CLEAR_ALL,
   clearGroup,

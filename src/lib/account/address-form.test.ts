@@ -6,7 +6,7 @@ import {
   formFromAddress,
   isFieldValid,
 } from './address-form.ts';
-import type { MailingAddress } from '../contracts/account.ts';
+import type { MailingAddress } from '../../../shared/contracts/account.ts';
 
 const address: MailingAddress = {
   id: 3,

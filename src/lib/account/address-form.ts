@@ -4,8 +4,8 @@ import {
   addressFields,
   REQUIRED_ADDRESS_FIELDS,
   type AddressFields,
-} from '../contracts/address-rules.ts';
-import type { MailingAddress } from '../contracts/addresses.ts';
+} from '../../../shared/contracts/address-rules.ts';
+import type { MailingAddress } from '../../../shared/contracts/addresses.ts';
 
 /** The fields of the address form (spec: account-and-shell 2.3). */
 export interface AddressForm {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOT_CHECK_NOT_LOADED, botCheckToken } from './bot-token.ts';
-import { leadingZeroBits } from './proof-of-work.ts';
+import { leadingZeroBits } from '../../../shared/proof-of-work.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

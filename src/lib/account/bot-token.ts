@@ -49,6 +49,6 @@ export async function botCheckToken(action: string): Promise<string> {
   // Relative, as the page's clock may be wrong; 10 s short of the expiry, to send the token.
   const deadline = performance.now() + (asked.expiresInSeconds - 10) * 1000;
   // Loaded when a check is asked for (about 1,100 bytes gzipped), not with every account page.
-  const { solveChallenge } = await import('./proof-of-work.ts');
+  const { solveChallenge } = await import('../../../shared/proof-of-work.ts');
   return solveChallenge(asked.challenge, asked.difficulty, { deadline });
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Transaction } from '../contracts/wallet.ts';
+import type { PaymentMethod, Transaction } from '../../../shared/contracts/wallet.ts';
 
 export type { Transaction };
 

@@ -56,7 +56,7 @@ describe('the one-client lint rule', () => {
 
   it('lets browser code call the client', async () => {
     const code =
-      "import { getJson } from '../api/index.ts';\nexport const user = () => getJson('/api/user');";
+      "import { getJson } from './index.ts';\nexport const user = () => getJson('/api/user');";
     expect(await problems('src/lib/account/api.ts', code)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { offersFreeShipping } from '../product/shipping.ts';
-import { formatPrice } from '../format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 
 /**
  * The overlay's free-shipping line (spec storefront 9): 'Spend ${amount} more and get free

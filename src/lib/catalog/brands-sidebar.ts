@@ -1,6 +1,6 @@
 import { brandPath } from './brand-name.ts';
-import type { VendorRecord } from '../contracts/catalogue-records.ts';
-import { escapeHtml } from '../format/escape-html.ts';
+import type { VendorRecord } from '../../../shared/contracts/catalogue-records.ts';
+import { escapeHtml } from '../../../shared/format/escape-html.ts';
 
 /** spec account-and-shell 9: "Brands sidebar: 10 vendors by product count descending". */
 export const BRANDS_SIDEBAR_LIMIT = 10;

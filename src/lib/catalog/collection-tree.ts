@@ -1,5 +1,5 @@
-import type { NavNode } from '../contracts/catalogue-records.ts';
-import { escapeHtml } from '../format/escape-html.ts';
+import type { NavNode } from '../../../shared/contracts/catalogue-records.ts';
+import { escapeHtml } from '../../../shared/format/escape-html.ts';
 
 /** spec storefront 9: "Sidebar nav default depth 6". */
 export const SIDEBAR_NAV_DEPTH = 6;

@@ -1,4 +1,4 @@
-import { formatPrice } from '../format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import { CALL_FOR_PRICE, soldOnline } from './call-for-price.ts';
 
 export { CALL_FOR_PRICE } from './call-for-price.ts';

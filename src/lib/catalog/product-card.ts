@@ -1,5 +1,5 @@
-import { htmlToText } from '../format/html-text.ts';
-import { srcsetFor } from '../images/srcset.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
+import { srcsetFor } from '../../../shared/images/srcset.ts';
 import { priceDisplay, type PriceDisplay } from './price-display.ts';
 import { filledStars, MAX_STARS, reviewCountText } from './rating.ts';
 import { productPath } from '../routing/paths.ts';

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '../contracts/product-record.ts';
+import type { ProductRecord } from '../../../shared/contracts/product-record.ts';
 import { cardStock, type CardStock } from '../product/quantity.ts';
 import type { CardSource } from './product-card.ts';
 

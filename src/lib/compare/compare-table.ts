@@ -1,6 +1,6 @@
 import { CALL_FOR_PRICE, soldOnline } from '../catalog/call-for-price.ts';
-import { formatPrice } from '../format/price.ts';
-import { htmlToText } from '../format/html-text.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
 import type { ApiCard } from '../search/filter-reply.ts';
 import { MAX_COMPARE, MIN_COMPARE } from '../search/compare-selection.ts';
 import { productPath } from '../routing/paths.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configValue, lookup } from './config-value.ts';
-import { storeConfig } from './store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 
 describe('configValue', () => {
   it('reads nested values by dotted path', () => {

@@ -1,4 +1,4 @@
-import { storeConfig, type StoreConfig } from './store-config.ts';
+import { storeConfig, type StoreConfig } from '../../../shared/store-config.ts';
 
 /** Dotted paths into an object type: 'theme.featuredProducts.url'. */
 type Paths<T> = T extends readonly unknown[]

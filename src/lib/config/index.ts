@@ -1,2 +1,2 @@
-export { storeConfig, type ChatSetting, type NavLink, type StoreConfig } from './store-config.ts';
+export { storeConfig, type ChatSetting, type NavLink, type StoreConfig } from '../../../shared/store-config.ts';
 export { configValue, lookup, type ConfigPath } from './config-value.ts';

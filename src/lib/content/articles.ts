@@ -1,5 +1,5 @@
-import type { ArticleRecord } from '../contracts/catalogue-records.ts';
-import { readTimeMinutes } from './read-time.ts';
+import type { ArticleRecord } from '../../../shared/contracts/catalogue-records.ts';
+import { readTimeMinutes } from '../../../shared/format/read-time.ts';
 import { articlePath } from '../routing/paths.ts';
 
 /** Articles on one page of the blog list. */

@@ -1,5 +1,5 @@
 import { soldOnline } from '../catalog/call-for-price.ts';
-import { formatPrice } from '../format/price.ts';
+import { formatPrice } from '../../../shared/format/price.ts';
 import type { BuyBoxProduct, BuyBoxVariant } from './buy-box.ts';
 import { anyPurchasable, remainingOf, stockSource, type Remaining } from './quantity.ts';
 import { stockNote } from './stock.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CollectionRecord } from '../contracts/catalogue-records.ts';
+import type { CollectionRecord } from '../../../shared/contracts/catalogue-records.ts';
 
 /**
  * A page's incremental-build key (DESIGN, build pipeline 6) from everything the page

@@ -1,5 +1,5 @@
-import { srcsetFor } from '../images/srcset.ts';
-import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl, videoIds, videoThumbnailUrl } from './video.ts';
+import { srcsetFor } from '../../../shared/images/srcset.ts';
+import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl, videoIds, videoThumbnailUrl } from '../../../shared/video.ts';
 
 /** One thumbnail of the gallery (spec storefront 2, "Gallery"). */
 export type GalleryItem =

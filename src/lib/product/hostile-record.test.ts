@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { upsertCollection, upsertProduct } from '../../../server/catalog/write.ts';
 import { testApp } from '../../../server/testing/app.ts';
-import { parseProductRecord } from '../contracts/product-record.ts';
-import { ALLOWED_IFRAME_HOSTS } from '../sanitize-html.ts';
+import { parseProductRecord } from '../../../shared/contracts/product-record.ts';
+import { ALLOWED_IFRAME_HOSTS } from '../../../shared/format/sanitize-html.ts';
 import { jsonLdText } from '../seo/json-ld.ts';
 import { productGallery } from './gallery.ts';
 import { activeContent } from './html-audit.ts';

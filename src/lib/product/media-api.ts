@@ -2,9 +2,9 @@
 // image viewer), where the full build would add about 24 kB gzipped.
 import { z } from 'zod/mini';
 import { ApiError, requestJson, type JsonReply, type RequestJson } from '../api/client.ts';
-import { htmlToText } from '../format/html-text.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
 import { fetchProductsByIds } from '../search/products-by-ids.ts';
-import type { ApiCard } from '../contracts/product-card.ts';
+import type { ApiCard } from '../../../shared/contracts/product-card.ts';
 
 /** account-and-shell 5 and 8: /productimage.php without product_id. */
 export const PRODUCT_ID_REQUIRED = 'Product ID is required to display images.';
@@ -43,7 +43,7 @@ const mediaProductSchema = z.object({
 export type MediaProduct = z.infer<typeof mediaProductSchema>;
 
 /** A product card as GET /api/products?productIds= sends it (the fields a card shows). */
-export type { ApiCard } from '../contracts/product-card.ts';
+export type { ApiCard } from '../../../shared/contracts/product-card.ts';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string; status?: number };
 

@@ -1,6 +1,6 @@
 import sanitize from 'sanitize-html';
-import { htmlToText } from '../format/html-text.ts';
-import { INLINE_TAGS } from '../sanitize-html.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
+import { INLINE_TAGS } from '../../../shared/format/sanitize-html.ts';
 
 /** The description meta falls back to this many characters of the description text. */
 export const META_DESCRIPTION_LENGTH = 160;

@@ -1,5 +1,5 @@
 import { brandFromRoute, brandPath } from '../catalog/brand-name.ts';
-import { storeConfig } from '../config/store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 import { articleRedirectLines } from './article-redirects.ts';
 import { questionRedirectLines } from './question-redirects.ts';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { cardSchema, type ApiCard } from '../contracts/product-card.ts';
+import { cardSchema, type ApiCard } from '../../../shared/contracts/product-card.ts';
 
 /** The text shown when a reply cannot be read. */
 export const MALFORMED_REPLY = 'The store sent a reply we could not read.';

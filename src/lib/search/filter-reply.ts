@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { cardSchema } from '../contracts/product-card.ts';
+import { cardSchema } from '../../../shared/contracts/product-card.ts';
 import { readOrThrow } from './card-reply.ts';
 
 export { MALFORMED_REPLY, parseProductsReply } from './card-reply.ts';
-export type { ApiCard } from '../contracts/product-card.ts';
+export type { ApiCard } from '../../../shared/contracts/product-card.ts';
 
 /**
  * The reply of GET /api/products/filter (spec storefront 3, "Product card or list item" and

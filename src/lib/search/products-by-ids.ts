@@ -1,5 +1,5 @@
 import { getJson } from './api-read.ts';
-import type { ApiCard } from '../contracts/product-card.ts';
+import type { ApiCard } from '../../../shared/contracts/product-card.ts';
 import { parseProductsReply } from './card-reply.ts';
 
 /**

@@ -4,8 +4,8 @@ import {
   type CardSettings,
   type ProductCardView,
 } from '../catalog/product-card.ts';
-import type { ProductRecord } from '../contracts/product-record.ts';
-import { htmlToText } from '../format/html-text.ts';
+import type { ProductRecord } from '../../../shared/contracts/product-record.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
 import { staticCard, type CardRecord } from '../catalog/static-card.ts';
 import type { CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';

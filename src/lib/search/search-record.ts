@@ -1,4 +1,4 @@
-import { htmlToText } from '../format/html-text.ts';
+import { htmlToText } from '../../../shared/format/html-text.ts';
 import { collectionPath, productPath } from '../routing/paths.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */

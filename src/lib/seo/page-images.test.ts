@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeConfig } from '../config/store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 import { pageMayShow, shareableImages } from './page-images.ts';
 
 const site = 'https://shop.example.com';

@@ -1,4 +1,4 @@
-import { storeConfig } from '../config/store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 
 /**
  * The image origins a page's Content-Security-Policy allows besides the site's own

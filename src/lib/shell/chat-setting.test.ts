@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatSetting } from '../config/store-config.ts';
-import { storeConfig } from '../config/store-config.ts';
+import type { ChatSetting } from '../../../shared/store-config.ts';
+import { storeConfig } from '../../../shared/store-config.ts';
 import { chatEntry, chatPolicySources, storeChat } from './chat-setting.ts';
 
 const setting: ChatSetting = {

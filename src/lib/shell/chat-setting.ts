@@ -1,5 +1,5 @@
-import { storeConfig, type ChatSetting } from '../config/store-config.ts';
-import { env } from '../env.ts';
+import { storeConfig, type ChatSetting } from '../../../shared/store-config.ts';
+import { env } from '../../../shared/env.ts';
 
 /**
  * The theme's support chat, checked once at build time (spec storefront 1: "reach support by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NavNode } from '../contracts/catalogue-records.ts';
+import type { NavNode } from '../../../shared/contracts/catalogue-records.ts';
 import { cutNav, DEFAULT_NAV_DEPTH, MOBILE_CHILD_LIMIT, mobileChildren } from './nav-menu.ts';
 
 const node = (id: number, children: NavNode[] = [], max?: number | null): NavNode => ({

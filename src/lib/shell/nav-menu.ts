@@ -1,4 +1,4 @@
-import type { NavNode } from '../contracts/catalogue-records.ts';
+import type { NavNode } from '../../../shared/contracts/catalogue-records.ts';
 
 /** spec account-and-shell 9: default navigation depth 1 (the desktop menu). */
 export const DEFAULT_NAV_DEPTH = 1;

@@ -1,4 +1,4 @@
-import type { SiteReviewRecord } from '../contracts/catalogue-records.ts';
+import type { SiteReviewRecord } from '../../../shared/contracts/catalogue-records.ts';
 import { MOBILE_BREAKPOINT } from './slider.ts';
 import { enhanceCarousel } from './slider-carousel.ts';
 import type { SliderController } from './slider-controller.ts';

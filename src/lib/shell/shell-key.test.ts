@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NavNode } from '../contracts/catalogue-records.ts';
+import type { NavNode } from '../../../shared/contracts/catalogue-records.ts';
 import { shellKey, type ShellInputs } from './shell-key.ts';
 
 const node = (id: number, title: string, children: NavNode[] = []): NavNode => ({

@@ -1,5 +1,5 @@
 import { pageCacheKey } from '../product/cache-key.ts';
-import type { NavNode } from '../contracts/catalogue-records.ts';
+import type { NavNode } from '../../../shared/contracts/catalogue-records.ts';
 
 /** What the shell of every page (src/layouts/Base.astro) renders from catalogue data. */
 export interface ShellInputs {

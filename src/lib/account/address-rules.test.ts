@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM } from '../account/address-form.ts';
-import { addressFields, REQUIRED_ADDRESS_FIELDS } from './address-rules.ts';
+import { EMPTY_FORM } from './address-form.ts';
+import { addressFields, REQUIRED_ADDRESS_FIELDS } from '../../../shared/contracts/address-rules.ts';
 
 const blank = EMPTY_FORM;
 

@@ -1,4 +1,4 @@
-import { htmlToText } from '../format/html-text.ts';
+import { htmlToText } from './html-text.ts';
 
 /**
  * spec storefront 9, 'Title A-Z' and the default order: titles compare as the shopper reads

@@ -1,4 +1,4 @@
-import { htmlToText } from '../format/html-text.ts';
+import { htmlToText } from './html-text.ts';
 
 /** spec storefront 9: article read-time estimate at 225 words per minute. */
 export const WORDS_PER_MINUTE = 225;

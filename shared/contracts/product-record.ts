@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { htmlToText } from '../format/html-text.ts';
-import { sanitizeHtml } from '../sanitize-html.ts';
+import { sanitizeHtml } from '../format/sanitize-html.ts';
 import { catalogueUrl, cleanProductUrls } from './record-urls.ts';
 
 /**
@@ -115,7 +115,7 @@ export const productPlainTitle = (product: Pick<ProductRecord, 'title'>): string
 /**
  * Validates one API product. Returns the record, or the first problem as "field: message"
  * so the loader can name the product and the field. Pictures, models, manuals and video ids
- * with a bad URL are dropped first (src/lib/contracts/record-urls.ts); `warnings` says which.
+ * with a bad URL are dropped first (shared/contracts/record-urls.ts); `warnings` says which.
  */
 export function parseProductRecord(
   raw: unknown,

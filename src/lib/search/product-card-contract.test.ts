@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureApp } from '../../../server/testing/catalogue.ts';
-import { parseProductsReply } from '../search/card-reply.ts';
-import { parseFilterReply } from '../search/filter-reply.ts';
-import { cardSchema } from './product-card.ts';
+import { parseProductsReply } from './card-reply.ts';
+import { parseFilterReply } from './filter-reply.ts';
+import { cardSchema } from '../../../shared/contracts/product-card.ts';
 
 describe('the product card wire contract', () => {
   it("holds for the reference server's lists", async () => {

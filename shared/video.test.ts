@@ -55,7 +55,7 @@ describe('VIDEO_THUMBNAIL_FALLBACK', () => {
   it('is a picture the store serves itself, so it loads when the video host does not', () => {
     expect(VIDEO_THUMBNAIL_FALLBACK).toMatch(/^\/[^/]/);
     const svg = readFileSync(
-      new URL(`../../../public${VIDEO_THUMBNAIL_FALLBACK}`, import.meta.url),
+      new URL(`../public${VIDEO_THUMBNAIL_FALLBACK}`, import.meta.url),
       'utf8',
     );
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 480 360"/);

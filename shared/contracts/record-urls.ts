@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_URL_RULE, isCatalogueUrl, MAX_CATALOGUE_URL } from '../catalogue-url.ts';
-import { VIDEO_METAFIELD_KEY, videoIds } from '../product/video.ts';
+import { VIDEO_METAFIELD_KEY, videoIds } from '../video.ts';
 
 /**
  * The URLs of catalogue records on their way into the build ("allow http(s)
@@ -181,6 +181,6 @@ export function cleanNavUrls(raw: unknown, where = ''): CleanedRecord {
 
 /**
  * Which cleaner a list collection's schema has, so that readApiList applies it before the
- * schema reads a record (src/lib/contracts/catalogue-records.ts registers them).
+ * schema reads a record (shared/contracts/catalogue-records.ts registers them).
  */
 export const urlCleaners = z.registry<{ clean: (raw: unknown) => CleanedRecord }>();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { htmlToText } from '../format/html-text.ts';
-import { sanitizeHtml } from '../sanitize-html.ts';
+import { sanitizeHtml } from '../format/sanitize-html.ts';
 import { recordSeoFields } from './product-record.ts';
 import {
   catalogueUrl,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { MAX_DIFFICULTY, PRODUCTION_MIN_DIFFICULTY } from './account/proof-of-work.ts';
+import { MAX_DIFFICULTY, PRODUCTION_MIN_DIFFICULTY } from './proof-of-work.ts';
 
 /**
  * The one place that reads the environment (STYLE: "Configuration in one place").
@@ -41,7 +41,7 @@ export const envSchema = z
     /**
      * The merchandiser token (`Authorization: Bearer` on /api/admin and the publish calls).
      * Unset: each data folder makes its own random one on first start and keeps it in
-     * `<DATA_DIR>/merchandiser-token` (src/lib/merchandiser-token.ts); there is no default.
+     * `<DATA_DIR>/merchandiser-token` (shared/merchandiser-token.ts); there is no default.
      */
     ADMIN_TOKEN: z.string().min(16).optional(),
     SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
@@ -150,7 +150,7 @@ export const envSchema = z
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
     /**
      * The support chat's provider as JSON, with the fields of theme.chat
-     * (src/lib/config/store-config.ts): set, it takes that setting's place, so a deployment
+     * (shared/store-config.ts): set, it takes that setting's place, so a deployment
      * connects its chat account without a change to the code (and the chat's browser journeys,
      * tests/e2e/support-chat.spec.ts, run on a build with one set). Checked at build time as theme.chat is (src/lib/shell/chat-setting.ts).
      * @example SUPPORT_CHAT={"scriptUrl":"https://widget.chat.example/loader.js","widgetId":"store-42","providerGlobal":"SupportChat","label":"Chat with us"}
