@@ -11,7 +11,25 @@ export const ONE_CLIENT =
 
 /** Why src/lib may not import the loaders. */
 export const LIB_IMPORTS =
-  'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib, for example shared/contracts.';
+  'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib or shared/.';
+
+/**
+ * The layers, bottom to top (docs/architecture.md): shared/ imports nothing of the project;
+ * the storefront (src/) and the reference API (server/) import shared/ and not each other.
+ * Checked against the real tree by tests/unit/layers.test.ts.
+ */
+export const SIDES_APART =
+  'The storefront (src/) and the API (server/) do not import each other: what both need goes in shared/.';
+export const SHARED_BELOW =
+  'shared/ is the bottom layer and imports nothing of the project above it.';
+
+/**
+ * no-restricted-imports patterns: an import of a higher or a sibling layer.
+ * @param {string[]} folders
+ * @param {string} message
+ */
+const upward = (folders, message) =>
+  folders.map((folder) => ({ group: [`**/${folder}/**`], message }));
 
 export default tseslint.config(
   {
@@ -88,10 +106,55 @@ export default tseslint.config(
     },
   },
   {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: upward(['src', 'server', 'scripts', 'tests'], SHARED_BELOW) },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: upward(['src', 'scripts', 'tests'], SIDES_APART) },
+      ],
+    },
+  },
+  {
+    // The storefront's tests may drive the reference API (its test harness and database):
+    // the storefront's own modules may not.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: upward(['server', 'scripts', 'tests'], SIDES_APART) },
+      ],
+    },
+  },
+  {
     // One direction: the loaders import src/lib (the record schemas in shared/contracts, the
     // URL rule, the sanitiser), never the other way, so framework-free logic and its tests load
-    // without the content layer. Checked by src/lib/layers.test.ts.
+    // without the content layer. Checked by tests/unit/layers.test.ts.
     files: ['src/lib/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**/*.test.{ts,tsx}', 'src/lib/**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/loaders/**'], message: LIB_IMPORTS },
+            ...upward(['server', 'scripts', 'tests'], SIDES_APART),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

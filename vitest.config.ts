@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'shared/**/*.test.ts',
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
       'server/**/*.test.ts',

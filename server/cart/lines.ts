@@ -1,7 +1,7 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { MAX_LINE_QUANTITY, type WantedLine } from './input.ts';
-import { soldOnline } from '../../src/lib/catalog/call-for-price.ts';
+import { soldOnline } from '../../shared/call-for-price.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
 
 /** What the stock rules need to know about one inventory level. */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { CONTACT_LIMITS } from '../../src/lib/shell/contact-message.ts';
+import { CONTACT_LIMITS } from '../../shared/contracts/contact-message.ts';
 import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
 import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
@@ -29,7 +29,7 @@ export const TOO_MANY_MESSAGES =
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
-/** A message as the contact form sends it (src/lib/shell/contact-message.ts). */
+/** A message as the contact form sends it (shared/contracts/contact-message.ts). */
 export const contactMessageSchema = z.object({
   name: text(CONTACT_LIMITS.name).min(1, 'is required'),
   email: z.email('must be an email address').max(CONTACT_LIMITS.email),

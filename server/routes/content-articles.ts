@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ArticleSource } from '../../src/lib/content/articles.ts';
+import type { ArticleSource } from '../../shared/contracts/catalogue-records.ts';
 import { countWords } from '../../shared/format/read-time.ts';
 import type { Database } from '../db/open.ts';
 import type { Deps } from '../deps.ts';

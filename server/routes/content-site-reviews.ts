@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { SiteReviewRecord } from '../../src/lib/shell/seller-reviews.ts';
+import type { SiteReviewRecord } from '../../shared/contracts/catalogue-records.ts';
 import type { Deps } from '../deps.ts';
 import { pageInfo, readPaging } from './content-paging.ts';
 

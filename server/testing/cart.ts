@@ -65,7 +65,7 @@ export function seedCartCatalogue(db: Database) {
     },
   );
   simple('markup-chain', '<b>Lift</b> Chain &amp; Pin', 10, { availableQuantity: 50 });
-  // Priced 0: in stock, but its price is asked by phone (src/lib/catalog/call-for-price.ts).
+  // Priced 0: in stock, but its price is asked by phone (shared/call-for-price.ts).
   simple('call-for-price-axle', 'Steer Wheel Axle', 0, { availableQuantity: 8 });
   upsertProduct(db, {
     handle: 'hydraulic-pump',

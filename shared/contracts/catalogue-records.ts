@@ -75,6 +75,12 @@ export const articleRecordSchema = z.object({
 });
 export type ArticleRecord = z.output<typeof articleRecordSchema>;
 
+/** What the blog list, the article page and the API's article list read from an article. */
+export type ArticleSource = Pick<
+  ArticleRecord,
+  'id' | 'handle' | 'title' | 'summary' | 'author' | 'imageUrl' | 'publishedAt' | 'wordCount'
+>;
+
 /** A help answer (/help.asp, /help_answer/:handle). */
 export const helpAnswerRecordSchema = z.object({
   id: z.number().int().positive(),

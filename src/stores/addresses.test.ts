@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testClient } from '../lib/api/test-client.ts';
 import { EMPTY_FORM, formFromAddress } from '../lib/account/address-form.ts';
 import type { MailingAddress } from '../../shared/contracts/addresses.ts';
-import { signedInApi } from './account-test-api.ts';
+import { signedInApi } from './account-api.testing.ts';
 import {
   createAddressStore,
   defaultAddressOf,

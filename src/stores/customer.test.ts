@@ -1,6 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedInApi } from './account-test-api.ts';
+import { signedInApi } from './account-api.testing.ts';
 import { createCustomerStore, CUSTOMER_NOT_FETCHED, type CustomerStore } from './customer.ts';
 
 const stores: CustomerStore[] = [];

@@ -2,7 +2,7 @@ import { allTasks, atom, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MISSING_TARGET } from '../lib/account/wallet.ts';
 import type { UserState } from './account.ts';
-import { signedInApi } from './account-test-api.ts';
+import { signedInApi } from './account-api.testing.ts';
 import {
   ADDRESS_UPDATED,
   createWalletStore,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ProductRecord } from '../../shared/contracts/product-record.ts';
-import { CALL_FOR_PRICE } from '../../src/lib/catalog/call-for-price.ts';
+import { CALL_FOR_PRICE } from '../../shared/call-for-price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { IN_STOCK_NOTE } from '../../src/lib/product/stock.ts';
 import { expect, productByHandle, test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-import { soldOnline } from '../../lib/catalog/call-for-price.ts';
+import { soldOnline } from '../../../shared/call-for-price.ts';
 import { priceDisplay } from '../../lib/catalog/price-display.ts';
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
 import { selectedVariant, shownPrice } from '../../lib/product/variant.ts';

@@ -7,7 +7,7 @@ import {
   minusDisabled,
   plusDisabled,
 } from '../../lib/cart/quantity.ts';
-import { CALL_FOR_PRICE, soldOnline } from '../../lib/catalog/call-for-price.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { formatPrice } from '../../../shared/format/price.ts';
 import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';

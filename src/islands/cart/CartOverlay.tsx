@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson } from '../../lib/api/client.ts';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
-import { priceText } from '../../lib/catalog/call-for-price.ts';
+import { priceText } from '../../../shared/call-for-price.ts';
 import { $cart, $cartOpen } from '../../stores/cart.ts';
 import { showToast } from '../../stores/toast.ts';
 import { CartSummary } from './CartSummary.tsx';

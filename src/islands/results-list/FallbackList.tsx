@@ -1,4 +1,4 @@
-import { priceText } from '../../lib/catalog/call-for-price.ts';
+import { priceText } from '../../../shared/call-for-price.ts';
 import { FALLBACK_NOTICE, type FallbackCard } from '../../lib/search/pagefind-fallback.ts';
 import '../shared/product-card.css';
 

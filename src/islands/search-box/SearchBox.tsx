@@ -8,7 +8,7 @@ import {
   type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
-import { CALL_FOR_PRICE, soldOnline } from '../../lib/catalog/call-for-price.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {

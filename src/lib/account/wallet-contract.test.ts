@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInApi } from '../../stores/account-test-api.ts';
+import { signedInApi } from '../../stores/account-api.testing.ts';
 import { canDelete, decimalOfCents, paymentMethodUpdate, updateRefusal } from '../../../shared/contracts/wallet-rules.ts';
 import { PaymentMethodsReplySchema, TransactionsReplySchema } from '../../../shared/contracts/wallet.ts';
 import { CustomerReplySchema, MailingAddressReplySchema } from '../../../shared/contracts/addresses.ts';

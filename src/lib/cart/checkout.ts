@@ -1,4 +1,4 @@
-import { soldOnline } from '../catalog/call-for-price.ts';
+import { soldOnline } from '../../../shared/call-for-price.ts';
 
 /** One line of the cart as islands show it (spec storefront 3, "Cart line"). */
 export interface CartLine {

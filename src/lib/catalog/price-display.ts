@@ -1,7 +1,7 @@
 import { formatPrice } from '../../../shared/format/price.ts';
-import { CALL_FOR_PRICE, soldOnline } from './call-for-price.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 
-export { CALL_FOR_PRICE } from './call-for-price.ts';
+export { CALL_FOR_PRICE } from '../../../shared/call-for-price.ts';
 
 export interface PriceDisplay {
   /** The price text, or the call-for-price text. */

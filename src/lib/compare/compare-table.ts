@@ -1,4 +1,4 @@
-import { CALL_FOR_PRICE, soldOnline } from '../catalog/call-for-price.ts';
+import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { formatPrice } from '../../../shared/format/price.ts';
 import { htmlToText } from '../../../shared/format/html-text.ts';
 import type { ApiCard } from '../search/filter-reply.ts';

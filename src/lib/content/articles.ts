@@ -1,15 +1,11 @@
-import type { ArticleRecord } from '../../../shared/contracts/catalogue-records.ts';
+import type { ArticleSource } from '../../../shared/contracts/catalogue-records.ts';
 import { readTimeMinutes } from '../../../shared/format/read-time.ts';
 import { articlePath } from '../routing/paths.ts';
 
 /** Articles on one page of the blog list. */
 export const ARTICLES_PER_PAGE = 12;
 
-/** What the blog list and the article page read from an article record. */
-export type ArticleSource = Pick<
-  ArticleRecord,
-  'id' | 'handle' | 'title' | 'summary' | 'author' | 'imageUrl' | 'publishedAt' | 'wordCount'
->;
+export type { ArticleSource };
 
 /** The view model of an article card and of an article page's byline. */
 export interface ArticleCardView {

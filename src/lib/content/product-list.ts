@@ -1,4 +1,4 @@
-import { priceText } from '../catalog/call-for-price.ts';
+import { priceText } from '../../../shared/call-for-price.ts';
 import { productPath } from '../routing/paths.ts';
 
 /** What the product list reads from a product. */

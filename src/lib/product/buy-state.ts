@@ -1,4 +1,4 @@
-import { soldOnline } from '../catalog/call-for-price.ts';
+import { soldOnline } from '../../../shared/call-for-price.ts';
 import { formatPrice } from '../../../shared/format/price.ts';
 import type { BuyBoxProduct, BuyBoxVariant } from './buy-box.ts';
 import { anyPurchasable, remainingOf, stockSource, type Remaining } from './quantity.ts';

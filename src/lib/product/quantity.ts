@@ -1,4 +1,4 @@
-import { soldOnline } from '../catalog/call-for-price.ts';
+import { soldOnline } from '../../../shared/call-for-price.ts';
 
 /** spec storefront 9: the quantity input commits after this long without typing. */
 export const QUANTITY_COMMIT_MS = 800;

@@ -1,4 +1,4 @@
-import { soldOnline } from '../catalog/call-for-price.ts';
+import { soldOnline } from '../../../shared/call-for-price.ts';
 import {
   productCardView,
   type CardSettings,

@@ -1,5 +1,5 @@
 import { requestJson } from '../api/client.ts';
-import { CONTACT_FIELDS, type ContactField } from './contact-message.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../../shared/contracts/contact-message.ts';
 import { sendContact } from './contact-send.ts';
 
 /**

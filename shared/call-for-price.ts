@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../shared/format/price.ts';
+import { formatPrice } from './format/price.ts';
 
 /**
  * The text for a product priced 0, everywhere a price shows (spec storefront 5 gives it for

@@ -1,0 +1,151 @@
+import { ESLint, Linter } from 'eslint';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layers of the house (docs/architecture.md), bottom to top: shared/ (wire contracts,
+ * format helpers, env); the storefront (src/) and the reference API (server/) beside each
+ * other; the entry points and the tests on top. Nothing imports upward or sideways, and
+ * inside the storefront src/lib never imports src/loaders. eslint.config.js holds the rules
+ * for the editor; these tests read the project's real configuration and its real tree.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What each layer's modules may import, besides themselves. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  shared: [],
+  src: ['shared'],
+  server: ['shared'],
+};
+
+/**
+ * What a layer's test code (`*.test.ts`, `*.testing.ts` helpers, `testing/` folders) may
+ * import besides: the storefront's tests drive the real API.
+ */
+const TESTS_MAY_ALSO_IMPORT: Record<string, readonly string[]> = {
+  src: ['server'],
+};
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** What the project's no-restricted-imports setting for `file` says about `code`. */
+async function problems(file: string, code: string): Promise<string[]> {
+  const config = (await eslint.calculateConfigForFile(file)) as { rules?: Linter.RulesRecord };
+  const setting = config.rules?.['no-restricted-imports'];
+  const rules: Linter.RulesRecord =
+    setting === undefined ? {} : { 'no-restricted-imports': setting };
+  return new Linter()
+    .verify(code, [{ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, rules }])
+    .map((message) => `${String(message.ruleId)}: ${message.message}`);
+}
+
+/** The relative paths a module's import and export statements name (static and dynamic). */
+const importedPaths = (source: string): string[] =>
+  [
+    ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.[^'"]*)['"]/gm),
+    ...source.matchAll(/^\s*import\s*['"](\.[^'"]*)['"]/gm),
+    ...source.matchAll(/\bimport\(\s*['"](\.[^'"]*)['"]\s*\)/g),
+  ].map((match) => match[1] ?? '');
+
+/** Every module of a top-level folder, as absolute paths. */
+function modulesOf(folder: string): string[] {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(tsx?|astro)$/.test(file) && !file.includes('node_modules'))
+    .map((file) => join(dir, file));
+}
+
+/** The top-level folder a path is in. */
+const layerOf = (path: string): string => relative(root, path).split('/')[0] ?? '';
+
+describe('the layers read bottom to top', () => {
+  it.each([
+    ['server/catalog/read.ts', "import { x } from '../../src/lib/format/html-text.ts';"],
+    ['server/routes/wallet.test.ts', "import { x } from '../../src/lib/account/api.ts';"],
+    ['src/lib/cart/checkout.ts', "import { x } from '../../../server/cart/lines.ts';"],
+    ['src/islands/cart/CartLineRow.tsx', "import { x } from '../../../server/app.ts';"],
+    ['shared/env.ts', "import { x } from '../src/lib/config/index.ts';"],
+    ['shared/contracts/wallet.ts', "import { x } from '../../server/accounts/wallet.ts';"],
+  ])('the lint rule refuses an upward or sideways import in %s', async (file, code) => {
+    const found = await problems(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: .*(shared\/|do not import each other)/);
+  });
+
+  it('lets both sides import shared/, and the storefront tests drive the API', async () => {
+    const contract = "import { x } from '../../shared/contracts/wallet.ts';";
+    expect(await problems('server/accounts/wallet.ts', contract)).toEqual([]);
+    expect(await problems('src/stores/wallet.ts', contract)).toEqual([]);
+    expect(
+      await problems(
+        'src/stores/cart.test.ts',
+        "import { x } from '../../server/testing/cart.ts';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('holds for every module in the tree today', () => {
+    const offenders = Object.entries(MAY_IMPORT).flatMap(([layer, allowed]) => {
+      const files = modulesOf(layer);
+      expect(files.length).toBeGreaterThan(10);
+      return files.flatMap((file) => {
+        const testAllowed = /\.test\.tsx?$|\.testing\.ts$|\/testing\//.test(file)
+          ? (TESTS_MAY_ALSO_IMPORT[layer] ?? [])
+          : [];
+        return importedPaths(readFileSync(file, 'utf8'))
+          .map((path) => resolve(dirname(file), path))
+          .filter((path) => {
+            const target = layerOf(path);
+            return target !== layer && !allowed.includes(target) && !testAllowed.includes(target);
+          })
+          .map((path) => `${relative(root, file)} -> ${relative(root, path)}`);
+      });
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('src/lib never imports src/loaders', () => {
+  it.each([
+    ['src/lib/shell/nav-menu.ts', "import { navNodeSchema } from '../../loaders/list-sources.ts';"],
+    ['src/lib/routing/paths.ts', "export { readApiList } from '../loaders/api-list-loader.ts';"],
+    ['src/lib/product/cache-key.test.ts', "import '../../loaders/testing.ts';"],
+  ])('the lint rule refuses an import of the loaders in %s', async (file, code) => {
+    const found = await problems(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: .*src\/lib or shared/);
+  });
+
+  it('lets src/lib import shared/, and the loaders import src/lib', async () => {
+    expect(
+      await problems(
+        'src/lib/shell/nav-menu.ts',
+        "import { navNodeSchema } from '../../../shared/contracts/catalogue-records.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('src/loaders/list-sources.ts', "import { x } from '../lib/routing/paths.ts';"),
+    ).toEqual([]);
+  });
+
+  it('holds for every file in src/lib today', () => {
+    const lib = join(root, 'src/lib');
+    const loaders = join(root, 'src/loaders');
+    const files = modulesOf('src/lib');
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files.flatMap((file) =>
+      importedPaths(readFileSync(file, 'utf8'))
+        .map((path) => resolve(dirname(file), path))
+        .filter((path) => path.startsWith(`${loaders}/`))
+        .map((path) => `${relative(root, file)} -> ${relative(root, path)}`),
+    );
+    expect(lib).toBeTruthy();
+    expect(offenders).toEqual([]);
+  });
+});
