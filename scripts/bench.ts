@@ -2,7 +2,7 @@
 //   --seed-cache DIR]`
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
-// loopback, alone and together (scripts/lib/api-bench.ts). `--only api` runs the API part
+// loopback, alone and together (bench/api-bench.ts). `--only api` runs the API part
 // alone (a minute instead of a 15-minute build); `--only build` runs the full build alone,
 // its time (search index included) and its peak memory; `--seed-cache DIR` keeps each seeded
 // database in DIR and copies it on later runs. Prints tables, the targets of the 100,000
@@ -12,19 +12,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { storeConfig } from '../shared/store-config.ts';
-import { startApiProcess } from './lib/api-process.ts';
-import { benchBuild, buildTable, type BuildBenchResult } from './lib/build-bench.ts';
-import { startPublishBench, type PublishCase } from './lib/publish-bench.ts';
-import { sampleTreeMemory } from './lib/tree-memory.ts';
-import { benchStaticUnderLoad } from './lib/static-bench.ts';
-import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from './lib/api-bench.ts';
-import { benchCatalogue } from './lib/bench-seed.ts';
-import { targetsTable } from './lib/bench-targets.ts';
-import type { LoadSummary } from './lib/load.ts';
-import { stopProcessTreeOnSignal } from './lib/process-tree.ts';
-import { benchSearchBox } from './lib/search-bench.ts';
-import { startStaticServer } from './lib/static-server.ts';
-import { temporaryDir } from './lib/stack.ts';
+import { startApiProcess } from '../stack/api-process.ts';
+import { benchBuild, buildTable, type BuildBenchResult } from '../bench/build-bench.ts';
+import { startPublishBench, type PublishCase } from '../bench/publish-bench.ts';
+import { sampleTreeMemory } from '../bench/tree-memory.ts';
+import { benchStaticUnderLoad } from '../bench/static-bench.ts';
+import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from '../bench/api-bench.ts';
+import { benchCatalogue } from '../bench/bench-seed.ts';
+import { targetsTable } from '../bench/bench-targets.ts';
+import type { LoadSummary } from '../bench/load.ts';
+import { stopProcessTreeOnSignal } from '../stack/process-tree.ts';
+import { benchSearchBox } from '../bench/search-bench.ts';
+import { startStaticServer } from '../web/static-server.ts';
+import { temporaryDir } from '../stack/stack.ts';
 import { newSecret } from '../shared/merchandiser-token.ts';
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@
 // starts this; `npm test` serves its own).
 import { spawnSync } from 'node:child_process';
 import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
-import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
+import { startStack, temporaryDir, throwawayStack } from '../stack/stack.ts';
 
 const port = Number(process.argv[2] ?? 4400);
 if (spawnSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' }).status !== 0)

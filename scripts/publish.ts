@@ -11,12 +11,12 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { env } from '../shared/env.ts';
 import { merchandiserToken } from '../shared/merchandiser-token.ts';
-import { progressText } from './lib/publish/page/model.js';
-import { Publisher } from './lib/publish/publisher.ts';
-import { warmPublisher } from './lib/publish/warm/index.ts';
-import { NoPublisher, RemotePublisher } from './lib/publish/remote.ts';
-import type { PublishRecord } from './lib/publish/types.ts';
-import { coveredCursor, watchFeed } from './lib/publish/watch.ts';
+import { progressText } from '../publisher/page/model.js';
+import { Publisher } from '../publisher/publisher.ts';
+import { warmPublisher } from '../publisher/warm/index.ts';
+import { NoPublisher, RemotePublisher } from '../publisher/remote.ts';
+import type { PublishRecord } from '../publisher/types.ts';
+import { coveredCursor, watchFeed } from '../publisher/watch.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

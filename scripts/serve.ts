@@ -2,8 +2,8 @@
 // with the same TRUST_PROXY, PROXY_SECRET and ADMIN_API_PUBLIC the API and nginx read.
 import { mediaDir } from '../server/media/export.ts';
 import { env } from '../shared/env.ts';
-import { startStaticServer } from './lib/static-server.ts';
-import { parseTrustedProxies } from './lib/web/trusted-proxies.ts';
+import { startStaticServer } from '../web/static-server.ts';
+import { parseTrustedProxies } from '../web/trusted-proxies.ts';
 
 if (!env.PROXY_SECRET) {
   console.warn(

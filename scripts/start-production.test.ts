@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { temporaryDir } from './lib/stack.ts';
+import { temporaryDir } from '../stack/stack.ts';
 
 const work = temporaryDir('start-production-');
 afterAll(() => work.remove());

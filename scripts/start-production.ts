@@ -5,14 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { refuse } from './lib/refuse.ts';
+import { refuse } from '../stack/refuse.ts';
 
 // Imported here rather than above: a variable that is not valid stops shared/env.ts as it
 // loads, and that refusal is printed like the others.
 const { env } = await import('../shared/env.ts').catch(refuse);
 const { assertDeployable } = await import('../server/config/production.ts');
-const { startStack, stopOnSignals } = await import('./lib/stack.ts');
-const { productionNotes } = await import('./lib/production-notes.ts');
+const { startStack, stopOnSignals } = await import('../stack/stack.ts');
+const { productionNotes } = await import('../stack/production-notes.ts');
 
 // The API's own production check, before anything is installed, seeded or built: the API is
 // given these same settings (the proxy secret is made here when PROXY_SECRET is unset).

@@ -1,13 +1,13 @@
 // `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
 // the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
-import { refuse } from './lib/refuse.ts';
+import { refuse } from '../stack/refuse.ts';
 
 // Imported here rather than above: a variable that is not valid stops shared/env.ts as it
 // loads, and that refusal is printed like the others (./lib/refuse.ts).
 const { env } = await import('../shared/env.ts').catch(refuse);
 const { assertDeployable } = await import('../server/config/production.ts');
 const { newSecret } = await import('../shared/merchandiser-token.ts');
-const { startStack, stopOnSignals } = await import('./lib/stack.ts');
+const { startStack, stopOnSignals } = await import('../stack/stack.ts');
 
 // The API's own production check, before anything is seeded or built (a SITE_URL off this
 // machine makes even `npm start` production): the API is given these same settings.

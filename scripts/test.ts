@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
-import { startStack, temporaryDir, throwawayStack } from './lib/stack.ts';
+import { startStack, temporaryDir, throwawayStack } from '../stack/stack.ts';
 
 const E2E_PRODUCTS = 240;
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);

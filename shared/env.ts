@@ -67,7 +67,7 @@ export const envSchema = z
      */
     PUBLISH_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(0),
     /**
-     * The warm renderer (scripts/lib/publish/warm): a publish of product changes renders only
+     * The warm renderer (publisher/warm): a publish of product changes renders only
      * the changed pages when at most this many changed; more take a full build. 0 turns the
      * warm renderer off (every publish is a full build, and no bundle stays in memory).
      */
@@ -76,7 +76,7 @@ export const envSchema = z
     PUBLISH_URL: z.url().optional(),
     /**
      * Where a build keeps Astro's prerender bundle and what its workers need, for the publisher's
-     * warm renderer (scripts/lib/publish/warm). Unset: the bundle is removed, as Astro does.
+     * warm renderer (publisher/warm). Unset: the bundle is removed, as Astro does.
      */
     BUILD_RENDERER_DIR: z.string().min(1).optional(),
     /** Worker threads that render the build's pages; 0 or 1 renders them in the build process. */

@@ -29,7 +29,7 @@ export interface ForwardedOptions {
   proxySecret?: string | undefined;
 }
 
-/** The header the web server (nginx or scripts/lib/static-server.ts) vouches with. */
+/** The header the web server (nginx or web/static-server.ts) vouches with. */
 export const PROXY_SECRET_HEADER = 'x-proxy-secret';
 
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;

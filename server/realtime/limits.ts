@@ -25,7 +25,7 @@ export interface RealtimeLimits {
 /**
  * Connections per client at once: a family's or a small office's tabs fit in; 1,000
  * websockets from one address do not. nginx holds /socket.io/ to the same number
- * (scripts/lib/web/nginx-server-conf.ts), so one address cannot use up its workers either.
+ * (web/nginx-server-conf.ts), so one address cannot use up its workers either.
  */
 export const CONNECTIONS_PER_ADDRESS = 20;
 

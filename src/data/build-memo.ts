@@ -1,7 +1,7 @@
 /**
  * Values made once per build from the content store and shared by every page (DESIGN, build
  * pipeline 7). The publisher's warm renderer changes the store in place between publishes
- * (scripts/lib/publish/warm): it forgets them all at once (forgetBuildMemos), and the next
+ * (publisher/warm): it forgets them all at once (forgetBuildMemos), and the next
  * page makes them again from the changed store.
  */
 

@@ -17,7 +17,7 @@ const byHandle = (path: string) => (listed: Record<string, unknown>) =>
 /**
  * The content collections read whole through one API list call each, by collection name: the
  * build's loaders (src/content.config.ts) and the publisher's warm renderer, which reads them
- * again before each publish (scripts/lib/publish/warm/worker.ts), take them from here.
+ * again before each publish (publisher/warm/worker.ts), take them from here.
  */
 export function listSources(theme = storeConfig.theme) {
   const { paths, imagePlacements } = theme;

@@ -3,7 +3,7 @@ import { catalogue } from '../data/catalogue.ts';
 
 /**
  * The handles of every product, one a line, for the server's "product by handle alone"
- * redirect (spec storefront 2; scripts/lib/static-server.ts reads it). Redirecting instead
+ * redirect (spec storefront 2; web/static-server.ts reads it). Redirecting instead
  * of rendering /{handle} copies keeps one page per product at 100,000 products.
  */
 export const GET: APIRoute = async () => {

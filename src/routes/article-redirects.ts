@@ -11,7 +11,7 @@ import { articleRedirectsJson } from '../lib/routing/article-redirects.ts';
  * It replaces the prerendered /articles/id/{id}/ pages, a 301 to a meta-refresh page to the
  * article (two hops). No host needs those any more: nginx and the Node server read this map,
  * and the rule-file CDN's `_redirects` gets one line per article from it
- * (scripts/lib/build-site.ts); a warm publish could not have written them either (it renders
+ * (publisher/build-site.ts); a warm publish could not have written them either (it renders
  * no redirect pages).
  */
 export const GET: APIRoute = async () =>

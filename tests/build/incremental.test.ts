@@ -2,10 +2,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.ts';
-import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
-import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
-import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
+import { startApiProcess, type ApiProcess } from '../../stack/api-process.ts';
+import { buildSite, type BuildReport } from '../../publisher/build-site.ts';
+import { seedIfEmpty, temporaryDir } from '../../stack/stack.ts';
+import { merchandiser } from '../../publisher/merchandiser-client.ts';
 import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
 import { UNLISTED_FILE } from '../../src/lib/content/sitemap-xml.ts';
 import { env } from '../../shared/env.ts';
@@ -28,10 +28,10 @@ import {
   PATHS_FILE,
   warmBuild,
   type WarmBuildReport,
-} from '../../scripts/lib/publish/warm/release.ts';
+} from '../../publisher/warm/release.ts';
 import { filesUnder, SuiteFixture } from './tree.ts';
-import type { WarmPath } from '../../scripts/lib/publish/warm/protocol.ts';
-import { WarmRenderer } from '../../scripts/lib/publish/warm/renderer.ts';
+import type { WarmPath } from '../../publisher/warm/protocol.ts';
+import { WarmRenderer } from '../../publisher/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
 
 /**
@@ -109,7 +109,7 @@ const productPage = (outDir: string, handle: string) =>
 
 /**
  * The records of one Pagefind index (gzipped JSON after a signature): a products' shard in
- * pagefind/ or pagefind/shard-n/ (scripts/lib/search-index.ts).
+ * pagefind/ or pagefind/shard-n/ (publisher/search-index.ts).
  */
 async function searchRecords(indexDir: string): Promise<{ url: string; content: string }[]> {
   const dir = join(indexDir, 'fragment');
@@ -243,7 +243,7 @@ beforeAll(async () => {
   await admin(api, 'DELETE', `/products/${deleted.id}`);
 
   const B = await build('B', 'X');
-  // W: the same changes published warm from B1 (scripts/lib/publish/warm), by a renderer
+  // W: the same changes published warm from B1 (publisher/warm), by a renderer
   // started afresh, as after the store restarted: its first request is the update.
   const renderer = await startRenderer();
   const warm = await warmBuild({

@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process.ts';
-import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
-import { Publisher } from '../../scripts/lib/publish/publisher.ts';
-import { liveReleaseId, releaseDir, releasesDir } from '../../scripts/lib/publish/releases.ts';
-import { PublishConflict } from '../../scripts/lib/publish/types.ts';
-import { watchFeed } from '../../scripts/lib/publish/watch.ts';
-import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
+import { startApiProcess, type ApiProcess } from '../../stack/api-process.ts';
+import { merchandiser } from '../../publisher/merchandiser-client.ts';
+import { Publisher } from '../../publisher/publisher.ts';
+import { liveReleaseId, releaseDir, releasesDir } from '../../publisher/releases.ts';
+import { PublishConflict } from '../../publisher/types.ts';
+import { watchFeed } from '../../publisher/watch.ts';
+import { seedIfEmpty, temporaryDir } from '../../stack/stack.ts';
 import { newSecret } from '../../shared/merchandiser-token.ts';
 
 /**

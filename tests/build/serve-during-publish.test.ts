@@ -1,13 +1,13 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { merchandiser } from '../../scripts/lib/merchandiser-client.ts';
+import { merchandiser } from '../../publisher/merchandiser-client.ts';
 import {
   startStack,
   temporaryDir,
   throwawayStack,
   type Running,
   type Stack,
-} from '../../scripts/lib/stack.ts';
+} from '../../stack/stack.ts';
 
 /**
  * No downtime: shoppers request pages in loops from nginx and from the

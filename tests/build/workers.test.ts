@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startApiProcess } from '../../scripts/lib/api-process.ts';
-import { buildSite, type BuildReport } from '../../scripts/lib/build-site.ts';
+import { startApiProcess } from '../../stack/api-process.ts';
+import { buildSite, type BuildReport } from '../../publisher/build-site.ts';
 import { newSecret } from '../../shared/merchandiser-token.ts';
 import { SEARCH_RECORDS_URL } from '../../src/lib/search/search-record.ts';
-import { seedIfEmpty, temporaryDir } from '../../scripts/lib/stack.ts';
+import { seedIfEmpty, temporaryDir } from '../../stack/stack.ts';
 import { filesUnder, SuiteFixture } from './tree.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createFixtures, removeFixtures, type AdminApi } from './seed-fixtures.t
 const PUBLISH_TIMEOUT_MS = 15 * 60_000;
 
 /**
- * Publishes the store at `site` through its publish API (scripts/lib/publish/service.ts) and
+ * Publishes the store at `site` through its publish API (publisher/service.ts) and
  * waits until the new release is live.
  */
 async function publish(site: string, adminToken: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eAdminToken } from './admin-token.ts';
 import { expect } from './fixtures.ts';
 
-/** The merchandiser's publish page (scripts/lib/publish/page). */
+/** The merchandiser's publish page (publisher/page). */
 export const PAGE = '/admin/publish';
 export const NAME = 'E2E Merchandiser';
 

@@ -1,7 +1,7 @@
 /**
  * Astro's prerender bundle loaded outside the build process, as Astro's own default
  * prerenderer loads it in the build process: by the prerender workers (./worker.ts) and by
- * the publisher's warm renderer (scripts/lib/publish/warm), which keeps one loaded between
+ * the publisher's warm renderer (publisher/warm), which keeps one loaded between
  * publishes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

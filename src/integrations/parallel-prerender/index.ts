@@ -36,7 +36,7 @@ export interface ParallelPrerenderOptions {
   memoryLog?: string | undefined;
   /**
    * Paths rendered before all the others (Astro renders in the order the paths are listed):
-   * the search records, which the build indexes while the pages render (scripts/lib/build-site.ts).
+   * the search records, which the build indexes while the pages render (publisher/build-site.ts).
    */
   renderFirst?: readonly string[];
 }
@@ -82,7 +82,7 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
       },
       'astro:build:start': async ({ setPrerenderer, logger }) => {
         // The number of paths goes to the log, where a publish reads its progress's total
-        // (scripts/lib/build-site.ts, PATHS_LINE).
+        // (publisher/build-site.ts, PATHS_LINE).
         const counted = (prerenderer: AstroPrerenderer): AstroPrerenderer => {
           // In place: Astro's own prerenderer is a class whose methods read `this`.
           const list = prerenderer.getStaticPaths.bind(prerenderer);

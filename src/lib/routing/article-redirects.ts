@@ -4,7 +4,7 @@
  * with the catalogue, so each release carries its own map, written by the build at
  * ARTICLE_REDIRECTS_PATH (src/routes/article-redirects.ts); the Node server reads it from
  * the release it answers from, and nginx gets it as a `map` in the release's http.conf
- * (scripts/lib/web/nginx-config.ts), so a publish that adds or renames an article switches
+ * (web/nginx-config.ts), so a publish that adds or renames an article switches
  * the redirect together with the pages.
  */
 

@@ -52,7 +52,7 @@ export function questionAddresses(
 
 /**
  * The paths that name a question by its id: /questions/{id}, with any handle after it, and
- * one trailing slash. nginx reads the same expression (scripts/lib/web/nginx-http-conf.ts),
+ * one trailing slash. nginx reads the same expression (web/nginx-http-conf.ts),
  * its named group becoming $store_question.
  */
 export const QUESTION_PATH_PATTERN =

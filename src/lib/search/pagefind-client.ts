@@ -16,7 +16,7 @@ export interface PagefindApi {
 }
 
 /**
- * Where the build writes the products' index (scripts/lib/search-index.ts), in shards
+ * Where the build writes the products' index (publisher/search-index.ts), in shards
  * (./pagefind-shards.ts) merged into one runtime. Only the results list reads it, when the API
  * cannot be reached; the search box reads the suggestion index (./suggest-format.ts).
  */

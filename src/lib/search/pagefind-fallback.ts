@@ -57,7 +57,7 @@ export async function searchFallback(
   page: number,
   limit: number,
 ): Promise<{ total: number; pages: number; cards: FallbackCard[] }> {
-  // The products index holds only products (scripts/lib/search-index.ts).
+  // The products index holds only products (publisher/search-index.ts).
   const found = await pagefind.search(words);
   const results = found?.results ?? [];
   const slice = results.slice(page * limit, page * limit + limit);

@@ -3,7 +3,7 @@ import { collectionPath, productPath } from '../routing/paths.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */
 export interface SearchRecord {
-  /** A product's id (the suggestion index's key, scripts/lib/suggest-index.ts); not Pagefind's. */
+  /** A product's id (the suggestion index's key, publisher/suggest-index.ts); not Pagefind's. */
   id?: number;
   url: string;
   content: string;
@@ -36,7 +36,7 @@ interface SearchableCollection {
 
 /**
  * Where the build writes every record (an endpoint, src/pages/search-index): rendered before
- * the other pages, so that the search index is made while they render (scripts/lib/build-site.ts).
+ * the other pages, so that the search index is made while they render (publisher/build-site.ts).
  */
 export const SEARCH_RECORDS_URL = '/search-index/records.json';
 

@@ -1,5 +1,5 @@
 /**
- * The search box's suggestion index: what the build writes (scripts/lib/suggest-index.ts) and
+ * The search box's suggestion index: what the build writes (publisher/suggest-index.ts) and
  * the browser reads (./suggest-client.ts). Pagefind scores every page that holds a word before
  * it returns any: at 100,000 products 'wheel' (18,000 pages) took about a second in Chromium,
  * and its page metadata for every product was 1.6 MB before the first answer. The dropdown

@@ -2,7 +2,7 @@ import { storeConfig } from '../../../shared/store-config.ts';
 
 /**
  * The image origins a page's Content-Security-Policy allows besides the site's own
- * (scripts/lib/web/headers.ts writes them into img-src): the theme's video thumbnails.
+ * (web/headers.ts writes them into img-src): the theme's video thumbnails.
  */
 export function foreignImageOrigins(): string[] {
   return [new URL(storeConfig.theme.video.thumbnailBase).origin];

@@ -9,7 +9,7 @@ import {
 
 /**
  * The search records of every product and collection, written once per build for the
- * Pagefind step (scripts/lib/build-site.ts reads this file, indexes it and removes it from the output).
+ * Pagefind step (publisher/build-site.ts reads this file, indexes it and removes it from the output).
  */
 export const GET: APIRoute = async () => {
   const { products, collections, collectionById } = await catalogue();

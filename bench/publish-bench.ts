@@ -1,0 +1,214 @@
+import { join } from 'node:path';
+import { storeConfig } from '../shared/store-config.ts';
+import { merchandiser } from '../publisher/merchandiser-client.ts';
+import { Publisher } from '../publisher/publisher.ts';
+import { warmPublisher } from '../publisher/warm/index.ts';
+import { env } from '../shared/env.ts';
+import type { PublishRecord } from '../publisher/types.ts';
+import { startStaticServer } from '../web/static-server.ts';
+
+/** One case of issue 12 item 4, timed from the merchandiser's API call to the page served. */
+export interface PublishCase {
+  name: string;
+  /** From the change's API call until the served site shows it. */
+  liveMs: number;
+  /** The publish alone, and its phases. */
+  publishMs: number;
+  timings: PublishRecord['timings'];
+  rendered: number;
+  pages: number;
+  /** Whether the warm renderer published it or a full build (publisher/warm). */
+  mode: PublishRecord['mode'];
+}
+
+export interface PublishBench {
+  /** The first publish: a full build. */
+  first: PublishRecord;
+  /** The live site (a symlink to the live release). */
+  liveDir: string;
+  /** Makes the changes of issue 12 item 4 one by one (or those named), each published and timed. */
+  runCases: (only?: readonly string[]) => Promise<PublishCase[]>;
+  close: () => Promise<void>;
+}
+
+const { productBase } = storeConfig.theme.paths;
+
+/**
+ * Publish latency: a first, full publish, then a price change, a stock
+ * change, a new product, a deleted product and a collection rename, each made through the
+ * merchandiser API and published; each is timed until the Node server over the live
+ * release answers with the change.
+ */
+export async function startPublishBench({
+  apiUrl,
+  adminToken,
+  workDir,
+  log = () => {},
+}: {
+  apiUrl: string;
+  adminToken: string;
+  workDir: string;
+  log?: (line: string) => void;
+}): Promise<PublishBench> {
+  const layout = { publishDir: join(workDir, 'publish'), liveDir: join(workDir, 'dist') };
+  const feed = { apiUrl, adminToken };
+  const buildEnv = { ADMIN_TOKEN: adminToken };
+  // As the store publishes: product changes through the warm renderer (publisher/warm).
+  const warm = warmPublisher({
+    publishDir: layout.publishDir,
+    feed,
+    site: env.SITE_URL,
+    buildEnv,
+    maxPages: env.PUBLISH_WARM_MAX_PAGES,
+    log,
+  });
+  const publisher = await Publisher.open({
+    layout,
+    feed,
+    cacheDir: join(workDir, 'cache'),
+    buildEnv,
+    ...(warm ? { warm } : {}),
+    log,
+  });
+  const admin = merchandiser(apiUrl, adminToken, 'bench');
+  const first = await publisher.publishNow({ trigger: 'cli', actor: 'bench' });
+  if (first.state === 'failed') {
+    await publisher.close();
+    throw new Error(first.error);
+  }
+  log(`first publish: ${String(first.counts?.pages)} pages in ${seconds(first.durationMs)} s`);
+
+  const runCases = async (only?: readonly string[]): Promise<PublishCase[]> => {
+    const site = await startStaticServer({
+      distDir: layout.liveDir,
+      apiUrl,
+      port: 0,
+      host: '127.0.0.1',
+    });
+    const page = async (path: string) => {
+      const response = await fetch(new URL(path, site.url));
+      return { status: response.status, text: await response.text() };
+    };
+    const cards = (await (await fetch(new URL('/api/products?limit=3', apiUrl))).json()) as {
+      products: { id: number; handle: string; price: number }[];
+    };
+    const [priced, stocked, deleted] = cards.products;
+    if (!priced || !stocked || !deleted) throw new Error('The catalogue has too few products.');
+    const template = await admin('GET', `/api/admin/products/${String(priced.id)}`);
+    const top = (await (await fetch(new URL('/api/collections?limit=1', apiUrl))).json()) as {
+      collections: { id: number; title: string }[];
+    };
+    const renamed = top.collections[0];
+    if (!renamed) throw new Error('The catalogue has no collection.');
+    const newPrice = Math.round(priced.price * 100 + 1_01) / 100;
+    const stockStamp = Date.now().toString(36);
+
+    const cases: [string, () => Promise<unknown>, () => Promise<boolean>][] = [
+      [
+        'price change',
+        () => admin('PATCH', `/api/admin/products/${String(priced.id)}`, { price: newPrice }),
+        async () =>
+          (await page(`${productBase}/${priced.handle}`)).text.includes(
+            `data-price="${String(newPrice)}"`,
+          ),
+      ],
+      [
+        'stock change',
+        async () => {
+          const product = await admin<{ variants: { id: number }[] }>(
+            'GET',
+            `/api/admin/products/${String(stocked.id)}`,
+          );
+          return admin('PATCH', `/api/admin/products/${String(stocked.id)}/inventory`, {
+            variantId: product.variants[0]?.id,
+            availableQuantity: 0,
+          });
+        },
+        async () => (await page(`${productBase}/${stocked.handle}`)).text.includes('OutOfStock'),
+      ],
+      [
+        'new product',
+        () =>
+          admin('POST', '/api/admin/products', {
+            ...withoutIds(template),
+            handle: `bench-new-${stockStamp}`,
+            title: `Bench New Part ${stockStamp}`,
+            sku: `BENCH-${stockStamp}`,
+            productCode: `BENCH-${stockStamp}`,
+          }),
+        async () => (await page(`${productBase}/bench-new-${stockStamp}`)).status === 200,
+      ],
+      [
+        'deleted product',
+        () => admin('DELETE', `/api/admin/products/${String(deleted.id)}`),
+        async () => (await page(`${productBase}/${deleted.handle}`)).status === 404,
+      ],
+      [
+        'collection rename',
+        async () => {
+          const path = `/api/admin/collections/${String(renamed.id)}`;
+          const collection = await admin('GET', path);
+          return admin('PUT', path, { ...collection, title: `${renamed.title} Renamed` });
+        },
+        async () => (await page('/')).text.includes(`${renamed.title} Renamed`),
+      ],
+    ];
+    const results: PublishCase[] = [];
+    try {
+      for (const [name, change, visible] of cases) {
+        if (only && !only.includes(name)) continue;
+        // Each change is made on a store at rest, as a merchandiser's single change is: the copy
+        // of the live release the warm publish starts from is made after each switch, in
+        // about 15 s at 100,000 products, and a publish that follows sooner waits for it.
+        await publisher.settled();
+        const started = performance.now();
+        await change();
+        const record = await publisher.publishNow({ trigger: 'api', actor: 'bench' });
+        if (record.state === 'failed') throw new Error(`${name}: ${record.error ?? ''}`);
+        // Live once the switch is done; a page that still lacks the change is a bug, not a wait.
+        const published = performance.now();
+        while (!(await visible())) {
+          if (performance.now() - published > 10_000)
+            throw new Error(`${name}: published, but the served page does not show it`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const result: PublishCase = {
+          name,
+          liveMs: Math.round(performance.now() - started),
+          publishMs: record.durationMs ?? 0,
+          timings: record.timings,
+          rendered: record.counts?.rendered ?? 0,
+          pages: record.counts?.pages ?? 0,
+          mode: record.mode,
+        };
+        log(
+          `${name}: live in ${seconds(result.liveMs)} s, ${result.mode ?? 'full'} ` +
+            `(${String(result.rendered)} of ${String(result.pages)} pages rendered)`,
+        );
+        results.push(result);
+      }
+    } finally {
+      await site.close();
+    }
+    return results;
+  };
+  return { first, liveDir: layout.liveDir, runCases, close: () => publisher.close() };
+}
+
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+
+/** A product in the admin format without the ids that tie it and its variants to their record. */
+function withoutIds(record: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== 'id' && !key.endsWith('Id'))
+          .map(([key, inner]) => [key, strip(inner)]),
+      );
+    }
+    return value;
+  };
+  return strip(record) as Record<string, unknown>;
+}

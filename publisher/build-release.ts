@@ -1,0 +1,89 @@
+import { buildSite, type BuildPhase, type BuildReport } from './build-site.ts';
+import type { FeedClient } from './feed.ts';
+import type { ReleaseInfo } from './releases.ts';
+import type { PublishPhase } from './types.ts';
+import type { WarmPublisher } from './warm/index.ts';
+
+/** What a publish reports of its build, full or warm. */
+export type PublishReport = Pick<
+  BuildReport,
+  'pages' | 'rendered' | 'searchRecords' | 'compression'
+>;
+
+/** How a publish builds a release (publisher/publisher.ts passes its own options). */
+export interface ReleaseBuildOptions {
+  /** The commerce API the build reads, and its merchandiser token (the change feed). */
+  feed: FeedClient;
+  cacheDir?: string;
+  /** More environment for the build (SITE_URL, ADMIN_TOKEN). */
+  buildEnv?: Record<string, string>;
+  /** Products per search index shard of a full build (src/lib/search/pagefind-shards.ts). */
+  searchShardRecords?: number;
+  /** Prints astro's output (the CLI); the store's publisher keeps quiet. */
+  verbose?: boolean;
+  /**
+   * The fast way for product changes (publisher/warm): tried first; a full build
+   * runs when it cannot follow the live release, and keeps a bundle for it.
+   */
+  warm?: WarmPublisher;
+}
+
+/** A release built: warm (with the feed position the warm renderer read to) or full. */
+export type ReleaseBuild =
+  { mode: 'warm'; report: PublishReport; cursor: number } | { mode: 'full'; report: PublishReport };
+
+/**
+ * Writes a release into `dir`: the warm renderer's way when it can follow the live release
+ * (`previous`), a full build otherwise. A full build's failure reads as astro's own error.
+ */
+export async function buildRelease(
+  options: ReleaseBuildOptions,
+  release: { dir: string; previous: string | undefined; liveInfo: ReleaseInfo | undefined },
+  signal: AbortSignal,
+  onProgress: (phase: PublishPhase, pagesDone: number, pagesTotal: number) => void,
+): Promise<ReleaseBuild> {
+  const { warm } = options;
+  const { dir, previous, liveInfo } = release;
+  const warmReport =
+    warm && previous
+      ? await warm.build({ dir: previous, info: liveInfo }, dir, { signal, onProgress })
+      : undefined;
+  if (warmReport) {
+    return {
+      mode: 'warm',
+      cursor: warmReport.cursor,
+      report: {
+        pages: warmReport.pages,
+        rendered: warmReport.rendered,
+        searchRecords: warmReport.searchRecords,
+        compression: warmReport.compression,
+      },
+    };
+  }
+  try {
+    const report = await buildSite({
+      apiUrl: options.feed.apiUrl,
+      outDir: dir,
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      env: { ...options.buildEnv, ...(await warm?.fullBuildEnv()) },
+      quiet: !options.verbose,
+      signal,
+      searchShardRecords: options.searchShardRecords,
+      ...(previous ? { previous } : {}),
+      onProgress: (update) =>
+        onProgress(update.phase satisfies BuildPhase, update.pagesDone, update.pagesTotal),
+    });
+    return { mode: 'full', report };
+  } catch (error) {
+    throw new Error(buildFailure(error), { cause: error });
+  }
+}
+
+/** A build's failure in a sentence or a few lines: astro's own error, not 4,000 characters. */
+function buildFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const errorLines = lines.filter((line) => /error|failed|refused|cannot|invalid/i.test(line));
+  const picked = (errorLines.length ? errorLines : lines).slice(-6).join('\n');
+  return `The build failed; the live site is unchanged. ${picked}`.slice(0, 2000);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PageLog, recordsOnceWritten } from './build-site.ts';
+import { temporaryDir } from '../stack/stack.ts';
+
+// What astro build prints while the prerender workers write pages: lines run together.
+const LOG =
+  '[parallel-prerender] 5 paths to generate.\n' +
+  '10:06:36   \u251C\u2500 /404.html10:06:36   \u251C\u2500 /a/index.html (restored)\n' +
+  '10:06:36   \u251C\u2500 /b/index.html (cached)10:06:36   \u251C\u2500 /c/index.html (+12ms)\n' +
+  '10:06:36   \u251C\u2500 /d/index.html (restored)\n';
+
+describe('PageLog', () => {
+  it('counts pages and reused pages however the output is cut into chunks', () => {
+    for (let size = 1; size <= LOG.length; size++) {
+      const log = new PageLog(() => {});
+      for (let at = 0; at < LOG.length; at += size) log.read(LOG.slice(at, at + size));
+      log.read(' '.repeat(12));
+      expect({ size, done: log.done, reused: log.reused, total: log.total }).toEqual({
+        size,
+        done: 5,
+        reused: 3,
+        total: 5,
+      });
+    }
+  });
+});
+
+describe('recordsOnceWritten', () => {
+  it('waits while the records are half written and reads them once they parse', async () => {
+    const dir = temporaryDir('records-');
+    try {
+      const file = join(dir.path, 'records.json');
+      const astro = new AbortController();
+      const whole = JSON.stringify([{ url: '/products/a' }, { url: '/products/b' }]);
+      const reading = recordsOnceWritten(file, astro.signal);
+      await writeFile(file, whole.slice(0, 20));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await writeFile(file, whole);
+      expect(await reading).toEqual(JSON.parse(whole));
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('gives up when astro has finished without writing them', async () => {
+    const astro = new AbortController();
+    const reading = recordsOnceWritten('/nonexistent/records.json', astro.signal);
+    astro.abort();
+    expect(await reading).toBeUndefined();
+  });
+});

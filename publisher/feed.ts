@@ -1,0 +1,79 @@
+import type { PendingChange } from './types.ts';
+
+/** The commerce API's change feed, read with the merchandiser token (server/routes/changes.ts). */
+export interface FeedClient {
+  apiUrl: string;
+  adminToken: string;
+}
+
+/** Changes listed per page of the feed, and pages read at most to count what is pending. */
+const PAGE = 1000;
+const MAX_PAGES = 20;
+/** Changes the overview lists one by one. */
+export const LISTED_CHANGES = 100;
+
+async function get<T>(feed: FeedClient, path: string): Promise<T> {
+  const response = await fetch(new URL(path, feed.apiUrl), {
+    headers: { authorization: `Bearer ${feed.adminToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    throw new Error(`The catalogue API answered ${String(response.status)} to ${path}.`);
+  }
+  return (await response.json()) as T;
+}
+
+/** The newest sequence number of the change feed. */
+export function feedCursor(feed: FeedClient): Promise<{ cursor: number }> {
+  return get(feed, '/api/changes/cursor');
+}
+
+/**
+ * The changes after `since` (the live release's cursor): how many (up to 20,000 counted;
+ * `more` when there are further ones) and the latest 100 of those, newest first: what a
+ * merchandiser just did is what they look for.
+ */
+export async function changesSince(
+  feed: FeedClient,
+  since: number,
+): Promise<{ count: number; changes: PendingChange[]; more: boolean }> {
+  const listed: PendingChange[] = [];
+  let count = 0;
+  for await (const { changes, hasMore } of feedPages(feed, since)) {
+    count += changes.length;
+    listed.push(...changes);
+    listed.splice(0, Math.max(0, listed.length - LISTED_CHANGES));
+    if (!hasMore) return { count, changes: listed.reverse(), more: false };
+  }
+  return { count, changes: listed.reverse(), more: true };
+}
+
+/** The feed's pages after `since`, up to MAX_PAGES of them. */
+async function* feedPages(
+  feed: FeedClient,
+  since: number,
+): AsyncGenerator<{ changes: PendingChange[]; hasMore: boolean }> {
+  let cursor = since;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
+      feed,
+      `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
+    );
+    yield answer;
+    if (!answer.hasMore) return;
+    cursor = answer.cursor;
+  }
+}
+
+/**
+ * Whether every change after `since` is a product's: the only kind the warm renderer brings
+ * into its store (publisher/warm). A collection's change, or more changes than
+ * are read here, needs a full build.
+ */
+export async function onlyProductChanges(feed: FeedClient, since: number): Promise<boolean> {
+  for await (const { changes, hasMore } of feedPages(feed, since)) {
+    if (changes.some((change) => change.entity !== 'product')) return false;
+    if (!hasMore) return true;
+  }
+  return false;
+}

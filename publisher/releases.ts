@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  symlink,
+} from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readJsonFile } from './json-file.ts';
+import type { BackgroundWork } from './background.ts';
+import { writeAtomically } from '../web/precompress.ts';
+
+/**
+ * Release directories and the live symlink ("no downtime"): each publish
+ * builds into `<publishDir>/releases/<id>/`, then `liveDir` (BUILD_OUT_DIR, `./dist`), a
+ * symlink, is pointed at it by renaming a new symlink over the old one: one rename(2), so
+ * a request sees the old release or the new one, never a half-written or empty site. Both
+ * web servers serve `liveDir` and follow the link (nginx per file, the Node server per request).
+ */
+export interface PublishLayout {
+  publishDir: string;
+  liveDir: string;
+}
+
+export const releasesDir = (layout: PublishLayout): string => join(layout.publishDir, 'releases');
+export const releaseDir = (layout: PublishLayout, id: string): string =>
+  join(releasesDir(layout), id);
+
+/** Facts a release keeps about itself: `_server/release.json`. */
+export interface ReleaseInfo {
+  id: string;
+  /** The change feed's sequence number it was built from; null when unknown (adopted). */
+  cursor: number | null;
+  publishedAt: string;
+  /** The release that was live when this one was published: where a rollback goes. */
+  previous: string | null;
+  /**
+   * The full build whose kept bundle rendered this release (itself, for a full build): a warm
+   * publish follows only a release of the bundle it has loaded (publisher/warm).
+   */
+  renderer?: string;
+}
+
+export const RELEASE_FILE = join('_server', 'release.json');
+/** When each carried hashed asset stopped being current: `_server/retired.json`. */
+const RETIRED_FILE = join('_server', 'retired.json');
+
+/** Folders whose files are named by their content and may still be asked for by open tabs. */
+const HASHED_FOLDERS = ['_astro', 'pagefind'];
+
+/** A release id: sortable by time, unique, safe in a path and a URL. */
+export function newReleaseId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+export const RELEASE_ID = /^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$/;
+
+/** The id of the release `liveDir` points at, or undefined when it is not such a symlink. */
+export async function liveReleaseId(layout: PublishLayout): Promise<string | undefined> {
+  try {
+    const target = await readlink(layout.liveDir);
+    const id = basename(target);
+    return existsSync(releaseDir(layout, id)) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const readReleaseInfo = (dir: string): Promise<ReleaseInfo | undefined> =>
+  readJsonFile<ReleaseInfo>(join(dir, RELEASE_FILE));
+
+export async function writeReleaseInfo(dir: string, info: ReleaseInfo): Promise<void> {
+  await mkdir(join(dir, '_server'), { recursive: true });
+  // Replaced, not written through: a warm release starts as hard links of the live one.
+  await writeAtomically(join(dir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+}
+
+/**
+ * A `liveDir` that is still a plain directory (a build from before publishing) becomes the
+ * first release: moved into releases/ and linked back, so nothing is rebuilt. Returns its id.
+ */
+export async function adoptLiveDirectory(layout: PublishLayout): Promise<string | undefined> {
+  const info = await lstat(layout.liveDir).catch(() => undefined);
+  if (!info || info.isSymbolicLink() || !info.isDirectory()) return undefined;
+  const id = newReleaseId();
+  await mkdir(releasesDir(layout), { recursive: true });
+  await rename(layout.liveDir, releaseDir(layout, id));
+  await writeReleaseInfo(releaseDir(layout, id), {
+    id,
+    cursor: null,
+    publishedAt: new Date().toISOString(),
+    previous: null,
+  });
+  await switchLive(layout, id);
+  return id;
+}
+
+/**
+ * Where a rollback goes: the release that was live when the live one was published, while it
+ * is still kept. Rolling back again goes one further back, like undo.
+ */
+export async function rollbackTarget(layout: PublishLayout): Promise<string | undefined> {
+  const live = await liveReleaseId(layout);
+  if (!live) return undefined;
+  const previous = (await readReleaseInfo(releaseDir(layout, live)))?.previous;
+  return previous && existsSync(releaseDir(layout, previous)) ? previous : undefined;
+}
+
+/** Points `liveDir` at a release in one rename (a relative link, so the tree can move). */
+export async function switchLive(layout: PublishLayout, id: string): Promise<void> {
+  const target = relative(dirname(resolve(layout.liveDir)), resolve(releaseDir(layout, id)));
+  const next = `${layout.liveDir}.next-${String(process.pid)}`;
+  await rm(next, { force: true });
+  await symlink(target, next, 'dir');
+  await rename(next, layout.liveDir);
+}
+
+/**
+ * Copies into a new release the hashed assets (Astro's bundles, Pagefind's chunks) of the
+ * release before it that the new one lacks, so a tab opened before the publish still loads
+ * its scripts and searches. Each carried file remembers when it was retired
+ * and is dropped `graceMs` after that. Files are hard-linked: releases are never written
+ * after they are built. Returns how many files were carried.
+ */
+export async function carryHashedAssets(
+  previous: string,
+  next: string,
+  { graceMs, now = Date.now() }: { graceMs: number; now?: number },
+): Promise<number> {
+  const retiredBefore = await readJsonFile<Record<string, number>>(join(previous, RETIRED_FILE));
+  const retired: Record<string, number> = {};
+  for (const folder of HASHED_FOLDERS) {
+    for await (const path of files(join(previous, folder))) {
+      const rel = relative(previous, path);
+      const destination = join(next, rel);
+      if (existsSync(destination)) continue;
+      const since = retiredBefore?.[rel] ?? now;
+      if (now - since > graceMs) continue;
+      await mkdir(dirname(destination), { recursive: true });
+      await link(path, destination).catch(() => copyFile(path, destination));
+      retired[rel] = since;
+    }
+  }
+  await mkdir(join(next, '_server'), { recursive: true });
+  await writeAtomically(join(next, RETIRED_FILE), `${JSON.stringify(retired)}\n`);
+  return Object.keys(retired).length;
+}
+
+/**
+ * Removes from `next` (hard links of `previous`, publisher/warm) the assets
+ * `previous` only carried, so that carryHashedAssets carries them again with the time they
+ * were retired, and drops them once their grace is over.
+ */
+export async function dropCarriedAssets(previous: string, next: string): Promise<void> {
+  const retired = await readJsonFile<Record<string, number>>(join(previous, RETIRED_FILE));
+  for (const rel of Object.keys(retired ?? {})) await rm(join(next, rel), { force: true });
+}
+
+/** Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). */
+export async function pruneReleases(
+  layout: PublishLayout,
+  keep: number,
+  protect: readonly string[],
+  background?: BackgroundWork,
+): Promise<string[]> {
+  const ids = (await readdir(releasesDir(layout)).catch(() => [] as string[]))
+    .filter((name) => RELEASE_ID.test(name))
+    .sort();
+  const removed: string[] = [];
+  for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
+    if (protect.includes(id)) continue;
+    await removeTree(releaseDir(layout, id), background);
+    removed.push(id);
+  }
+  return removed;
+}
+
+/**
+ * Removes a directory tree in a child process at the lowest priority: a release of 100,000
+ * pages is over half a million files, and removing them with fs.rm fills libuv's thread pool
+ * (four threads), so every file operation of the store waited behind it, the next publish's
+ * included (27 s of its checks at 100,000 products). Falls back to fs.rm without `nice`.
+ * With `background`, the removal is stopped while a publish runs (./background.ts).
+ */
+export async function removeTree(dir: string, background?: BackgroundWork): Promise<void> {
+  await background?.idle();
+  const removed = await new Promise<boolean>((done) => {
+    const child = spawn('nice', ['-n', '19', 'rm', '-rf', '--', dir], { stdio: 'ignore' });
+    background?.add(child);
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
+  });
+  if (!removed) await rm(dir, { recursive: true, force: true });
+}
+
+async function* files(directory: string): AsyncGenerator<string> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}

@@ -1,0 +1,174 @@
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as pagefind from 'pagefind';
+import {
+  manifestShards,
+  SHARDS_FILE,
+  shardCount,
+  shardDir,
+  shardOf,
+} from '../src/lib/search/pagefind-shards.ts';
+import {
+  RECORD_TYPE,
+  SEARCH_RECORDS_URL,
+  type SearchRecord,
+} from '../src/lib/search/search-record.ts';
+import { readJsonFile } from './json-file.ts';
+import { writeSuggestIndex } from './suggest-index.ts';
+import { writeAtomically } from '../web/precompress.ts';
+
+/** Where astro build writes the search records (an endpoint, src/pages/search-index). */
+export const SEARCH_RECORDS_PATH = join(...SEARCH_RECORDS_URL.split('/'));
+/**
+ * Where a release keeps the records its search index was made from (never served): a warm
+ * publish compares the new records with them and indexes again only the shards that differ.
+ */
+export const KEPT_SEARCH_RECORDS = join('_server', 'search-records.json');
+
+export interface SearchIndexOptions {
+  /** Products per shard when the index is sized afresh (pagefind-shards.ts SHARD_RECORDS). */
+  shardRecords?: number | undefined;
+  /**
+   * The live release a warm publish follows, whose files `outDir` holds as hard links: its
+   * shard count is kept, and its shards with the same records too.
+   */
+  live?: string;
+  /** The records, when the caller has read them already (else read from the build). */
+  records?: SearchRecord[] | undefined;
+  /** Stops the index between shards. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface SearchIndexReport {
+  /** Records in the whole index. */
+  records: number;
+  /** Records in the indexes written again (all of them unless `live` was given). */
+  indexed: number;
+  /** The Pagefind directories written again, for the caller to compress. */
+  written: string[];
+  /** The suggestion index's files written again (new or changed), for the caller to compress. */
+  suggestFiles: string[];
+}
+
+/**
+ * Indexes the search records written by the build: the search box's suggestion index under
+ * /suggest/ (publisher/suggest-index.ts), and with Pagefind's Node API the products in
+ * shards under /pagefind/ (src/lib/search/pagefind-shards.ts) for the results list's fallback.
+ * The records are kept in `_server/` for the next publish to compare.
+ */
+export async function writeSearchIndex(
+  outDir: string,
+  options: SearchIndexOptions = {},
+): Promise<SearchIndexReport> {
+  const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
+  const records =
+    options.records ?? (JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[]);
+  const root = join(outDir, 'pagefind');
+  const products = records.filter((record) => !isCollection(record));
+  // Written while Pagefind's own process indexes the shards.
+  const suggesting = writeSuggestIndex(outDir, records);
+  suggesting.catch(() => {});
+  const kept = options.live
+    ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
+    : undefined;
+  const shards = options.live
+    ? manifestShards(await readJsonFile(join(options.live, 'pagefind', SHARDS_FILE)))
+    : shardCount(products.length, options.shardRecords);
+
+  const now = groups(products, shards);
+  const before = kept
+    ? groups(
+        kept.filter((record) => !isCollection(record)),
+        shards,
+      )
+    : undefined;
+  const written: string[] = [];
+  let indexed = 0;
+  try {
+    for (const [key, group] of now) {
+      options.signal?.throwIfAborted();
+      if (before && sameRecords(group, before.get(key) ?? [])) continue;
+      const dir = join(root, shardDir(key));
+      await removeIndex(dir);
+      await writeIndex(group, dir);
+      written.push(dir);
+      indexed += group.length;
+    }
+  } finally {
+    await pagefind.close();
+  }
+  const suggestFiles = await suggesting;
+  // Releases before the suggestion index had the collections' own Pagefind index here.
+  await rm(join(root, 'collections'), { recursive: true, force: true });
+  const empty = [...now].filter(([, group]) => !group.length);
+  await writeAtomically(
+    join(root, SHARDS_FILE),
+    `${JSON.stringify({ shards, empty: empty.map(([key]) => key) })}\n`,
+  );
+  await mkdir(join(outDir, '_server'), { recursive: true });
+  await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
+  await rm(join(outDir, 'search-index'), { recursive: true, force: true });
+  return { records: records.length, indexed, written, suggestFiles };
+}
+
+const isCollection = (record: SearchRecord) =>
+  record.filters.type?.includes(RECORD_TYPE.collection) === true;
+
+/** The records of each product shard (every shard, empty ones too). */
+function groups(products: readonly SearchRecord[], shards: number) {
+  const grouped = new Map<number, SearchRecord[]>(
+    Array.from({ length: shards }, (_, shard) => [shard, []]),
+  );
+  for (const record of products) grouped.get(shardOf(record.url, shards))?.push(record);
+  return grouped;
+}
+
+function sameRecords(a: readonly SearchRecord[], b: readonly SearchRecord[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Folders of one Pagefind index; the rest of it is files beside them. */
+const INDEX_FOLDERS = new Set(['fragment', 'index', 'filter']);
+
+/**
+ * Removes one index's files from `dir` before it is written again: its files and folders,
+ * not the other indexes inside it (shard 0's directory holds the others) nor the manifest.
+ * Unlinked, never emptied in place: a warm release's files are the live release's too.
+ */
+async function removeIndex(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isFile() ? entry.name === SHARDS_FILE : !INDEX_FOLDERS.has(entry.name)) continue;
+    await rm(join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+const RECORDS_IN_FLIGHT = 256;
+
+async function writeIndex(records: SearchRecord[], outputPath: string) {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  // Sent in batches rather than one at a time: each call is a round trip to Pagefind's
+  // process, which then indexes while the next ones are on their way (about half the time
+  // of 20,000 records). The records are sent in order, so the index is the same.
+  for (let start = 0; start < records.length; start += RECORDS_IN_FLIGHT) {
+    const batch = records.slice(start, start + RECORDS_IN_FLIGHT);
+    const added = await Promise.all(
+      // The product id is the suggestion index's key, not a Pagefind field.
+      batch.map(({ id: _id, ...record }) => index.addCustomRecord({ ...record, language: 'en' })),
+    );
+    added.forEach(({ errors }, i) => {
+      if (errors.length)
+        throw new Error(`Pagefind refused ${batch[i]?.url ?? '?'}: ${errors.join('; ')}`);
+    });
+  }
+  try {
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length)
+      throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+  } finally {
+    // Pagefind's process keeps every index it was given until it closes: 1.3 GB of shards
+    // at 100,000 products, held while astro renders beside it (publisher/build-site.ts).
+    await index.deleteIndex();
+  }
+}

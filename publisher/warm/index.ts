@@ -1,0 +1,242 @@
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { readJsonFile } from '../json-file.ts';
+import { writeAtomically } from '../../web/precompress.ts';
+import { onlyProductChanges, type FeedClient } from '../feed.ts';
+import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts';
+import { codeDigest } from './code.ts';
+import { linkTree } from './link-tree.ts';
+import {
+  readPaths,
+  warmBuild,
+  writePaths,
+  type WarmBuildOptions,
+  type WarmBuildReport,
+} from './release.ts';
+import { WarmRenderer } from './renderer.ts';
+
+export interface WarmOptions {
+  /** Where the last full build's bundle is kept (inside the publish directory). */
+  rendererDir: string;
+  feed: FeedClient;
+  /** SITE_URL, as the build renders pages under it. */
+  site: string;
+  /** The environment the build gets beyond the process's own (part of the code digest). */
+  buildEnv: Readonly<Record<string, string>>;
+  /** Past this many pages to render, a full build runs instead. */
+  maxPages: number;
+  log?: (message: string) => void;
+}
+
+/** Who kept the bundle: the full build's release id, and the code and settings it was built from. */
+interface Owner {
+  release: string;
+  code: string;
+}
+const OWNER_FILE = 'owner.json';
+
+/**
+ * The publisher's fast way: after a full build, its prerender bundle stays
+ * loaded in a warm renderer (./renderer.ts), and a publish whose changes are all products'
+ * renders only the pages whose key changed into a copy of the live release (./release.ts).
+ * Anything else, or a renderer that does not belong to the live release, takes a full build,
+ * which keeps a new bundle.
+ */
+export class WarmPublisher {
+  readonly #options: WarmOptions;
+  #renderer: WarmRenderer | undefined;
+  /** The digest the running full build was started with. */
+  #fullCode: string | undefined;
+  /** The next release's tree, linked from the live one while the publisher is idle. */
+  #spare: { live: string; dir: string; ready: Promise<boolean>; stop: AbortController } | undefined;
+
+  constructor(options: WarmOptions) {
+    this.#options = options;
+  }
+
+  get #nextDir() {
+    return `${this.#options.rendererDir}.next`;
+  }
+
+  /** The environment of a full build, so that it keeps its bundle for the warm renderer. */
+  async fullBuildEnv(): Promise<Record<string, string>> {
+    this.#fullCode = await this.#code();
+    await rm(this.#nextDir, { recursive: true, force: true });
+    return { BUILD_RENDERER_DIR: this.#nextDir };
+  }
+
+  /**
+   * After a full build became release `id` in `dir`: its kept bundle replaces the old one,
+   * loads, and lists the paths the next warm publish compares with.
+   */
+  async adopt(id: string, dir: string): Promise<void> {
+    await this.#close();
+    if (!existsSync(this.#nextDir) || !this.#fullCode) return;
+    await rm(this.#options.rendererDir, { recursive: true, force: true });
+    await rename(this.#nextDir, this.#options.rendererDir);
+    const owner: Owner = { release: id, code: this.#fullCode };
+    await writeAtomically(join(this.#options.rendererDir, OWNER_FILE), JSON.stringify(owner));
+    const renderer = await this.#start();
+    await writePaths(dir, await renderer.paths());
+  }
+
+  /**
+   * Links a copy of the release that just went live, for the next warm publish to start
+   * from, in the background: releases are never written once live, so the copy stays exact
+   * until another release goes live (a rollback), when it is dropped unused.
+   */
+  prepare(live: string): void {
+    const dir = join(dirname(this.#options.rendererDir), 'next-release');
+    const before = this.#spare;
+    const stop = new AbortController();
+    const ready = (async () => {
+      await before?.ready;
+      await removeTree(dir);
+      await linkTree(live, dir, stop.signal);
+      return true;
+    })().catch((error: unknown) => {
+      if (!stop.signal.aborted)
+        this.#options.log?.(`Could not prepare the next release: ${(error as Error).message}`);
+      return false;
+    });
+    this.#spare = { live, dir, ready, stop };
+  }
+
+  /** Settles once the copy being prepared, if any, is made (or failed). */
+  async prepared(): Promise<void> {
+    await this.#spare?.ready;
+  }
+
+  /** The prepared copy of `live`, once it is complete; undefined when there is none for it. */
+  async #prepared(live: string): Promise<string | undefined> {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (!spare) return undefined;
+    if (spare.live === live && (await spare.ready)) return spare.dir;
+    await spare.ready;
+    await removeTree(spare.dir);
+    return undefined;
+  }
+
+  /** The id of the full build whose bundle is kept, when there is one. */
+  async rendererId(): Promise<string | undefined> {
+    return (await this.#owner())?.release;
+  }
+
+  /**
+   * A warm release of the live one into `outDir`, or undefined (with the reason in the log)
+   * when a full build is needed.
+   */
+  async build(
+    live: { dir: string; info: ReleaseInfo | undefined },
+    outDir: string,
+    progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
+  ): Promise<WarmBuildReport | undefined> {
+    const checking = Date.now();
+    const why = await this.#cannot(live);
+    if (why) {
+      this.#options.log?.(`Full build: ${why}`);
+      return undefined;
+    }
+    const livePaths = (await readPaths(live.dir)) ?? [];
+    const checks = Date.now() - checking;
+    try {
+      const renderer = this.#renderer ?? (await this.#start());
+      const result = await warmBuild({
+        renderer,
+        live: live.dir,
+        outDir,
+        prepared: this.#prepared(live.dir),
+        livePaths,
+        site: this.#options.site,
+        maxPages: this.#options.maxPages,
+        ...progress,
+      });
+      if ('tooMany' in result) {
+        this.#options.log?.(`Full build: ${String(result.tooMany)} pages changed.`);
+        await removeTree(outDir);
+        return undefined;
+      }
+      // A collection changed while this ran: its products' records (which carry the
+      // collection) are not in the product feed, so only a full build is right.
+      if (!(await onlyProductChanges(this.#options.feed, live.info?.cursor ?? 0))) {
+        this.#options.log?.('Full build: a collection changed during the warm publish.');
+        await removeTree(outDir);
+        return undefined;
+      }
+      await dropCarriedAssets(live.dir, outDir);
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const steps = Object.entries(result.steps).map(([name, ms]) => `${name} ${seconds(ms)}`);
+      this.#options.log?.(`Warm publish: checks ${seconds(checks)}, ${steps.join(', ')}.`);
+      return result;
+    } catch (error) {
+      // A stopped publish stays stopped; anything else is worth a full build.
+      await removeTree(outDir);
+      if (progress.signal?.aborted) throw error;
+      this.#options.log?.(`Full build: the warm renderer failed: ${(error as Error).message}`);
+      await this.#close();
+      return undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    // A copy being linked is stopped: nothing writes in the publish directory once closed.
+    this.#spare?.stop.abort();
+    await this.#spare?.ready;
+    this.#spare = undefined;
+    await this.#close();
+  }
+
+  /** Why the live release cannot be followed warm, or undefined when it can. */
+  async #cannot(live: { dir: string; info: ReleaseInfo | undefined }) {
+    const owner = await this.#owner();
+    if (!owner) return 'no kept bundle yet.';
+    if (!live.info?.renderer || live.info.renderer !== owner.release)
+      return 'the live release is not from the kept bundle.';
+    if (live.info.cursor === null) return 'the live release does not know its feed position.';
+    if (!existsSync(join(live.dir, '_server', 'paths.json')))
+      return 'the live release has no list of paths.';
+    if (owner.code !== (await this.#code())) return 'the code or its settings changed.';
+    if (!(await onlyProductChanges(this.#options.feed, live.info.cursor)))
+      return 'changes other than products (a collection, or very many).';
+    return undefined;
+  }
+
+  #owner(): Promise<Owner | undefined> {
+    return readJsonFile<Owner>(join(this.#options.rendererDir, OWNER_FILE));
+  }
+
+  #code(): Promise<string> {
+    const { site, buildEnv } = this.#options;
+    return codeDigest({ SITE_URL: site, BOT_CHECK: process.env['BOT_CHECK'], ...buildEnv });
+  }
+
+  async #start(): Promise<WarmRenderer> {
+    const renderer = await WarmRenderer.start({
+      rendererDir: this.#options.rendererDir,
+      apiUrl: this.#options.feed.apiUrl,
+      adminToken: this.#options.feed.adminToken,
+    });
+    renderer.onLog = (message) => this.#options.log?.(`Warm renderer: ${message}`);
+    this.#renderer = renderer;
+    return renderer;
+  }
+
+  async #close() {
+    const renderer = this.#renderer;
+    this.#renderer = undefined;
+    await renderer?.close();
+  }
+}
+
+/**
+ * The warm publisher of a publish directory (its bundle in `renderer/`), or undefined when
+ * PUBLISH_WARM_MAX_PAGES is 0.
+ */
+export function warmPublisher(
+  options: Omit<WarmOptions, 'rendererDir'> & { publishDir: string },
+): WarmPublisher | undefined {
+  if (options.maxPages <= 0) return undefined;
+  return new WarmPublisher({ ...options, rendererDir: join(options.publishDir, 'renderer') });
+}

@@ -1,0 +1,355 @@
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseFile } from '../server/main.ts';
+import { isCatalogueEmpty, openDatabase } from '../server/db/open.ts';
+import { seedDemo } from '../server/seed/index.ts';
+import { mediaDir } from '../server/media/export.ts';
+import type { ApiProcess } from './api-process.ts';
+import { NGINX_DIR } from '../publisher/build-site.ts';
+import { exportStoreMedia, exportSummary } from '../publisher/media-export.ts';
+import type { NginxServer } from './nginx.ts';
+import { Publisher } from '../publisher/publisher.ts';
+import { publishService, type PublishHandler } from '../publisher/service.ts';
+import type { PublishRecord } from '../publisher/types.ts';
+import { watchFeed, type FeedWatch } from '../publisher/watch.ts';
+import { startStaticServer } from '../web/static-server.ts';
+import { stackSupervision } from './supervised.ts';
+import { parseTrustedProxies } from '../web/trusted-proxies.ts';
+import { warmPublisher } from '../publisher/warm/index.ts';
+import { env } from '../shared/env.ts';
+import { merchandiserToken, newSecret } from '../shared/merchandiser-token.ts';
+
+export interface StackOptions {
+  dataDir: string;
+  /** Seed this many demo products when the catalogue is empty. */
+  seedProducts: number;
+  apiPort: number;
+  sitePort: number;
+  outDir: string;
+  cacheDir?: string;
+  /** The merchandiser token; unset, ADMIN_TOKEN, else the data folder's own. */
+  adminToken?: string;
+  siteUrl?: string;
+  /** The address the Node web server listens on (HOST); nginx takes its own configuration. */
+  host?: string;
+  quiet?: boolean;
+  log?: (message: string) => void;
+  /**
+   * Who serves the site: the local Node server (`npm start`, zero install) or nginx (the
+   * production topology, `npm run start:production` and the end-to-end tests). The API is its
+   * own process either way.
+   */
+  webServer?: 'node' | 'nginx';
+  /** nginx's pid, logs, temporary files and generated nginx.conf. */
+  runDir?: string;
+  /** TRUST_PROXY: the hops in front whose X-Forwarded-* count. */
+  trustProxy?: string;
+  /** Sent by the web server to the API; a fresh random one per run when not given. */
+  proxySecret?: string;
+  adminPublic?: boolean;
+  /** More environment for the API process (NODE_ENV, SMTP_URL, ...). */
+  apiEnv?: Record<string, string>;
+  /** Skip the build when the output directory has one (start:production). */
+  reuseBuild?: boolean;
+  /** Releases, history and the publish lock (PUBLISH_DIR); beside outDir when not given. */
+  publishDir?: string;
+  /** Releases kept for rollback (PUBLISH_KEEP). */
+  publishKeep?: number;
+  /** PUBLISH_ASSET_GRACE_HOURS in milliseconds. */
+  assetGraceMs?: number;
+  /** Watch mode: publish once the change feed has been quiet this long (0: off). */
+  publishWatchSeconds?: number;
+  /** PUBLISH_WARM_MAX_PAGES: 0 keeps no warm renderer (every publish a full build). */
+  warmMaxPages?: number;
+  /** Products per search index shard (src/lib/search/pagefind-shards.ts SHARD_RECORDS). */
+  searchShardRecords?: number;
+  /**
+   * Runs once the API answers and before the first build, with the API's URL and the
+   * merchandiser token: the end-to-end store adds its test records here
+   * (scripts/e2e-server.ts), so the first build already has them.
+   */
+  prepare?: (api: { url: string; adminToken: string }) => Promise<void>;
+}
+
+/** A running server of the stack. */
+export interface Running {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export interface Stack {
+  api: ApiProcess;
+  /** The merchandiser token the API, the publisher and the publish page take. */
+  adminToken: string;
+  site: Running;
+  /** The publish made at start; undefined when an existing build was served. */
+  build: PublishRecord | undefined;
+  /** The store's publisher: the merchandiser page, POST /api/admin/publish and the watch use it. */
+  publisher: Publisher;
+  /** Another web server over the same build and API (tests compare them); port 0 picks one. */
+  serveAlso: (webServer: 'node' | 'nginx', port?: number) => Promise<Running>;
+  close: () => Promise<void>;
+  /** Resolves with the reason when the API or nginx could not be kept up (supervised.ts). */
+  failed: Promise<Error>;
+}
+
+/** Seeds an empty catalogue; returns how many products were written (0 when not empty). */
+export function seedIfEmpty(dataDir: string, products: number): number {
+  const db = openDatabase(databaseFile(dataDir));
+  try {
+    if (!isCatalogueEmpty(db)) return 0;
+    return seedDemo(db, { products, seed: 1 }).products;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The whole local store: seed when empty, start the API as its own process, build the site
+ * from it, serve it (Node or nginx) with the /api proxy. `npm start`, `npm run
+ * start:production` and the end-to-end tests use this; the bench starts its servers itself.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const seeded = seedIfEmpty(options.dataDir, options.seedProducts);
+  if (seeded) log(`Seeded ${seeded} demo products into ${options.dataDir}.`);
+  // The demo's pictures, manuals and models as files, which the web servers answer even
+  // while the API is down; an export that is up to date writes nothing.
+  const db = openDatabase(databaseFile(options.dataDir));
+  try {
+    const started = performance.now();
+    const counts = await exportStoreMedia(db, options.dataDir);
+    log(exportSummary(counts, mediaDir(options.dataDir), performance.now() - started));
+  } finally {
+    db.close();
+  }
+  const proxySecret = options.proxySecret ?? newSecret();
+  // The environment's token, else the data folder's own (made on first start).
+  const adminToken = merchandiserToken(
+    options.dataDir,
+    options.adminToken ?? env.ADMIN_TOKEN,
+  ).token;
+  const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
+  // The API and nginx are restarted when they end unasked (stack/supervised.ts).
+  const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
+  const api = await startApiProcess({
+    dataDir: options.dataDir,
+    port: options.apiPort,
+    env: {
+      ...options.apiEnv,
+      PROXY_SECRET: proxySecret,
+      ADMIN_TOKEN: adminToken,
+      // The API refuses what the web server forwards to /api/admin unless this says so.
+      ADMIN_API_PUBLIC: String(options.adminPublic ?? false),
+      ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+    },
+    ...(options.quiet ? {} : { log: (line: string) => log(`[api] ${line}`) }),
+  });
+  log(`Commerce API on ${api.url} (process ${String(api.pid)})`);
+  const servers: Running[] = [];
+  const nginxServers: NginxServer[] = [];
+  let publishEndpoint: { host: string; close: () => Promise<void> } | undefined;
+  let watch: FeedWatch | undefined;
+  const feed = { apiUrl: api.url, adminToken };
+  const publishDir = options.publishDir ?? join(options.outDir, '..', 'publish');
+  const buildEnv = {
+    ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+    ADMIN_TOKEN: adminToken,
+  };
+  const warm = warmPublisher({
+    publishDir,
+    feed,
+    site: options.siteUrl ?? env.SITE_URL,
+    buildEnv,
+    maxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
+    log,
+  });
+  const publisher = await Publisher.open({
+    layout: { publishDir, liveDir: options.outDir },
+    feed,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    buildEnv,
+    ...(warm ? { warm } : {}),
+    ...(options.publishKeep ? { keep: options.publishKeep } : {}),
+    ...(options.searchShardRecords ? { searchShardRecords: options.searchShardRecords } : {}),
+    ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
+    verbose: !(options.quiet ?? false),
+    log,
+    // nginx takes the new release's configuration (maps, CSP) before the switch.
+    reloadServers: async (release) => {
+      for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
+    },
+  });
+  const handler: PublishHandler = publishService({ control: publisher, adminToken, proxySecret });
+  const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
+    const common = {
+      apiUrl: api.url,
+      mediaDir: mediaDir(options.dataDir),
+      proxySecret,
+      trustedRanges,
+      adminPublic: options.adminPublic ?? false,
+    };
+    if (webServer === 'nginx') {
+      publishEndpoint ??= await listenLocally(handler);
+      const nginx = await startNginx({
+        runDir: options.runDir ?? join(options.outDir, '..', 'nginx-run'),
+        // The live release's own files by their real path; a publish reloads nginx with the next.
+        siteConfDir: join(realpathSync(options.outDir), NGINX_DIR),
+        root: options.outDir,
+        mediaRoot: common.mediaDir,
+        port,
+        api: new URL(api.url).host,
+        proxySecret,
+        trustedRanges,
+        adminPublic: common.adminPublic,
+        publishUpstream: publishEndpoint.host,
+      });
+      nginxServers.push(nginx);
+      servers.push(nginx);
+      return nginx;
+    }
+    const server = await startStaticServer({
+      ...common,
+      distDir: options.outDir,
+      port,
+      publish: handler,
+      ...(options.host ? { host: options.host } : {}),
+    });
+    servers.push(server);
+    return server;
+  };
+  const close = async () => {
+    supervision.stop();
+    watch?.stop();
+    await publisher.close();
+    for (const server of servers) await server.close();
+    await publishEndpoint?.close();
+    await api.close();
+  };
+  try {
+    await options.prepare?.({ url: api.url, adminToken });
+    let build: PublishRecord | undefined;
+    if (options.reuseBuild && hasBuild(options.outDir)) {
+      log(`Serving the existing build in ${options.outDir}.`);
+    } else {
+      build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
+      if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
+      log(
+        `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
+      );
+    }
+    const site = await serve(options.webServer ?? 'node', options.sitePort);
+    if (options.publishWatchSeconds) {
+      watch = watchFeed({
+        feed,
+        quietMs: options.publishWatchSeconds * 1000,
+        log,
+        target: {
+          covered: () => publisher.covered(),
+          request: () => Promise.resolve(publisher.request({ trigger: 'watch', actor: 'watch' })),
+        },
+      });
+    }
+    return {
+      api,
+      adminToken,
+      site,
+      build,
+      publisher,
+      serveAlso: (webServer, port = 0) => serve(webServer, port),
+      close,
+      failed: supervision.failed,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The publish service on a loopback port of its own, for nginx to proxy to. */
+async function listenLocally(handler: PublishHandler) {
+  const server = createServer((req, res) => {
+    handler(req, res)
+      .then((handled) => {
+        if (!handled) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      })
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error');
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${String(port)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A throwaway store in `workDir` (its catalogue, build, releases and nginx files) on ports the
+ * system picks, behind nginx: what `npm test`, the end-to-end server and the build tests run.
+ */
+export function throwawayStack(workDir: string, seedProducts: number): StackOptions {
+  return {
+    dataDir: join(workDir, 'data'),
+    seedProducts,
+    apiPort: 0,
+    sitePort: 0,
+    host: '127.0.0.1',
+    outDir: join(workDir, 'dist'),
+    cacheDir: join(workDir, 'cache'),
+    // Its own token, made in its data folder: the stack's adminToken says which.
+    webServer: 'nginx',
+    runDir: join(workDir, 'nginx'),
+    quiet: true,
+    // Four search shards: the browser tests search a merged index, as a 100,000-product store's.
+    searchShardRecords: Math.ceil(seedProducts / 4),
+  };
+}
+
+/**
+ * Ctrl-C or a TERM stops the stack (web server, then API) once, then the process. So does a
+ * process the stack could not keep up, with its reason and exit code 1, so that a service
+ * manager restarts the whole.
+ */
+export function stopOnSignals(stack: Pick<Stack, 'close'> & Partial<Pick<Stack, 'failed'>>): void {
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping...');
+    void stack.close().then(() => process.exit(code));
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  void stack.failed?.then((error) => {
+    console.error(error.message);
+    stop(1);
+  });
+}
+
+/** Whether a directory holds a finished build (its server files come last). */
+export function hasBuild(outDir: string): boolean {
+  return (
+    existsSync(join(outDir, NGINX_DIR, 'server.conf')) && existsSync(join(outDir, 'index.html'))
+  );
+}
+
+/**
+ * A throwaway directory, removed by the returned function. Others may enter it but not list
+ * it (mkdtemp makes it 0700): nginx's workers, which run as www-data when the store is started
+ * as root, must reach the build and the media inside.
+ */
+export function temporaryDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(path, 0o711);
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}

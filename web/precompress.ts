@@ -1,0 +1,189 @@
+import { copyFile, link, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Files worth compressing. Pagefind's .pf_* chunks and its .pagefind WebAssembly are gzip
+ * already (Pagefind inflates them in the browser), so they are not on the list.
+ */
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.xml',
+  '.txt',
+]);
+
+/** Below this size the headers cost more than compression saves. */
+const MIN_BYTES = 512;
+
+export interface PrecompressReport {
+  files: number;
+  compressed: number;
+  skipped: number;
+  bytesIn: number;
+  bytesGzip: number;
+  bytesBrotli: number;
+  /** Files whose .gz and .br were taken from the previous release (same bytes). */
+  reused: number;
+}
+
+export interface PrecompressOptions {
+  /** Called with each HTML file's text (the CSP scan reads every page once, here). */
+  onHtml?: (path: string, html: string) => void;
+  /** Files compressed at once; zlib runs them on libuv's thread pool. */
+  concurrency?: number;
+  /**
+   * The previous release (publishing): a file with the same path and bytes there
+   * takes its .gz and .br from it, linked, instead of being compressed again. Release
+   * directories are written once and then only read, so sharing an inode is safe.
+   */
+  reuseFrom?: string;
+}
+
+/**
+ * Writes `file.gz` and `file.br` beside every compressible file of a build, for nginx's
+ * gzip_static and brotli_static and the local server. Hashed bundles
+ * get the strongest settings (few files, fetched by every visitor, compressed once); pages use
+ * gzip 6 and brotli 5, which keep within 3 to 10 % of the strongest at tens of MB/s, since a
+ * 100,000-product build has about 9 GB of HTML. A file whose .br is newer than it is
+ * skipped, so a rebuild compresses only what it wrote.
+ */
+export async function precompressTree(
+  root: string,
+  options: PrecompressOptions = {},
+): Promise<PrecompressReport> {
+  const files: string[] = [];
+  for await (const file of walk(root)) files.push(file);
+  return compressAll(root, files, options);
+}
+
+/**
+ * The same for the files a warm publish wrote (publisher/warm): only those, without
+ * walking the build. Paths are absolute, inside `root`.
+ */
+export function precompressFiles(
+  root: string,
+  files: readonly string[],
+  options: Omit<PrecompressOptions, 'reuseFrom'> = {},
+): Promise<PrecompressReport> {
+  return compressAll(root, files, options);
+}
+
+async function compressAll(
+  root: string,
+  files: readonly string[],
+  options: PrecompressOptions,
+): Promise<PrecompressReport> {
+  const report: PrecompressReport = {
+    files: 0,
+    compressed: 0,
+    skipped: 0,
+    bytesIn: 0,
+    bytesGzip: 0,
+    bytesBrotli: 0,
+    reused: 0,
+  };
+  const queue = files.filter((file) => COMPRESSIBLE.has(extname(file)));
+  report.files = queue.length;
+  const workers = Array.from({ length: options.concurrency ?? 8 }, async () => {
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      await compressOne(file, root, report, options);
+    }
+  });
+  await Promise.all(workers);
+  return report;
+}
+
+async function compressOne(
+  file: string,
+  root: string,
+  report: PrecompressReport,
+  options: PrecompressOptions,
+) {
+  const source = await stat(file);
+  const bytes = await readFile(file);
+  if (file.endsWith('.html')) options.onHtml?.(file, bytes.toString('utf8'));
+  if (source.size < MIN_BYTES) {
+    report.skipped += 1;
+    return;
+  }
+  const fresh = await stat(`${file}.br`).then(
+    (br) => br.mtimeMs >= source.mtimeMs,
+    () => false,
+  );
+  if (fresh) {
+    report.skipped += 1;
+    return;
+  }
+  if (options.reuseFrom && (await reuseCompressed(file, bytes, root, options.reuseFrom))) {
+    report.reused += 1;
+    return;
+  }
+  const strongest = file.slice(root.length).includes('/_astro/');
+  const [gz, br] = await Promise.all([
+    gzipAsync(bytes, { level: strongest ? 9 : 6 }),
+    brotliAsync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: strongest ? 11 : 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  ]);
+  // Written beside, then renamed: a server never sends half a compressed file.
+  await writeAtomically(`${file}.gz`, gz);
+  await writeAtomically(`${file}.br`, br);
+  report.compressed += 1;
+  report.bytesIn += bytes.length;
+  report.bytesGzip += gz.length;
+  report.bytesBrotli += br.length;
+}
+
+/** Links the previous release's .gz and .br when its file has the same bytes; false if not. */
+async function reuseCompressed(file: string, bytes: Buffer, root: string, previousRoot: string) {
+  const previous = join(previousRoot, file.slice(root.length));
+  try {
+    const [before, gz, br] = await Promise.all([
+      stat(previous),
+      stat(`${previous}.gz`),
+      stat(`${previous}.br`),
+    ]);
+    if (before.size !== bytes.length || !gz.isFile() || !br.isFile()) return false;
+    if (!(await readFile(previous)).equals(bytes)) return false;
+  } catch {
+    return false;
+  }
+  for (const suffix of ['.gz', '.br']) {
+    await rm(file + suffix, { force: true });
+    await link(previous + suffix, file + suffix).catch(() =>
+      copyFile(previous + suffix, file + suffix),
+    );
+  }
+  return true;
+}
+
+/**
+ * Writes beside, then renames: a server never reads half a file, and a file that is a hard
+ * link shared with another release is replaced, never written through.
+ */
+export async function writeAtomically(path: string, bytes: Buffer | string) {
+  const temporary = `${path}.${String(process.pid)}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, path);
+}
+
+async function* walk(directory: string): AsyncGenerator<string> {
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    // The servers' own files (dist/_server) are never served.
+    if (entry.isDirectory() && entry.name !== '_server') yield* walk(path);
+    else if (entry.isFile()) yield path;
+  }
+}

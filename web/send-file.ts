@@ -1,0 +1,137 @@
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
+import { CONTENT_TYPES, SVG_POLICY } from './content-types.ts';
+import { IMMUTABLE, staticHeaders, type SiteHeaders } from './headers.ts';
+
+/**
+ * Files of the local server (web/static-server.ts): found for a URL path, opened with
+ * their precompressed forms, and sent with the static site's headers.
+ */
+
+/**
+ * The file for a decoded URL path (./request-path.ts) inside distDir, or undefined (never
+ * outside distDir). Not decoded again: `%2561` is the file named `%61`, as nginx reads it.
+ */
+export async function resolveFile(distDir: string, decoded: string): Promise<string | undefined> {
+  if (decoded.includes('\0')) return undefined;
+  const root = normalize(distDir + sep);
+  const candidate = normalize(join(root, decoded));
+  if (!candidate.startsWith(root)) return undefined;
+  for (const path of [candidate, join(candidate, 'index.html'), `${candidate}.html`]) {
+    try {
+      if ((await stat(path)).isFile()) return path;
+    } catch {
+      // try the next form
+    }
+  }
+  return undefined;
+}
+
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  what: {
+    file: string;
+    status: number;
+    path: string;
+    https: boolean;
+    site: SiteHeaders | undefined;
+  },
+) {
+  const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
+  const opened = (await openPrecompressed(req, what.file)) ?? (await openFile(what.file));
+  if (!opened) {
+    // Gone since it was found (a release removed under the request): not found after all.
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  res.writeHead(what.status, {
+    'content-type': type,
+    'content-length': opened.size,
+    ...(opened.encoding ? { 'content-encoding': opened.encoding } : {}),
+    vary: 'Accept-Encoding',
+    ...staticHeaders({ path: what.path, contentType: type, https: what.https, site: what.site }),
+    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
+  });
+  sendBody(req, res, opened.handle);
+}
+
+/** A demo media file exported ahead of time: its name never changes its bytes. */
+export async function sendMedia(req: IncomingMessage, res: ServerResponse, file: string) {
+  const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+  const opened = await openFile(file);
+  if (!opened) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': opened.size,
+    'cache-control': IMMUTABLE,
+    'x-content-type-options': 'nosniff',
+    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
+  });
+  sendBody(req, res, opened.handle);
+}
+
+interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  encoding?: string;
+}
+
+/**
+ * A file opened for sending, with its size from the same descriptor: removed or replaced
+ * once opened, it is still the one sent whole (a release pruned while its page is sent).
+ * Undefined when it is not a file (any more).
+ */
+async function openFile(file: string): Promise<OpenedFile | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, size: info.size };
+  } catch {
+    // not readable after all
+  }
+  await handle.close();
+  return undefined;
+}
+
+/** The precompressed file a client accepts, in our order of preference, opened. */
+async function openPrecompressed(
+  req: IncomingMessage,
+  file: string,
+): Promise<OpenedFile | undefined> {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!new RegExp(`\\b${encoding}\\b(?!;q=0(?:\\.0*)?(?:,|$))`).test(accepted)) continue;
+    const opened = await openFile(file + suffix);
+    if (opened) return { ...opened, encoding };
+  }
+  return undefined;
+}
+
+/**
+ * Streams an opened file as the body (nothing for HEAD). A read error after the headers went
+ * out can only cut the response short: the socket is destroyed, the process goes on.
+ */
+function sendBody(req: IncomingMessage, res: ServerResponse, handle: FileHandle) {
+  if (req.method === 'HEAD') {
+    res.end();
+    void handle.close();
+    return;
+  }
+  pipeline(handle.createReadStream(), res, (error) => {
+    if (error) res.destroy();
+  });
+}
