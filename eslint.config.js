@@ -23,6 +23,12 @@ export const SIDES_APART =
 export const SHARED_BELOW =
   'shared/ is the bottom layer and imports nothing of the project above it.';
 
+export const PARTS_APART =
+  'A part imports the parts below it only (web, then publisher, then stack, then bench) and the API only through server/index.ts.';
+
+/** Test code: specs, their helpers (*.testing.ts) and harness folders. */
+const TEST_CODE = ['**/*.test.{ts,tsx}', '**/*.testing.ts', '**/testing/**'];
+
 /**
  * no-restricted-imports patterns: an import of a higher or a sibling layer.
  * @param {string[]} folders
@@ -30,6 +36,30 @@ export const SHARED_BELOW =
  */
 const upward = (folders, message) =>
   folders.map((folder) => ({ group: [`**/${folder}/**`], message }));
+
+/**
+ * The import rule of one part above the API: the parts below it, the sides, shared/, and the
+ * API through its declared interface.
+ * @param {string} part
+ * @param {string[]} above the parts it may not import
+ */
+function partRules(part, above) {
+  /** @type {import('eslint').Linter.RuleEntry} */
+  const rule = [
+    'error',
+    {
+      patterns: [
+        ...upward([...above, 'scripts', 'tests'], PARTS_APART),
+        { group: ['**/server/**', '!**/server/index.ts'], message: PARTS_APART },
+      ],
+    },
+  ];
+  return {
+    files: [`${part}/**/*.ts`],
+    ignores: TEST_CODE,
+    rules: { 'no-restricted-imports': rule },
+  };
+}
 
 export default tseslint.config(
   {
@@ -114,6 +144,10 @@ export default tseslint.config(
       ],
     },
   },
+  partRules('web', ['publisher', 'stack', 'bench']),
+  partRules('publisher', ['stack', 'bench']),
+  partRules('stack', ['bench']),
+  partRules('bench', []),
   {
     files: ['server/**/*.ts'],
     rules: {

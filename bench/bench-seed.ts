@@ -1,8 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../server/db/open.ts';
-import { databaseFile } from '../server/main.ts';
-import { seedDemo } from '../server/seed/index.ts';
+import { openDatabase, databaseFile, seedDemo } from '../server/index.ts';
 
 /** The seed every bench catalogue is made with. */
 const SEED = 1;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startApi } from '../server/main.ts';
-import { mediaDir } from '../server/media/export.ts';
+import { startApi, mediaDir } from '../server/index.ts';
 import { startApiProcess } from '../stack/api-process.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
 import { runLoad, summarize, type LoadSummary } from './load.ts';

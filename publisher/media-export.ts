@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import { storeConfig } from '../shared/store-config.ts';
-import { openDatabase, type Database } from '../server/db/open.ts';
-import { databaseFile } from '../server/main.ts';
 import {
+  openDatabase,
+  type Database,
+  databaseFile,
   exportMedia,
   mediaDir,
   mediaUrlsIn,
   type ExportCounts,
-} from '../server/media/export.ts';
-import { parseSeedArgs, runSeedCli, type CliIo } from '../server/seed/cli.ts';
+  parseSeedArgs,
+  runSeedCli,
+  type CliIo,
+} from '../server/index.ts';
 
 /**
  * Exports the store's media to <dataDir>/media: what the catalogue refers to and the banners

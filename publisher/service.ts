@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { handleError, HttpError, jsonError } from '../server/http/errors.ts';
-import { PERMISSIONS_POLICY } from '../server/http/security-headers.ts';
-import { merchandiserActor, type AdminEnv } from '../server/routes/admin-actor.ts';
-import { forwarded } from '../server/http/forwarded.ts';
-import { merchandiserAuth } from '../server/http/merchandiser-auth.ts';
+import {
+  handleError,
+  HttpError,
+  jsonError,
+  PERMISSIONS_POLICY,
+  merchandiserActor,
+  type AdminEnv,
+  forwarded,
+  merchandiserAuth,
+} from '../server/index.ts';
 import { CONTENT_TYPES } from '../web/content-types.ts';
 import { RELEASE_ID } from './releases.ts';
 import { PublishConflict, type PublishControl, type PublishRecord } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Change } from '../server/routes/changes.ts';
+import type { Change } from '../server/index.ts';
 
 /**
  * The publish records every trigger shares: the CLI, the merchandiser API, the

@@ -1,6 +1,6 @@
 // `npm run serve`: serve an existing build (BUILD_OUT_DIR) and proxy to a running API (API_URL),
 // with the same TRUST_PROXY, PROXY_SECRET and ADMIN_API_PUBLIC the API and nginx read.
-import { mediaDir } from '../server/media/export.ts';
+import { mediaDir } from '../server/index.ts';
 import { env } from '../shared/env.ts';
 import { startStaticServer } from '../web/static-server.ts';
 import { parseTrustedProxies } from '../web/trusted-proxies.ts';

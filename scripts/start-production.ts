@@ -10,7 +10,7 @@ import { refuse } from '../stack/refuse.ts';
 // Imported here rather than above: a variable that is not valid stops shared/env.ts as it
 // loads, and that refusal is printed like the others.
 const { env } = await import('../shared/env.ts').catch(refuse);
-const { assertDeployable } = await import('../server/config/production.ts');
+const { assertDeployable } = await import('../server/index.ts');
 const { startStack, stopOnSignals } = await import('../stack/stack.ts');
 const { productionNotes } = await import('../stack/production-notes.ts');
 

@@ -3,9 +3,9 @@
 import { refuse } from '../stack/refuse.ts';
 
 // Imported here rather than above: a variable that is not valid stops shared/env.ts as it
-// loads, and that refusal is printed like the others (./lib/refuse.ts).
+// loads, and that refusal is printed like the others (stack/refuse.ts).
 const { env } = await import('../shared/env.ts').catch(refuse);
-const { assertDeployable } = await import('../server/config/production.ts');
+const { assertDeployable } = await import('../server/index.ts');
 const { newSecret } = await import('../shared/merchandiser-token.ts');
 const { startStack, stopOnSignals } = await import('../stack/stack.ts');
 

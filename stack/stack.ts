@@ -3,10 +3,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseFile } from '../server/main.ts';
-import { isCatalogueEmpty, openDatabase } from '../server/db/open.ts';
-import { seedDemo } from '../server/seed/index.ts';
-import { mediaDir } from '../server/media/export.ts';
+import {
+  databaseFile,
+  isCatalogueEmpty,
+  openDatabase,
+  seedDemo,
+  mediaDir,
+} from '../server/index.ts';
 import type { ApiProcess } from './api-process.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
 import { exportStoreMedia, exportSummary } from '../publisher/media-export.ts';

@@ -7,11 +7,7 @@ import {
   type ChatPolicySources,
 } from '../src/lib/shell/chat-setting.ts';
 import { foreignImageOrigins } from '../src/lib/seo/page-images.ts';
-import {
-  CSP_REPORT_GROUP,
-  CSP_REPORT_PATH,
-  REPORTING_ENDPOINTS,
-} from '../server/http/csp-reports.ts';
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from '../server/index.ts';
 
 /**
  * The response headers of the static site, one set of rules for both web servers: nginx gets

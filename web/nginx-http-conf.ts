@@ -1,12 +1,9 @@
-import {
-  brandHtmlRedirect,
-  productHandleRedirect,
-} from '../src/lib/routing/legacy-routes.ts';
+import { brandHtmlRedirect, productHandleRedirect } from '../src/lib/routing/legacy-routes.ts';
 import { QUESTION_PATH_PATTERN } from '../src/lib/routing/question-redirects.ts';
 import { SVG_POLICY } from './content-types.ts';
 import { HSTS, IMMUTABLE, PERMISSIONS_POLICY, REFERRER_POLICY, REVALIDATE } from './headers.ts';
 import { quote } from './nginx-rules.ts';
-import { REPORTING_ENDPOINTS } from '../server/http/csp-reports.ts';
+import { REPORTING_ENDPOINTS } from '../server/index.ts';
 
 /**
  * The maps: product handles, legacy brand links, legacy article links and questions' older

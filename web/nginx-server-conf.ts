@@ -1,6 +1,5 @@
 import { legacyRules, type LegacyRule } from '../src/lib/routing/legacy-routes.ts';
-import { MEDIA_FOLDERS } from '../server/media/names.ts';
-import { CONNECTIONS_PER_ADDRESS } from '../server/realtime/limits.ts';
+import { MEDIA_FOLDERS, CONNECTIONS_PER_ADDRESS } from '../server/index.ts';
 import { COMPRESSED_REPLY_TYPES, MAX_UPLOAD_BYTES } from './api-proxy.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { collectionTagRule, nginxRule } from './nginx-rules.ts';

@@ -2,10 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, sep } from 'node:path';
-import {
-  isLegacyArticlePath,
-  legacyArticleParam,
-} from '../src/lib/routing/article-redirects.ts';
+import { isLegacyArticlePath, legacyArticleParam } from '../src/lib/routing/article-redirects.ts';
 import {
   brandHtmlRedirect,
   collectionTagRedirect,
@@ -13,7 +10,7 @@ import {
   productHandleRedirect,
 } from '../src/lib/routing/legacy-routes.ts';
 import { questionRedirect } from '../src/lib/routing/question-redirects.ts';
-import { MEDIA_FOLDERS } from '../server/media/names.ts';
+import { MEDIA_FOLDERS } from '../server/index.ts';
 import { forwardedHeaders, proxy, proxyUpgrade, shopper, type Shopper } from './api-proxy.ts';
 import { staticHeaders } from './headers.ts';
 import { releaseFiles } from './release-files.ts';

@@ -18,7 +18,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: [],
   src: ['shared'],
   server: ['shared'],
+  web: ['shared', 'src', 'server'],
+  publisher: ['shared', 'src', 'server', 'web'],
+  stack: ['shared', 'src', 'server', 'web', 'publisher'],
+  bench: ['shared', 'src', 'server', 'web', 'publisher', 'stack'],
 };
+
+/** The layers above server/ reach it through its declared interface only. */
+const SERVER_INTERFACE = 'server/index.ts';
 
 /**
  * What a layer's test code (`*.test.ts`, `*.testing.ts` helpers, `testing/` folders) may
@@ -26,7 +33,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
  */
 const TESTS_MAY_ALSO_IMPORT: Record<string, readonly string[]> = {
   src: ['server'],
+  web: ['publisher', 'stack'],
+  publisher: ['stack'],
 };
+
+/** Whether a module is test code: a spec, a helper of specs, or a harness folder. */
+const isTestCode = (file: string): boolean => /\.test\.tsx?$|\.testing\.ts$|\/testing\//.test(file);
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -95,9 +107,7 @@ describe('the layers read bottom to top', () => {
       const files = modulesOf(layer);
       expect(files.length).toBeGreaterThan(10);
       return files.flatMap((file) => {
-        const testAllowed = /\.test\.tsx?$|\.testing\.ts$|\/testing\//.test(file)
-          ? (TESTS_MAY_ALSO_IMPORT[layer] ?? [])
-          : [];
+        const testAllowed = isTestCode(file) ? (TESTS_MAY_ALSO_IMPORT[layer] ?? []) : [];
         return importedPaths(readFileSync(file, 'utf8'))
           .map((path) => resolve(dirname(file), path))
           .filter((path) => {
@@ -108,6 +118,60 @@ describe('the layers read bottom to top', () => {
       });
     });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the parts above the API', () => {
+  it.each([
+    ['web/headers.ts', "import { x } from '../publisher/service.ts';"],
+    ['publisher/service.ts', "import { x } from '../server/http/errors.ts';"],
+    ['stack/stack.ts', "import { x } from '../bench/load.ts';"],
+    ['bench/load.ts', "import { x } from '../scripts/bench.ts';"],
+  ])('the lint rule refuses an upward import or a server internal in %s', async (file, code) => {
+    const found = await problems(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: .*A part imports the parts below it/);
+  });
+
+  it('lets a part import the parts below it and the API through server/index.ts', async () => {
+    expect(
+      await problems('stack/stack.ts', "import { x } from '../publisher/service.ts';"),
+    ).toEqual([]);
+    expect(
+      await problems('publisher/service.ts', "import { x } from '../server/index.ts';"),
+    ).toEqual([]);
+  });
+
+  it('reach the API through its declared interface only', () => {
+    const server = join(root, 'server');
+    const offenders = ['web', 'publisher', 'stack', 'bench', 'scripts'].flatMap((layer) =>
+      modulesOf(layer)
+        .filter((file) => !isTestCode(file))
+        .flatMap((file) =>
+          importedPaths(readFileSync(file, 'utf8'))
+            .map((path) => resolve(dirname(file), path))
+            .filter((path) => path.startsWith(`${server}/`))
+            .filter((path) => relative(root, path) !== SERVER_INTERFACE)
+            .map((path) => `${relative(root, file)} -> ${relative(root, path)}`),
+        ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('leave in scripts/ only the entry points package.json and the test runner name', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const named = [
+      ...Object.values(pkg.scripts)
+        .join(' ')
+        .matchAll(/scripts\/[\w./-]+/g),
+      ...readFileSync(join(root, 'playwright.config.ts'), 'utf8').matchAll(/scripts\/[\w./-]+/g),
+    ].map((match) => match[0]);
+    const entries = readdirSync(join(root, 'scripts'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => !/\.test\.ts$/.test(file))
+      .map((file) => `scripts/${file}`);
+    expect(entries.filter((file) => !named.includes(file))).toEqual([]);
   });
 });
 
