@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectErrorReply, testApp } from './testing/app.ts';
 
@@ -18,5 +19,14 @@ describe('the API app', () => {
     const { app } = testApp();
     const reply = await app.request('http://localhost/api/no-such-thing/');
     await expectErrorReply(reply, 404, 'Not found.');
+  });
+});
+
+describe('the route table', () => {
+  it('mounts each sub-app at its own base path, none at the root of /api', () => {
+    const source = readFileSync(new URL('./app.ts', import.meta.url), 'utf8');
+    const bases = [...source.matchAll(/\bapi\.route\(\s*'([^']*)'/g)].map((match) => match[1]);
+    expect(bases.length).toBeGreaterThan(20);
+    expect(bases.filter((base) => base === '/' || base === '')).toEqual([]);
   });
 });

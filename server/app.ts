@@ -14,7 +14,7 @@ import { handleError, jsonError } from './http/errors.ts';
 import { adminOffThePublicSite, forwarded } from './http/forwarded.ts';
 import { merchandiserAuth } from './http/merchandiser-auth.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { addressRoutes } from './routes/addresses.ts';
+import { addressRoutes, customerAddressRoutes } from './routes/addresses.ts';
 import { botCheckRoutes } from './routes/bot-check.ts';
 import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -22,11 +22,14 @@ import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { contactAdminRoutes, contactRoutes } from './routes/contact.ts';
-import { contentRoutes } from './routes/content.ts';
+import { articleRoutes } from './routes/content-articles.ts';
+import { helpAnswerRoutes, pageRoutes } from './routes/content-pages.ts';
+import { questionRoutes } from './routes/content-questions.ts';
+import { siteReviewRoutes } from './routes/content-site-reviews.ts';
 import { cspReportAdminRoutes, cspReportRoutes } from './routes/csp-reports.ts';
 import { customerOrderRoutes } from './routes/customer-orders.ts';
 import { externalCheckoutRoutes } from './routes/external-checkout.ts';
-import { geoRoutes } from './routes/geo.ts';
+import { countryRoutes, stateRoutes } from './routes/geo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { navRoutes } from './routes/nav.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -35,7 +38,7 @@ import { productRoutes } from './routes/products.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { recoveryEmailRoutes } from './routes/recovery-email.ts';
 import { shippingRoutes } from './routes/shipping.ts';
-import { userRoutes } from './routes/user.ts';
+import { customerRoutes, userRoutes } from './routes/user.ts';
 import { walletRoutes } from './routes/wallet.ts';
 
 export type AppOptions = Pick<Deps, 'db'> & Partial<Omit<Deps, 'db'>>;
@@ -76,16 +79,25 @@ export function createApp(options: AppOptions): Hono {
   api.route('/quoteRequests', quoteRoutes(deps));
   // The contact form's messages, and the merchandiser's list of them (issue 29).
   api.route('/contactMessages', contactRoutes(deps));
-  api.route('/', geoRoutes(deps));
-  api.route('/', userRoutes(deps));
-  // Customer accounts: sign-in, addresses, wallet, recovery email, own orders.
+  api.route('/countries', countryRoutes(deps));
+  api.route('/states', stateRoutes(deps));
+  // Customer accounts: sign-in, the shell's user and customer, addresses, wallet, recovery
+  // email, own orders (the spec's paths: /user/{id}/... and /customer/{customerId}/...).
   api.route('/auth', authRoutes(deps));
-  api.route('/', addressRoutes(deps));
-  api.route('/', walletRoutes(deps));
   api.route('/botCheck', botCheckRoutes(deps));
-  api.route('/', recoveryEmailRoutes(deps));
-  api.route('/', customerOrderRoutes(deps));
-  api.route('/', contentRoutes(deps));
+  api.route('/user/recoveryEmail', recoveryEmailRoutes(deps));
+  api.route('/user/:id', walletRoutes(deps));
+  api.route('/user', userRoutes(deps));
+  api.route('/customer/orders', customerOrderRoutes(deps));
+  api.route('/customer/:customerId/mailingAddresses', customerAddressRoutes(deps));
+  api.route('/customer', customerRoutes(deps));
+  api.route('/mailingAddresses', addressRoutes(deps));
+  // Content the route table needs.
+  api.route('/articles', articleRoutes(deps));
+  api.route('/helpAnswers', helpAnswerRoutes(deps));
+  api.route('/pages', pageRoutes(deps));
+  api.route('/questions', questionRoutes(deps));
+  api.route('/reviews/siteReviews', siteReviewRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/admin/contactMessages', contactAdminRoutes(deps));
   // The pages' CSP reports, and the operator's list of them.

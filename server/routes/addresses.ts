@@ -37,30 +37,39 @@ export const AddressBody = z.strictObject({
  * - PUT /api/mailingAddresses/{id} {fields, makeDefault} -> {mailingAddress};
  * - DELETE /api/customer/{customerId}/mailingAddresses/{id} -> {success: true}.
  * Another customer's address is 404; another customer's id in the path is 403.
+ * Mounted at /api/mailingAddresses; the DELETE is customerAddressRoutes.
  */
 export function addressRoutes(deps: Deps): Hono {
   const app = new Hono();
-  // Per route, not app.use('*'): this app is mounted at /api/ and must not guard others.
-  const csrf = sameOriginJson();
+  app.use('*', sameOriginJson());
 
-  app.post('/mailingAddresses', csrf, async (c) => {
+  app.post('/', async (c) => {
     const customerId = requireCustomerId(deps, c);
     const body = await readJson(c, AddressBody);
     return c.json({ mailingAddress: saveAddress(deps.db, customerId, undefined, body) }, 201);
   });
 
-  app.put('/mailingAddresses/:id', csrf, async (c) => {
+  app.put('/:id', async (c) => {
     const customerId = requireCustomerId(deps, c);
     const id = pathId(c.req.param('id'), 'address');
     const body = await readJson(c, AddressBody);
     return c.json({ mailingAddress: saveAddress(deps.db, customerId, id, body) });
   });
 
-  app.delete('/customer/:customerId/mailingAddresses/:id', csrf, (c) => {
+  return app;
+}
+
+/**
+ * DELETE /api/customer/{customerId}/mailingAddresses/{id} -> {success: true} (spec:
+ * account-and-shell 7), mounted at /api/customer/:customerId/mailingAddresses.
+ */
+export function customerAddressRoutes(deps: Deps): Hono {
+  const app = new Hono();
+  app.use('*', sameOriginJson());
+  app.delete('/:id', (c) => {
     const customerId = requireOwnId(deps, c, 'customerId');
     deleteAddress(deps.db, customerId, pathId(c.req.param('id'), 'address'));
     return c.json({ success: true });
   });
-
   return app;
 }

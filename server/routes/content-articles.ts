@@ -41,7 +41,7 @@ function findArticle(db: Database, column: 'id' | 'handle', value: number | stri
 export function articleRoutes({ db }: Deps): Hono {
   const app = new Hono();
 
-  app.get('/articles', (c) => {
+  app.get('/', (c) => {
     const paging = readPaging(c, { fallback: 20 });
     const { total } = db.prepare('SELECT COUNT(*) AS total FROM articles').get() as {
       total: number;
@@ -55,13 +55,13 @@ export function articleRoutes({ db }: Deps): Hono {
     return c.json({ articles: rows, pageInfo: pageInfo(paging, total) });
   });
 
-  app.get('/articles/handle/:handle', (c) => {
+  app.get('/handle/:handle', (c) => {
     const handle = handleParam(c.req.param('handle'));
     const article = handle === null ? null : findArticle(db, 'handle', handle);
     return article ? c.json({ article }) : jsonError(c, 404, NOT_FOUND);
   });
 
-  app.get('/articles/:id', (c) => {
+  app.get('/:id', (c) => {
     const id = numericId(c.req.param('id'));
     const article = id === null ? null : findArticle(db, 'id', id);
     return article ? c.json({ article }) : jsonError(c, 404, NOT_FOUND);

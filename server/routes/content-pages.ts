@@ -19,31 +19,29 @@ export interface PageSummary {
 }
 
 /**
- * Help answers and generic pages: lists without bodies (the build fetches each body by handle)
- * and one record by handle with its HTML as stored; the storefront sanitises it on the way in.
+ * A list without bodies (the build fetches each body by handle) and one record by handle with
+ * its HTML as stored; the storefront sanitises it on the way in. GET / -> `{ [list]: [...] }`,
+ * GET /handle/:handle -> `{ [one]: {...} }`.
  */
-export function pageRoutes({ db }: Deps): Hono {
+function listAndOne<Summary>(
+  db: Deps['db'],
+  [list, one]: [string, string],
+  [listSql, oneSql]: [string, string],
+  notFound: string,
+): Hono {
   const app = new Hono();
+  app.get('/', (c) => c.json({ [list]: db.prepare(listSql).all() as unknown as Summary[] }));
+  app.get('/handle/:handle', (c) => {
+    const record = rowByHandle(db, oneSql, c.req.param('handle'));
+    return record ? c.json({ [one]: record }) : jsonError(c, 404, notFound);
+  });
+  return app;
+}
 
-  /**
-   * GET /{list}: the list without bodies, as `{ [list]: [...] }`; GET /{list}/handle/:handle:
-   * one record with its body, as `{ [one]: {...} }`.
-   */
-  const listAndOne = <Summary>(
-    [list, one]: [string, string],
-    [listSql, oneSql]: [string, string],
-    notFound: string,
-  ) => {
-    app.get(`/${list}`, (c) =>
-      c.json({ [list]: db.prepare(listSql).all() as unknown as Summary[] }),
-    );
-    app.get(`/${list}/handle/:handle`, (c) => {
-      const record = rowByHandle(db, oneSql, c.req.param('handle'));
-      return record ? c.json({ [one]: record }) : jsonError(c, 404, notFound);
-    });
-  };
-
-  listAndOne<HelpAnswerSummary>(
+/** Help answers, mounted at /api/helpAnswers (spec: account-and-shell 2.1). */
+export function helpAnswerRoutes({ db }: Deps): Hono {
+  return listAndOne<HelpAnswerSummary>(
+    db,
     ['helpAnswers', 'helpAnswer'],
     [
       // By topic, then the merchandiser's order within a topic.
@@ -52,7 +50,12 @@ export function pageRoutes({ db }: Deps): Hono {
     ],
     'Help answer not found.',
   );
-  listAndOne<PageSummary>(
+}
+
+/** Generic pages, mounted at /api/pages (spec: account-and-shell 2.1). */
+export function pageRoutes({ db }: Deps): Hono {
+  return listAndOne<PageSummary>(
+    db,
     ['pages', 'page'],
     [
       'SELECT id, handle, title FROM pages ORDER BY title, id',
@@ -60,6 +63,4 @@ export function pageRoutes({ db }: Deps): Hono {
     ],
     'Page not found.',
   );
-
-  return app;
 }

@@ -53,7 +53,7 @@ function toSummary({ body: _body, answerHtml, ...row }: QuestionRow): QuestionSu
 export function questionRoutes({ db }: Deps): Hono {
   const app = new Hono();
 
-  app.get('/questions/topics', (c) => {
+  app.get('/topics', (c) => {
     const topics = db
       .prepare(
         `SELECT t.id, t.handle, t.title, COUNT(q.id) AS questionCount
@@ -64,7 +64,7 @@ export function questionRoutes({ db }: Deps): Hono {
     return c.json({ topics });
   });
 
-  app.get('/questions', (c) => {
+  app.get('/', (c) => {
     const paging = readPaging(c, { fallback: 20 });
     // 0 means "no filter"; ids start at 1, so a real filter is never 0.
     const topicId = queryInt(c, 'topicId', { fallback: 0, min: 1, max: Number.MAX_SAFE_INTEGER });
@@ -96,7 +96,7 @@ export function questionRoutes({ db }: Deps): Hono {
     return c.json({ questions: rows.map(toSummary), pageInfo: pageInfo(paging, total) });
   });
 
-  app.get('/questions/:displayableId', (c) => {
+  app.get('/:displayableId', (c) => {
     const displayableId = c.req.param('displayableId');
     const row = DISPLAYABLE_ID.test(displayableId)
       ? (db

@@ -53,8 +53,7 @@ export function siteReviewRoutes({ db }: Deps): Hono {
       .all(paging.limit, paging.offset) as unknown as SiteReviewRow[];
     return c.json({ siteReviews: rows.map(toSiteReview), pageInfo: pageInfo(paging, total) });
   };
-  app.get('/reviews/siteReviews', list);
-  app.get('/reviews/siteReviews/', list);
+  app.get('/', list);
 
   return app;
 }

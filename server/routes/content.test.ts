@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
 import { expectError, getJson } from './content-fixtures.ts';
 
-describe('contentRoutes', () => {
+describe('the content routes', () => {
   it('mounts every content list under /api with its top-level key', async () => {
     const { app } = testApp();
     const keys: [string, string][] = [

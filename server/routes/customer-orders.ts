@@ -44,7 +44,7 @@ export function customerOrderRoutes(deps: Deps): Hono {
   const { db } = deps;
   const app = new Hono();
 
-  app.get('/customer/orders', (c) => {
+  app.get('/', (c) => {
     const customerId = requireCustomerId(deps, c);
     const rows = db
       .prepare(
@@ -56,7 +56,7 @@ export function customerOrderRoutes(deps: Deps): Hono {
     return c.json({ orders: rows.map(toOrder) });
   });
 
-  app.get('/customer/orders/:id', (c) => {
+  app.get('/:id', (c) => {
     const customerId = requireCustomerId(deps, c);
     const id = pathId(c.req.param('id'), 'order');
     const row = db

@@ -40,23 +40,25 @@ function countryCodeParam(c: Context): string {
 }
 
 /**
- * Countries and states for the address form (spec: account-and-shell 2.3 and 7):
- * GET /api/countries (and /api/countries/), GET /api/states?countryCode=&page=.
+ * Countries for the address form (spec: account-and-shell 2.3 and 7), mounted at
+ * /api/countries: "GET api/countries/ (also /api/countries)" (the app is not strict about
+ * the slash).
  */
-export function geoRoutes({ db }: Deps): Hono {
+export function countryRoutes({ db }: Deps): Hono {
   const app = new Hono();
-
-  const countries = (c: Context) => {
+  app.get('/', (c) => {
     const rows = db
       .prepare('SELECT code AS countryCode, title FROM countries ORDER BY position, title')
       .all() as unknown as Country[];
     return c.json({ countries: rows });
-  };
-  // spec: account-and-shell 7, "GET api/countries/ (also /api/countries)".
-  app.get('/countries', countries);
-  app.get('/countries/', countries);
+  });
+  return app;
+}
 
-  app.get('/states', (c) => {
+/** States of a country, mounted at /api/states: GET ?countryCode=&page=. */
+export function stateRoutes({ db }: Deps): Hono {
+  const app = new Hono();
+  app.get('/', (c) => {
     const countryCode = countryCodeParam(c);
     const page = queryInt(c, 'page', { fallback: 0, min: 0, max: 100_000 });
     // An unknown country simply has no states: an empty list, not an error.

@@ -56,7 +56,7 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     scope: (c) => `recovery-email:${sessionCustomerId(c, db, deps.now()) ?? '-'}`,
   });
 
-  app.get('/user/recoveryEmail', (c) => {
+  app.get('/', (c) => {
     const customerId = requireCustomerId(deps, c);
     const row = db
       .prepare('SELECT email, verified FROM recovery_emails WHERE customer_id = ?')
@@ -68,7 +68,7 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     });
   });
 
-  app.put('/user/recoveryEmail', csrf, once, limited, async (c) => {
+  app.put('/', csrf, once, limited, async (c) => {
     const customerId = requireCustomerId(deps, c);
     const body = await readJson(c, PutBody);
     await checkBot(botCheck, c, body.token);
@@ -83,7 +83,7 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     return c.json({ success: true });
   });
 
-  app.post('/user/recoveryEmail/verify', csrf, once, limited, async (c) => {
+  app.post('/verify', csrf, once, limited, async (c) => {
     const customerId = requireCustomerId(deps, c);
     const body = await readJson(c, VerifyBody);
     await checkBot(botCheck, c, body.token);
@@ -111,7 +111,7 @@ export function recoveryEmailRoutes(deps: Deps): Hono {
     return c.json({ success: true });
   });
 
-  app.get('/user/recoveryEmail/confirm', (c) => {
+  app.get('/confirm', (c) => {
     const used = consumeToken(db, c.req.query('token'), 'recovery', deps.now());
     if (used === undefined) return c.redirect('/recovery-email?verified=expired', 303);
     // Only the address the link was mailed to becomes verified (it may have changed since).

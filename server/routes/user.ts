@@ -64,14 +64,16 @@ export function findUser({ db }: Pick<Deps, 'db'>, id: number): CurrentUser | un
  * treats a null user as signed out). Neither may be cached: they change at sign-in.
  */
 export function userRoutes(deps: Deps): Hono {
-  const app = new Hono();
-  app.get('/user', (c) => {
+  return new Hono().get('/', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ user: resolveUser(deps, c) });
   });
-  app.get('/customer', (c) => {
+}
+
+/** GET /api/customer -> `{ customer }`, as userRoutes. */
+export function customerRoutes(deps: Deps): Hono {
+  return new Hono().get('/', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ customer: resolveCustomer(deps, c) });
   });
-  return app;
 }

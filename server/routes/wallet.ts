@@ -81,7 +81,7 @@ export function walletRoutes(deps: Deps): Hono {
   const app = new Hono();
   const csrf = sameOriginJson();
 
-  app.get('/user/:id/transactions', (c) => {
+  app.get('/transactions', (c) => {
     const customerId = requireOwnId(deps, c, 'id');
     const filter = c.req.query('displayableId');
     if (filter !== undefined && filter.length > 64) {
@@ -91,7 +91,7 @@ export function walletRoutes(deps: Deps): Hono {
     return c.json({ transactions: listTransactions(db, customerId, filter) });
   });
 
-  app.get('/user/:id/paymentMethods', (c) => {
+  app.get('/paymentMethods', (c) => {
     const customerId = requireOwnId(deps, c, 'id');
     const token = issueToken(db, customerId, 'add_payment', deps.now());
     c.header('Cache-Control', 'no-store');
@@ -105,13 +105,13 @@ export function walletRoutes(deps: Deps): Hono {
     });
   });
 
-  app.delete('/user/:id/paymentMethods/:paymentMethodId', csrf, (c) => {
+  app.delete('/paymentMethods/:paymentMethodId', csrf, (c) => {
     const customerId = requireOwnId(deps, c, 'id');
     deletePaymentMethod(db, customerId, pathId(c.req.param('paymentMethodId'), 'payment method'));
     return c.json({ success: true });
   });
 
-  app.put('/user/:id/paymentMethods/:paymentMethodId', csrf, async (c) => {
+  app.put('/paymentMethods/:paymentMethodId', csrf, async (c) => {
     const customerId = requireOwnId(deps, c, 'id');
     const id = pathId(c.req.param('paymentMethodId'), 'payment method');
     const body = await readJson(c, PaymentMethodUpdateSchema);
@@ -133,14 +133,14 @@ export function walletRoutes(deps: Deps): Hono {
       403,
     );
 
-  app.get('/user/:id/paymentMethods/new', (c) => {
+  app.get('/paymentMethods/new', (c) => {
     const customerId = sessionCustomerId(c, db, deps.now());
     const token = c.req.query('token') ?? '';
     if (customerId === undefined || !holdsLink(c, customerId, token)) return linkExpired(c);
     return addCardForm(c, deps, customerId, token);
   });
 
-  app.post('/user/:id/paymentMethods/new', async (c) => {
+  app.post('/paymentMethods/new', async (c) => {
     const customerId = sessionCustomerId(c, db, deps.now());
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
