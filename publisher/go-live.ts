@@ -1,4 +1,4 @@
-import type { PublisherOptions } from './publisher.ts';
+import type { PublisherOptions } from './options.ts';
 import { carryHashedAssets, switchLive, writeReleaseInfo, type ReleaseInfo } from './releases.ts';
 
 /** A release just built, and the live one it replaces. */

@@ -2,7 +2,7 @@ import type { BotVerifier } from './accounts/bot-check.ts';
 import type { MailBudget } from './accounts/mail-budget.ts';
 import type { MailQueue } from './accounts/mail-queue.ts';
 import type { RateLimiter } from './accounts/rate-limit.ts';
-import type { Mailer } from './accounts/mailer.ts';
+import type { Mailer } from './accounts/email.ts';
 import type { Database } from './db/open.ts';
 import type { ReadPool } from './reads/read-pool.ts';
 import type { RealtimeEvent } from './realtime.ts';

@@ -1,4 +1,12 @@
-import type { Challenge } from './proof-of-work.ts';
+/** What GET /api/botCheck/challenge answers. */
+export interface Challenge {
+  /** `pow1.<expires at, ms>.<difficulty>.<random id>.<HMAC of the rest>`. */
+  challenge: string;
+  /** Leading zero bits the token's SHA-256 must have. */
+  difficulty: number;
+  /** Seconds until the challenge expires (relative, so a client's wrong clock does not matter). */
+  expiresInSeconds: number;
+}
 
 /**
  * A bot check (spec: account-and-shell 7: the recovery-email calls carry "token (from a

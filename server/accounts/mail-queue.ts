@@ -1,5 +1,5 @@
 import type { Database } from '../db/open.ts';
-import type { Email, EmailRow, Mailer } from './mailer.ts';
+import type { Email, EmailRow, Mailer } from './email.ts';
 
 /** Timers the sender waits with; tests pass fakes, so nothing sleeps. */
 export interface Timers {

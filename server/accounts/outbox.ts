@@ -1,5 +1,5 @@
 import type { Database } from '../db/open.ts';
-import type { Email, EmailRow, Mailer } from './mailer.ts';
+import type { Email, EmailRow, Mailer } from './email.ts';
 
 /** One email the store sent (a row of the outbox table). */
 export interface OutboxEmail {

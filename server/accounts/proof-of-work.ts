@@ -1,21 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { leadingZeroBits } from '../../shared/proof-of-work.ts';
 import type { Database } from '../db/open.ts';
-import type { BotVerifier } from './bot-check.ts';
+import type { BotVerifier, Challenge } from './bot-check.ts';
+
+export type { Challenge };
 import { hashToken } from './tokens.ts';
 
 /** How long a challenge may be solved and its token used. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-
-/** What GET /api/botCheck/challenge answers. */
-export interface Challenge {
-  /** `pow1.<expires at, ms>.<difficulty>.<random id>.<HMAC of the rest>`. */
-  challenge: string;
-  /** Leading zero bits the token's SHA-256 must have. */
-  difficulty: number;
-  /** Seconds until the challenge expires (relative, so a client's wrong clock does not matter). */
-  expiresInSeconds: number;
-}
 
 /** `<challenge>.<nonce>`, each part in the shape issue() writes it. */
 const TOKEN = /^pow1\.(\d{1,15})\.(\d{1,2})\.([\w-]{22})\.([\w-]{43})\.\d{1,16}$/;

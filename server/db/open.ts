@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Database } from './database.ts';
 import { LATEST_VERSION, migrations } from './migrations/index.ts';
 
-export type Database = DatabaseSync;
+export type { Database };
 
 /**
  * Opens (and creates, if needed) the store database, bringing its schema up to this code's

@@ -175,6 +175,51 @@ describe('the parts above the API', () => {
   });
 });
 
+describe('the import graph', () => {
+  it('has no cycles, type-only imports included', () => {
+    const layers = ['shared', 'src', 'server', 'web', 'publisher', 'stack', 'bench', 'scripts'];
+    const files = new Set(layers.flatMap(modulesOf));
+    const graph = new Map(
+      [...files].map((file) => [
+        file,
+        importedPaths(readFileSync(file, 'utf8'))
+          .map((path) => resolve(dirname(file), path))
+          .filter((path) => files.has(path)),
+      ]),
+    );
+    // Tarjan's strongly connected components: a component of more than one module is a cycle.
+    let next = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const cycles: string[][] = [];
+    const visit = (file: string): void => {
+      index.set(file, next);
+      low.set(file, next);
+      next += 1;
+      stack.push(file);
+      for (const target of graph.get(file) ?? []) {
+        if (!index.has(target)) {
+          visit(target);
+          low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+        } else if (stack.includes(target)) {
+          low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0));
+        }
+      }
+      if (low.get(file) !== index.get(file)) return;
+      const component: string[] = [];
+      for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+        component.push(relative(root, member));
+        if (member === file) break;
+      }
+      if (component.length > 1) cycles.push(component.sort());
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    expect(files.size).toBeGreaterThan(500);
+    expect(cycles).toEqual([]);
+  });
+});
+
 describe('src/lib never imports src/loaders', () => {
   it.each([
     ['src/lib/shell/nav-menu.ts', "import { navNodeSchema } from '../../loaders/list-sources.ts';"],

@@ -1,5 +1,5 @@
-import type { Database } from '../open.ts';
-import type { Migration } from './index.ts';
+import type { Database } from '../database.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 1: the base schema, as the first version of the reference API made it.

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /** Version 2: how many children a collection's mobile menu lists. */
 export const collectionMenuSize: Migration = {

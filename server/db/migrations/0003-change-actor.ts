@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 3: who made each change. actor is 'admin' or 'admin:{X-Merchandiser}' for the

@@ -1,5 +1,5 @@
 import { titleSortKey } from '../../../shared/format/title-order.ts';
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 4: products sort by the title as text (shared/format/title-order.ts), kept in

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 5: the indexes GET /api/products/filter needs to stay fast at 100,000 products

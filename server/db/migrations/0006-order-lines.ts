@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 6: the cart area's tables and indexes: what a placed order was made of.

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 7: the content area's indexes. The content tables themselves are version 1's; these

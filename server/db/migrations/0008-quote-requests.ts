@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 8: the quote requests of the home page's 'Request a quote' form (spec storefront 1

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 9: customer accounts (spec: account-and-shell 2.3 to 2.5, 3). The `customers` table

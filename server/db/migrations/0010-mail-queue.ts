@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 10: the mail queue (server/accounts/mail-queue.ts). The request that asks for an

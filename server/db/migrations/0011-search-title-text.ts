@@ -1,5 +1,5 @@
 import { searchTitle } from '../../catalog/search-row.ts';
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 11: search matches a product's title as the shopper reads it (search-row.ts). Older

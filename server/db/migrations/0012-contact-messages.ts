@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from '../database.ts';
 
 /**
  * Version 12: the messages of the contact form (issue 29: with no chat provider configured,

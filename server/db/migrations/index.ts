@@ -1,4 +1,4 @@
-import type { Database } from '../open.ts';
+import type { Migration } from '../database.ts';
 import { initial } from './0001-initial.ts';
 import { collectionMenuSize } from './0002-collection-menu-size.ts';
 import { changeActor } from './0003-change-actor.ts';
@@ -12,15 +12,7 @@ import { mailQueue } from './0010-mail-queue.ts';
 import { searchTitleText } from './0011-search-title-text.ts';
 import { contactMessages } from './0012-contact-messages.ts';
 
-/**
- * One step of the schema: `up` brings a database at `version - 1` to `version`.
- * openDatabase runs each in its own transaction and records its version after it.
- * A shipped migration is never edited: a change to the schema is a new migration.
- */
-export interface Migration {
-  version: number;
-  up(db: Database): void;
-}
+export type { Migration };
 
 /** Every migration, oldest first; versions count up from 1 without a gap. */
 export const migrations: readonly Migration[] = [

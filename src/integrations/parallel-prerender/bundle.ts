@@ -6,8 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { collectPrerenderMetadata, installRenderScope } from 'astro/app';
-import type { PrerenderResult } from 'astro';
-import type { StaticPathItem, WorkerLog, WorkerSetup } from './protocol.ts';
+import type { RenderedPage, StaticPathItem, WorkerLog, WorkerSetup } from './protocol.ts';
 import { routeKey } from './protocol.ts';
 
 export interface RouteData {
@@ -42,15 +41,6 @@ interface RouteCache {
   clearAll(): void;
   get(route: RouteData): CachedPaths | undefined;
   set(route: RouteData, entry: CachedPaths): void;
-}
-
-/** One rendered page in plain data (it crosses a worker boundary). */
-export interface RenderedPage {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: ArrayBuffer | null;
-  metadata?: PrerenderResult['metadata'];
 }
 
 export interface LoadedBundle {

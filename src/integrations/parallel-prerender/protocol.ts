@@ -3,7 +3,7 @@
  * here crosses a worker boundary, so it is plain data: strings, arrays, one transferred
  * ArrayBuffer per page.
  */
-import type { RenderedPage } from './bundle.ts';
+import type { PrerenderResult } from 'astro';
 
 /** What a worker needs to rebuild the parts of Astro's build state its renders read. */
 export interface WorkerSetup {
@@ -52,6 +52,15 @@ export interface StoreJob {
 export type ToWorker = RenderJob | StoreJob;
 
 /** A rendered page (./bundle.ts) on its way back to the build process. */
+/** One rendered page in plain data (it crosses a worker boundary). */
+export interface RenderedPage {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+  metadata?: PrerenderResult['metadata'];
+}
+
 export type RenderDone = { type: 'done'; id: number } & RenderedPage;
 
 export interface RenderFailed {

@@ -1,7 +1,10 @@
 import { brandFromRoute, brandPath } from '../catalog/brand-name.ts';
 import { storeConfig } from '../../../shared/store-config.ts';
 import { articleRedirectLines } from './article-redirects.ts';
+import type { LegacyMatch } from './legacy-match.ts';
 import { questionRedirectLines } from './question-redirects.ts';
+
+export type { LegacyMatch };
 
 /**
  * The legacy URLs of the spec's route table (account-and-shell 2.1) and where they live in
@@ -56,12 +59,6 @@ export const legacyRules: readonly LegacyRule[] = [
   { from: '/sitemap.php/:section', to: '/sitemap-index/:section/', status: 200 },
   ...productRouteRules(),
 ];
-
-export interface LegacyMatch {
-  status: 200 | 301;
-  /** Path plus the query string to serve (200) or to redirect to (301). */
-  location: string;
-}
 
 // 200: the longest handle the API accepts (server/catalog/input.ts, handleSchema).
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,200}$/;

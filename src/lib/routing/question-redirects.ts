@@ -1,6 +1,6 @@
 import { questionPath, type QuestionLink } from '../content/questions.ts';
 import { isSafeTarget } from './article-redirects.ts';
-import type { LegacyMatch } from './legacy-routes.ts';
+import type { LegacyMatch } from './legacy-match.ts';
 
 /**
  * A question's address is /questions/{displayableId}/{handle} (spec account-and-shell 2.1).
