@@ -28,7 +28,7 @@ const nodeUrl = env.E2E_SMOKE_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_POR
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The records the specs look for (tests/e2e/seed-fixtures.ts), added to a store that lacks them.
+  // The records the specs look for (tests/e2e/seed-records.ts), added to a store that lacks them.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,

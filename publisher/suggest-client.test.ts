@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestFiles } from './suggest-index.ts';
 import { dropdownSearch, SuggestIndex } from '../src/lib/search/suggest-client.ts';
-import { collection, memoryLoader, product } from '../src/lib/search/suggest-testing.ts';
+import { collection, memoryLoader, product } from '../src/lib/search/suggest.testing.ts';
 
 const catalogue = [
   collection(1, 'Pallet Jack Parts'),

@@ -16,7 +16,7 @@ import {
   type BlockFile,
   type SuggestManifest,
 } from '../src/lib/search/suggest-format.ts';
-import { collection, product } from '../src/lib/search/suggest-testing.ts';
+import { collection, product } from '../src/lib/search/suggest.testing.ts';
 import { suggestFiles, writeSuggestIndex } from './suggest-index.ts';
 
 const records = [

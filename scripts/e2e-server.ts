@@ -3,7 +3,7 @@
 // on E2E_PORT + 1 (the smoke subset), with the API on E2E_PORT + 2 (Playwright's webServer
 // starts this; `npm test` serves its own).
 import { spawnSync } from 'node:child_process';
-import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
+import { createFixtures } from '../tests/e2e/seed-records.ts';
 import { startStack, temporaryDir, throwawayStack } from '../stack/stack.ts';
 
 const port = Number(process.argv[2] ?? 4400);

@@ -6,7 +6,7 @@
 // and a smoke subset against the local Node server of `npm start` over the same build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createFixtures } from '../tests/e2e/seed-fixtures.ts';
+import { createFixtures } from '../tests/e2e/seed-records.ts';
 import { startStack, temporaryDir, throwawayStack } from '../stack/stack.ts';
 
 const E2E_PRODUCTS = 240;

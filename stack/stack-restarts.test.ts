@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeServerFiles } from '../publisher/build-site.ts';
 import { startStack, temporaryDir, throwawayStack, type Stack } from './stack.ts';
-import { statusOf } from '../web/test-request.ts';
+import { statusOf } from '../web/request.testing.ts';
 
 const work = temporaryDir('stack-restarts-');
 let stack: Stack;

@@ -9,7 +9,7 @@ import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
 import { processesUnder, stillRunning } from './process-tree.ts';
 import { temporaryDir } from './stack.ts';
 import { stackSupervision } from './supervised.ts';
-import { statusOf } from '../web/test-request.ts';
+import { statusOf } from '../web/request.testing.ts';
 
 const work = temporaryDir('supervised-');
 const dist = join(work.path, 'dist');

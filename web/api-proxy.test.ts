@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '@hono/node-server';
 import { testApp } from '../server/testing/app.ts';
 import { gzipsReply, MAX_UPLOAD_BYTES, proxy } from './api-proxy.ts';
-import { sendRequest } from './test-request.ts';
+import { sendRequest } from './request.testing.ts';
 
 /** A reply bigger than any gzip header, so that compression shows in the bytes. */
 const BIG_JSON = JSON.stringify({ products: Array.from({ length: 200 }, (_, id) => ({ id })) });

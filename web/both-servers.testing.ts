@@ -19,7 +19,7 @@ import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
 import { startNginx } from '../stack/nginx.ts';
 import { startStaticServer } from './static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
-import { sendRequest, type RawReply } from './test-request.ts';
+import { sendRequest, type RawReply } from './request.testing.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 
 /** The proxy secret both servers send the stand-in API. */

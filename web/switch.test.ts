@@ -39,7 +39,7 @@ import { PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
 import { httpConfig, serverConfig } from './nginx-config.ts';
 import { precompressTree } from './precompress.ts';
-import { sendRequest } from './test-request.ts';
+import { sendRequest } from './request.testing.ts';
 
 const SECRET = 'proxy-secret-for-the-switch-test-0123456789';
 let work: string;

@@ -18,7 +18,7 @@ import {
   VIDEO_METAFIELD_KEY,
   type ProductInput,
 } from './input.ts';
-import { productRows } from './testing.ts';
+import { productRows } from './catalog.testing.ts';
 import { upsertCollection, upsertProduct } from './write.ts';
 
 const DEMO_PRODUCTS = 80;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/open.ts';
-import { addChain, seedCollectionTree } from './collections-fixture.ts';
+import { addChain, seedCollectionTree } from './collections.testing.ts';
 import {
   ancestorChain,
   descendantIds,

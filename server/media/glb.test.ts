@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxMesh, cylinderMesh, modelGlb, shapeOf } from './glb.ts';
-import { readGlb } from './testing.ts';
+import { readGlb } from './media.testing.ts';
 
 interface Gltf {
   asset: { version: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualPdf } from './manual.ts';
-import { expectValidPdf } from './testing.ts';
+import { expectValidPdf } from './media.testing.ts';
 
 describe('manualPdf', () => {
   it('is a valid two-page PDF', () => {

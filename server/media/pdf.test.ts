@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPdf, pdfString, type PdfPage } from './pdf.ts';
-import { expectValidPdf } from './testing.ts';
+import { expectValidPdf } from './media.testing.ts';
 
 describe('pdfString', () => {
   it('escapes backslash and parentheses', () => {

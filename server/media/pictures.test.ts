@@ -14,7 +14,7 @@ import {
   wrapWords,
 } from './pictures.ts';
 import { palette } from './svg.ts';
-import { expectWellFormed } from './testing.ts';
+import { expectWellFormed } from './media.testing.ts';
 
 const sizeOf = (svg: string) => {
   const tag = /^<svg [^>]*>/.exec(svg)?.[0] ?? '';

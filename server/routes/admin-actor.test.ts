@@ -3,7 +3,7 @@ import { upsertProduct } from '../catalog/write.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonInit } from '../testing/app.ts';
 import { actorOf } from './admin-actor.ts';
-import { ADMIN_AUTH as AUTH, adminPerTest, loadWheel, seedWheels } from './admin-fixtures.ts';
+import { ADMIN_AUTH as AUTH, adminPerTest, loadWheel, seedWheels } from './admin.testing.ts';
 import type { Change } from './changes.ts';
 
 const { ctx, send } = adminPerTest(seedWheels);

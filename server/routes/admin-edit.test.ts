@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../catalog/admin-read.ts';
 import type { ProductInput } from '../catalog/input.ts';
-import { productRows } from '../catalog/testing.ts';
+import { productRows } from '../catalog/catalog.testing.ts';
 import { upsertCollection, upsertProduct } from '../catalog/write.ts';
 import { seedDemo } from '../seed/index.ts';
 import { optionVariant } from '../testing/catalogue.ts';
-import { ADMIN_AUTH as AUTH, ADMIN_BASE, adminPerTest } from './admin-fixtures.ts';
+import { ADMIN_AUTH as AUTH, ADMIN_BASE, adminPerTest } from './admin.testing.ts';
 
 const { ctx, send } = adminPerTest();
 

@@ -8,7 +8,7 @@ import {
   adminPerTest,
   loadWheel,
   seedWheels,
-} from './admin-fixtures.ts';
+} from './admin.testing.ts';
 import { asConflict } from './admin.ts';
 import { HttpError } from '../http/errors.ts';
 

@@ -4,8 +4,8 @@ import {
   fixtureProduct,
   seedCollectionTree,
   seedProducts,
-} from '../catalog/collections-fixture.ts';
-import { getJsonReply } from './content-fixtures.ts';
+} from '../catalog/collections.testing.ts';
+import { getJsonReply } from './content.testing.ts';
 import { appPerTest } from '../testing/app.ts';
 
 const ctx = appPerTest(seedCollectionTree);

@@ -7,7 +7,7 @@ import {
   insertRow,
   itAnswersMissingHandles,
   itRefusesQueries,
-} from './content-fixtures.ts';
+} from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 
 interface ListReply {

@@ -6,7 +6,7 @@ import {
   insertRow,
   itAnswersEmptyList,
   itAnswersMissingHandles,
-} from './content-fixtures.ts';
+} from './content.testing.ts';
 
 describe('GET /api/helpAnswers', () => {
   const ctx = appPerTest();

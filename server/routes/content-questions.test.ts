@@ -9,7 +9,7 @@ import {
   itAnswersEmptyList,
   itAnswersPastTheEnd,
   itRefusesQueries,
-} from './content-fixtures.ts';
+} from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 import type { Question, QuestionSummary, QuestionTopic } from './content-questions.ts';
 

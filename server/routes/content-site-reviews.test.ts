@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { getJson, insertRow, itAnswersPastTheEnd, itRefusesQueries } from './content-fixtures.ts';
+import { getJson, insertRow, itAnswersPastTheEnd, itRefusesQueries } from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 import { NO_FEEDBACK, type SiteReview } from './content-site-reviews.ts';
 

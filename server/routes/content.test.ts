@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
-import { expectError, getJson } from './content-fixtures.ts';
+import { expectError, getJson } from './content.testing.ts';
 
 describe('the content routes', () => {
   it('mounts every content list under /api with its top-level key', async () => {

@@ -8,7 +8,7 @@ import {
   HOSTILE,
   insertRow,
   itAnswersEmptyList,
-} from './content-fixtures.ts';
+} from './content.testing.ts';
 import { STATES_PER_PAGE, type Country, type State } from './geo.ts';
 
 function seedGeo(db: Database) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectValidPdf, expectWellFormed, readGlb } from '../media/testing.ts';
+import { expectValidPdf, expectWellFormed, readGlb } from '../media/media.testing.ts';
 import { testApp } from '../testing/app.ts';
 import { matchesEtag, MEDIA_CACHE_CONTROL } from './media.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addChain, seedCollectionTree } from '../catalog/collections-fixture.ts';
+import { addChain, seedCollectionTree } from '../catalog/collections.testing.ts';
 import { MAX_NAV_DEPTH, type NavNode } from '../catalog/collections-nav.ts';
 import { upsertCollection } from '../catalog/write.ts';
-import { getJsonReply } from './content-fixtures.ts';
+import { getJsonReply } from './content.testing.ts';
 import { appPerTest, testApp } from '../testing/app.ts';
 import { isRootRelativePath } from './nav.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
-import { getJson } from './content-fixtures.ts';
+import { getJson } from './content.testing.ts';
 
 /** A guest's GET of `path` on a fresh app answers 200 with the JSON `body`. */
 async function expectGuestAnswer(path: string, body: unknown) {

@@ -4,7 +4,7 @@ import { articleHtml, DEMO_ARTICLES } from './articles.ts';
 import { writeContent } from './content.ts';
 import type { PartFit } from './fit.ts';
 import { writeGeo } from './geo.ts';
-import { CONTENT_TABLES, dumpTables } from './testing.ts';
+import { CONTENT_TABLES, dumpTables } from './seed.testing.ts';
 
 function fresh(): Database {
   return openDatabase(':memory:');

@@ -6,7 +6,7 @@ import { demoCollections } from './collections.ts';
 import { searchCodes } from '../catalog/search-row.ts';
 import { createProductWriter, type CollectionRef } from './fast-write.ts';
 import { demoProduct, productContext } from './products.ts';
-import { dumpTable, dumpTables, PRODUCT_TABLES } from './testing.ts';
+import { dumpTable, dumpTables, PRODUCT_TABLES } from './seed.testing.ts';
 
 function withCollections(): { db: Database; refs: Map<string, CollectionRef> } {
   const db = openDatabase(':memory:');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/open.ts';
 import { optionVariant } from '../testing/catalogue.ts';
 import { formatPath, ImportError, importCatalogue, MAX_REPORTED_PROBLEMS } from './import.ts';
-import { dumpTables, SEEDED_TABLES } from './testing.ts';
+import { dumpTables, SEEDED_TABLES } from './seed.testing.ts';
 
 const ALL = [...SEEDED_TABLES, 'products_fts'];
 

@@ -3,7 +3,7 @@ import { productInputSchema } from '../catalog/input.ts';
 import { upsertProduct } from '../catalog/write.ts';
 import { openDatabase, type Database } from '../db/open.ts';
 import { seedDemo } from './index.ts';
-import { dumpTables, SEEDED_TABLES } from './testing.ts';
+import { dumpTables, SEEDED_TABLES } from './seed.testing.ts';
 
 const ALL = [...SEEDED_TABLES, 'products_fts'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readApiList, type ApiListSource, type ListTarget } from './api-list-loader.ts';
-import { fakeApi, memoryTarget } from './testing.ts';
+import { fakeApi, memoryTarget } from './loaders.testing.ts';
 
 const schema = z.object({ id: z.number().int(), title: z.string().min(1) });
 

@@ -9,7 +9,7 @@ import {
   siteReviewRecordSchema,
 } from '../../shared/contracts/catalogue-records.ts';
 import { parseProductRecord } from '../../shared/contracts/product-record.ts';
-import { fakeApi, memoryTarget } from './testing.ts';
+import { fakeApi, memoryTarget } from './loaders.testing.ts';
 
 // URLs that are not http(s) or a path on this site never reach a page. The
 // API refuses them on the way in (server/catalog/input.ts); these records come from an API

@@ -7,7 +7,7 @@ import {
 } from '../../server/testing/accounts.ts';
 import { testApp } from '../../server/testing/app.ts';
 import { addCard } from '../../server/accounts/wallet.ts';
-import { testClient } from '../lib/api/test-client.ts';
+import { testClient } from '../lib/api/client.testing.ts';
 import type { MailingAddress } from '../../shared/contracts/addresses.ts';
 
 /**

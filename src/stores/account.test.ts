@@ -1,6 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testClient } from '../lib/api/test-client.ts';
+import { testClient } from '../lib/api/client.testing.ts';
 import { createUserStore, userOf, USER_NOT_FETCHED, type UserStore } from './account.ts';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;

@@ -1,6 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testClient } from '../lib/api/test-client.ts';
+import { testClient } from '../lib/api/client.testing.ts';
 import { EMPTY_FORM, formFromAddress } from '../lib/account/address-form.ts';
 import type { MailingAddress } from '../../shared/contracts/addresses.ts';
 import { signedInApi } from './account-api.testing.ts';

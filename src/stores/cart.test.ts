@@ -12,7 +12,7 @@ import {
   type SendOptions,
 } from '../lib/api/client.ts';
 import { RETRY_BUDGET_MS } from '../lib/api/retry.ts';
-import { testClient } from '../lib/api/test-client.ts';
+import { testClient } from '../lib/api/client.testing.ts';
 import type { TabSync } from '../lib/cart/tab-sync.ts';
 import {
   ADD_TO_CART_ERROR,

@@ -4,11 +4,11 @@ import { CALL_FOR_PRICE } from '../../shared/call-for-price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { IN_STOCK_NOTE } from '../../src/lib/product/stock.ts';
 import { expect, productByHandle, test } from './fixtures.ts';
-import { FIXTURES } from './seed-fixtures.ts';
+import { FIXTURES } from './seed-records.ts';
 
 // Issue 29, items 1 and 4: the stock note follows the buy box (spec storefront 4 and 9), and
 // a product priced 0 is asked for by phone, never added to a cart (spec storefront 5). The
-// demo's products named in the issue are stood for by the suite's own (seed-fixtures.ts).
+// demo's products named in the issue are stood for by the suite's own (seed-records.ts).
 
 const { productBase, collectionBase } = storeConfig.theme.paths;
 const phone = storeConfig.store.contactPhoneNumber;

@@ -6,7 +6,7 @@ import {
   stockedLevel,
   stockedLevels,
   type Level,
-} from './cart-fixtures.ts';
+} from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Its own slice of the catalogue (cart.spec.ts uses the first ones).

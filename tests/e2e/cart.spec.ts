@@ -8,7 +8,7 @@ import {
   openCartPage,
   serverCart,
   stockedLevel,
-} from './cart-fixtures.ts';
+} from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).

@@ -7,7 +7,7 @@ import {
   productByHandle,
   test,
 } from './fixtures.ts';
-import { FIXTURES } from './seed-fixtures.ts';
+import { FIXTURES } from './seed-records.ts';
 
 test.describe('pages built from the API', () => {
   test('home page shows the store and its featured products', async ({ page }) => {

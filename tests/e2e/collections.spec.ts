@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
-import { FIXTURES } from './seed-fixtures.ts';
+import { FIXTURES } from './seed-records.ts';
 import { compareNocase } from '../../shared/format/title-order.ts';
 
 /** A collection as GET /api/collections lists it (the fields these tests read). */
@@ -364,7 +364,7 @@ test.describe('catalogue sidebar', () => {
   test('the CATEGORIES tree opens and links to the collections', async ({ page, api }) => {
     const { collection, children, collections } = await pagedParent(api);
     const topLevel = collections.filter((entry) => entry.parentId === null);
-    // The suite's own second branch (tests/e2e/seed-fixtures.ts), top-level with a child.
+    // The suite's own second branch (tests/e2e/seed-records.ts), top-level with a child.
     const other = needed(
       topLevel.find((entry) => entry.handle === FIXTURES.branch.handle),
       `e2e fixture collection ${FIXTURES.branch.handle} at the top level`,

@@ -129,7 +129,7 @@ export async function catalogueProducts<T>(api: APIRequestContext): Promise<T[]>
 }
 
 /**
- * What a test needs from the store: the suite's own records (tests/e2e/seed-fixtures.ts) or
+ * What a test needs from the store: the suite's own records (tests/e2e/seed-records.ts) or
  * what the demo seed always writes (its tests in server/seed say so). Missing, the test fails
  * rather than skipping, since a store without it is a broken store, not a different one.
  */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
-import { addWithApi, stockedLevel } from './cart-fixtures.ts';
+import { addWithApi, stockedLevel } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
 
 // One form style for every form in the store (issue 29 item 3; src/islands/shared/form.css):

@@ -9,7 +9,7 @@ import {
   standInVideoHost,
   videosOf,
   type Detail,
-} from './gallery-fixtures.ts';
+} from './gallery-products.ts';
 
 // Videos in the product page gallery (spec storefront 2, "Gallery"): the player loads only
 // when asked for, and a thumbnail the video host cannot deliver shows the store's own video

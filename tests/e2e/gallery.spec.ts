@@ -25,7 +25,7 @@ import {
   products,
   standInVideoHost,
   videosOf,
-} from './gallery-fixtures.ts';
+} from './gallery-products.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';

@@ -1,6 +1,6 @@
 import { env } from '../../shared/env.ts';
 import { e2eAdminToken } from './admin-token.ts';
-import { createFixtures, removeFixtures, type AdminApi } from './seed-fixtures.ts';
+import { createFixtures, removeFixtures, type AdminApi } from './seed-records.ts';
 
 /** A publish of the test store on these 2 cores, with room to wait behind another. */
 const PUBLISH_TIMEOUT_MS = 15 * 60_000;
@@ -34,7 +34,7 @@ async function publish(site: string, adminToken: string): Promise<void> {
 }
 
 /**
- * The suite's own records (tests/e2e/seed-fixtures.ts). The store Playwright starts has them
+ * The suite's own records (tests/e2e/seed-records.ts). The store Playwright starts has them
  * from before its build; a store given by E2E_BASE_URL gets the missing ones now, published,
  * and loses them again (with another publish) once the run is over.
  */

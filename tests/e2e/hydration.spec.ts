@@ -11,7 +11,7 @@ import {
   lineRow,
   stockedLevel,
   stockedLevels,
-} from './cart-fixtures.ts';
+} from './cart-levels.ts';
 import { expect, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).

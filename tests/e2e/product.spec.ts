@@ -21,7 +21,7 @@ import {
   productWhere,
   test,
 } from './fixtures.ts';
-import { FIXTURES } from './seed-fixtures.ts';
+import { FIXTURES } from './seed-records.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { formatPrice as formatAmount } from '../../shared/format/price.ts';
 import { expect, test } from './fixtures.ts';
-import { NAME, signIn } from './publish-helpers.ts';
+import { NAME, signIn } from './publish-page.ts';
 
 // The publish journey ("Done when"): a merchandiser changes a price, presses Publish
 // on the page, follows the progress, finds the new price live, and rolls back. It runs in its

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
-import { NAME, PAGE, signIn } from './publish-helpers.ts';
+import { NAME, PAGE, signIn } from './publish-page.ts';
 
 // The merchandiser's publish page on the running store: what it shows and
 // who may see it. The publish journey itself is publish-journey.spec.ts, run after the rest.

@@ -3,7 +3,7 @@
 // in the smoke-node project (playwright.config.ts). The fixtures fail a test on any page
 // error, CSP violation or unexpected console error, so each page here also proves that the
 // server's Content-Security-Policy lets that page's own scripts run.
-import { lineRow, openCartPage, stockedLevel } from './cart-fixtures.ts';
+import { lineRow, openCartPage, stockedLevel } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).

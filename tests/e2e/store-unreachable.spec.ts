@@ -4,7 +4,7 @@
 // page.route: the proxy's 502 (nginx in front of a stopped API process), a refused
 // connection, or a reply that never comes.
 import type { Page, Route } from '@playwright/test';
-import { addWithApi, lineRow, stockedLevel } from './cart-fixtures.ts';
+import { addWithApi, lineRow, stockedLevel } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).

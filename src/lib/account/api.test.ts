@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedFrom, ORIGIN } from '../../../server/testing/accounts.ts';
 import { testApp } from '../../../server/testing/app.ts';
-import { testClient } from '../api/test-client.ts';
+import { testClient } from '../api/client.testing.ts';
 import { accountCall, messageOf } from './api.ts';
 
 const over = (fetch: (input: string, init: RequestInit) => Promise<Response>) =>

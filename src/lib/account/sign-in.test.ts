@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClient } from '../api/test-client.ts';
+import { testClient } from '../api/client.testing.ts';
 import { signIn, SignInError } from './sign-in.ts';
 
 const LOGIN_FAILED = 'The email or password is incorrect.';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testClient } from '../api/test-client.ts';
+import { testClient } from '../api/client.testing.ts';
 import {
   DEFAULT_ERROR,
   fetchCards,
