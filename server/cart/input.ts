@@ -1,17 +1,12 @@
+import {
+  MAX_HANDLES_PER_CALL,
+  MAX_LINE_QUANTITY,
+  MAX_LINES_PER_CALL,
+  type WantedLine,
+} from '../../shared/contracts/cart.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** Most of one item a single cart line may hold; more is a typo, not an order. */
-export const MAX_LINE_QUANTITY = 9999;
-/** Most lines one POST /api/checkouts/lineItems may carry. */
-export const MAX_LINES_PER_CALL = 100;
-/** Most handles one POST /api/checkouts/products may carry. */
-export const MAX_HANDLES_PER_CALL = 50;
-
-/** An inventory level and a quantity, as the cart calls send them (spec storefront 7). */
-export interface WantedLine {
-  inventoryLevelId: number;
-  quantity: number;
-}
+export { MAX_HANDLES_PER_CALL, MAX_LINE_QUANTITY, MAX_LINES_PER_CALL, type WantedLine };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

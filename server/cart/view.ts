@@ -1,43 +1,9 @@
 import type { Database } from '../db/open.ts';
 import { discountCents, findDiscountCode } from './discounts.ts';
 import { CURRENCY_CODE, toAmount } from './money.ts';
+import type { CheckoutView, LineItemView } from '../../shared/contracts/cart.ts';
 
-/** A checkout line item as the API sends it (spec storefront 3, "Checkout line item"). */
-export interface LineItemView {
-  id: number;
-  inventoryLevelId: number;
-  variantId: number;
-  productId: number;
-  productHandle: string;
-  title: string;
-  variantTitle: string;
-  sku: string;
-  imageUrl: string | null;
-  currentQuantity: number;
-  /** Price of one unit (the line's total is totalUnitPrice x currentQuantity). */
-  totalUnitPrice: number;
-  availableForSale: boolean;
-  availableQuantity: number;
-  bypassNegativeQuantity: boolean;
-}
-
-/** The checkout reply (spec storefront 3, "Checkout"; 7, `checkout`). */
-export interface CheckoutView {
-  /** null for a visitor who has no checkout yet. */
-  id: string | null;
-  /** origin + /api/external-checkout/{id}; its last path segment is the id. null without one. */
-  webUrl: string | null;
-  LineItems: LineItemView[];
-  totalQuantity: number;
-  /** Before the discount. */
-  subtotalPrice: number;
-  /** After the discount (the storefront shows subtotal minus this as Discount). */
-  discountedSubtotalPrice: number;
-  discountCode: string | null;
-  /** What the shopper pays before shipping and tax (those come from estimateShipping). */
-  totalPrice: number;
-  currencyCode: string;
-}
+export type { CheckoutView, LineItemView };
 
 /** One line with everything the cart rules need, money in cents. */
 export interface LineRow {

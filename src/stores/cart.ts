@@ -1,15 +1,16 @@
 import { atom, computed, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { cartCalls } from '../lib/api/cart.ts';
 import {
   ApiError,
-  CART_UPDATE_ERROR,
   DEFAULT_ERROR,
   INVALID_CHECKOUT_ERROR,
   getJson,
   sendJson,
   type ApiClient,
 } from '../lib/api/client.ts';
-import { EMPTY_CART, cartFromCheckout, type CartState } from '../lib/cart/checkout.ts';
+import { EMPTY_CART, type CartState } from '../lib/cart/checkout.ts';
 import { browserTabSync, type TabSync } from '../lib/cart/tab-sync.ts';
+import { cartQueue, type CartJob } from './cart-queue.ts';
 import { dismissToast, showToast } from './toast.ts';
 
 export { EMPTY_CART, quantityInCart, type CartLine, type CartState } from '../lib/cart/checkout.ts';
@@ -33,21 +34,6 @@ export const CART_UNREACHABLE = 'We cannot reach the store right now. Your cart 
  * 10 s of asking, rather than 'Loading your cart…' for ever.
  */
 export const CART_LOAD_TIMEOUT_MS = 8000;
-
-const LINE_ITEMS = '/api/checkouts/lineItems';
-
-/** One cart call waiting in the queue. */
-type Job =
-  | { kind: 'load' }
-  | { kind: 'add'; inventoryLevelId: number; quantity: number }
-  | { kind: 'set'; inventoryLevelId: number; quantity: number }
-  | { kind: 'remove'; lineItemId: number }
-  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string };
-
-interface Queued {
-  job: Job;
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-}
 
 /** What the store needs from outside; tests pass a fake client and tab sync. */
 export interface CartDeps {
@@ -76,13 +62,11 @@ export interface CartStore {
 }
 
 /**
- * Builds the cart store. Every call (reads too) goes through one queue and runs after the
- * previous one ended, so replies arrive in the order the shopper acted: a late reply can
- * never bring back a removed line, and two adds never race into two lines. Each reply
- * replaces the whole cart (spec storefront 4: "items reload wholesale from a checkout").
+ * Builds the cart store: its state, the queue every call goes through (cart-queue.ts) and the
+ * cart calls (src/lib/api/cart.ts). Each reply replaces the whole cart (spec storefront 4:
+ * "items reload wholesale from a checkout").
  */
 export function createCartStore(deps: CartDeps): CartStore {
-  const { api } = deps;
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const $state = atom<CartState>(EMPTY_CART);
   const $busy = atom(0);
@@ -91,30 +75,7 @@ export function createCartStore(deps: CartDeps): CartStore {
   const $loadError = atom<string | null>(null);
   // Subscribing to the flag alone (an add button) also mounts the cart, so it loads itself.
   const $cartUpdating = computed([$busy, $state], (busy) => busy > 0);
-
-  const queue: Queued[] = [];
-  let running = false;
-
-  /** Replaces the cart with a reply's checkout; false when the reply holds none. */
-  const apply = (reply: unknown): boolean => {
-    const checkout =
-      typeof reply === 'object' && reply !== null && 'checkout' in reply
-        ? reply.checkout
-        : undefined;
-    const next = cartFromCheckout(checkout);
-    if (next === undefined) return false;
-    $state.set(next);
-    return true;
-  };
-
-  /** A mutating call: idempotent (one key, kept across retries), its reply applied. */
-  const mutate = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const reply = await api.sendJson<unknown>(method, path, body, {
-      idempotent: true,
-      onStillTrying: () => $stillTrying.set(true),
-    });
-    if (!apply(reply)) throw new ApiError(CART_UPDATE_ERROR);
-  };
+  const calls = cartCalls(deps.api, { onStillTrying: () => $stillTrying.set(true) });
 
   /**
    * GET /api/checkouts. A failure is kept for /cart.php to say, with its Retry button, until a
@@ -122,10 +83,7 @@ export function createCartStore(deps: CartDeps): CartStore {
    */
   const load = async () => {
     try {
-      const reply = await api.getJson<unknown>('/api/checkouts', {
-        timeoutMs: CART_LOAD_TIMEOUT_MS,
-      });
-      if (!apply(reply)) throw new ApiError(DEFAULT_ERROR);
+      $state.set(await calls.load({ timeoutMs: CART_LOAD_TIMEOUT_MS }));
       $loadError.set(null);
     } catch (error) {
       $loadError.set(loadFailureText(error));
@@ -134,101 +92,45 @@ export function createCartStore(deps: CartDeps): CartStore {
   };
 
   /** Runs one job against the newest state; returns whether it asked the server to change. */
-  async function run(job: Job): Promise<boolean> {
+  async function run(job: CartJob): Promise<boolean> {
     const state = $state.get();
     switch (job.kind) {
       case 'load':
         await load();
         return false;
       case 'add':
-        await mutate('POST', LINE_ITEMS, {
-          inventoryLevelId: job.inventoryLevelId,
-          quantity: job.quantity,
-        });
+        $state.set(await calls.add(lineOf(job)));
         return true;
       case 'set': {
         // spec storefront 4: ignored when 0 or less or the item is unknown, judged when its
         // turn comes so an add queued just before it counts.
         const line = state.lines.find((item) => item.inventoryLevelId === job.inventoryLevelId);
         if (line === undefined || line.quantity === job.quantity) return false;
-        await mutate('PUT', LINE_ITEMS, {
-          inventoryLevelId: job.inventoryLevelId,
-          quantity: job.quantity,
-        });
+        $state.set(await calls.set(lineOf(job)));
         return true;
       }
       case 'remove':
         // A second press on a line already gone asks nothing (the server would say 404).
         if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
-        await mutate('DELETE', `${LINE_ITEMS}/${job.lineItemId}`);
+        $state.set(await calls.remove(job.lineItemId));
         return true;
-      case 'discount': {
+      case 'discount':
         // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
         if (state.checkoutId === null) throw new ApiError(INVALID_CHECKOUT_ERROR);
-        const path = `/api/checkouts/${encodeURIComponent(state.checkoutId)}/discountCodes`;
-        await mutate(job.method, `${path}?code=${encodeURIComponent(job.code)}`);
+        $state.set(await calls.discount(job.method, state.checkoutId, job.code));
         return true;
-      }
     }
   }
 
-  async function drain(): Promise<void> {
-    if (running) return;
-    running = true;
-    try {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const { job, waiters } = next;
-        try {
-          const changed = await run(job);
-          if (changed) deps.sync?.notify();
-          for (const waiter of waiters) waiter.resolve();
-        } catch (error) {
-          // A failed change may still have happened (the reply was lost after 30 retries):
-          // the cart reloads so the screen shows what the server holds, and other tabs too.
-          if (job.kind !== 'load') {
-            deps.sync?.notify();
-            if (!queue.some((queued) => queued.job.kind === 'load')) push({ kind: 'load' });
-          }
-          for (const waiter of waiters) waiter.reject(error);
-        }
-        $stillTrying.set(false);
-        $busy.set($busy.get() - 1);
-      }
-    } finally {
-      running = false;
-    }
-  }
-
-  /** Queues a job without waiting on it (the caller gets its promise back from enqueue). */
-  function push(job: Job, waiter?: Queued['waiters'][number]): void {
-    const waiters = waiter === undefined ? [] : [waiter];
-    const last = queue.at(-1);
-    // Only the newest queued job may absorb a new one, so the order of effects never changes:
-    // a second reload adds nothing, and a newer quantity for the same item replaces the
-    // older one that has not started (ten presses of + send the last number, not ten calls).
-    if (last !== undefined && job.kind === 'load' && last.job.kind === 'load') {
-      last.waiters.push(...waiters);
-      return;
-    }
-    if (
-      last !== undefined &&
-      job.kind === 'set' &&
-      last.job.kind === 'set' &&
-      last.job.inventoryLevelId === job.inventoryLevelId
-    ) {
-      last.job = job;
-      last.waiters.push(...waiters);
-      return;
-    }
-    queue.push({ job, waiters });
-    $busy.set($busy.get() + 1);
-    void drain();
-  }
-
-  const enqueue = (job: Job) =>
-    new Promise<void>((resolve, reject) => {
-      push(job, { resolve, reject });
-    });
+  const { enqueue } = cartQueue({
+    run,
+    onQueued: () => $busy.set($busy.get() + 1),
+    onSettled: () => {
+      $stillTrying.set(false);
+      $busy.set($busy.get() - 1);
+    },
+    onChanged: () => deps.sync?.notify(),
+  });
 
   const $cart = computed($state, (state) => state);
 
@@ -324,6 +226,18 @@ export function createCartStore(deps: CartDeps): CartStore {
     removeDiscountCode: (code) => enqueue({ kind: 'discount', method: 'DELETE', code }),
   };
 }
+
+/** The line a job asks for, as the cart calls send it (nothing else in the body). */
+const lineOf = ({
+  inventoryLevelId,
+  quantity,
+}: {
+  inventoryLevelId: number;
+  quantity: number;
+}) => ({
+  inventoryLevelId,
+  quantity,
+});
 
 /** spec storefront 8: the server's refusal, else ours for an unreachable store, else the spec's. */
 function addFailureText(error: unknown): string {
