@@ -111,223 +111,241 @@ export const ACCOUNT_CREATED = 'Your account is ready, and you are signed in.';
  * request, so "we have sent" stands on a queued row. Links in emails are on SITE_URL.
  */
 export function authRoutes(deps: Deps): Hono {
-  const { db } = deps;
-  const { queue, budget, siteUrl } = mailSettings(deps);
-  const { botCheck } = deps;
   const limiter = new RateLimiter(deps.now);
-  const throttle = new LoginThrottle({ now: deps.now });
-  const once = idempotency({ db, scope: () => 'auth', now: deps.now });
-  const app = new Hono();
-  app.use('*', sameOriginJson());
-
-  /**
-   * Spends the mail budget of a request naming `to`, whether or not a mail will follow (so
-   * the reply tells nothing about accounts): undefined when it may go on, else the 429.
-   */
-  const overBudget = (c: Context, to: string) => {
-    const wait = budget.take(clientAddress(c), to);
-    return wait > 0 ? mailRefused(c, wait) : undefined;
+  const auth: Auth = {
+    deps,
+    mail: mailSettings(deps),
+    throttle: new LoginThrottle({ now: deps.now }),
   };
+  const once = idempotency({ db: deps.db, scope: () => 'auth', now: deps.now });
+  const limit = (name: keyof typeof AUTH_LIMITS) => rateLimit(limiter, name, AUTH_LIMITS[name]);
+  return new Hono()
+    .use('*', sameOriginJson())
+    .post('/register', limit('register'), (c) => register(auth, c))
+    .post('/verifyAccount', (c) => verifyAccount(auth, c))
+    .post('/login', limit('login'), (c) => login(auth, c))
+    .post('/logout', (c) => {
+      endSession(c, deps.db);
+      return c.json({ success: true });
+    })
+    .post('/startVerification', once, limit('recover'), (c) =>
+      mailToAccount(auth, c, { unverifiedOnly: true, message: VERIFICATION_SENT }, (row) =>
+        sendVerification(auth, row.id, row.email),
+      ),
+    )
+    .post('/recoverAccount', once, limit('recover'), (c) =>
+      mailToAccount(auth, c, { unverifiedOnly: false, message: RECOVERY_SENT }, (row) =>
+        sendReset(auth, row),
+      ),
+    )
+    .post('/resetPassword', limit('recover'), (c) => resetPassword(auth, c))
+    .post('/changePassword', limit('login'), (c) => changePassword(auth, c));
+}
 
-  const sendVerification = (customerId: number, to: string): void => {
-    const now = deps.now();
-    revokeTokens(db, customerId, 'verify', now);
+/** What the handlers of authRoutes share: the store, its mail settings and the throttle. */
+interface Auth {
+  deps: Deps;
+  mail: ReturnType<typeof mailSettings>;
+  throttle: LoginThrottle;
+}
+
+/**
+ * Spends the mail budget of a request naming `to`, whether or not a mail will follow (so
+ * the reply tells nothing about accounts): undefined when it may go on, else the 429.
+ */
+function overBudget({ mail }: Auth, c: Context, to: string): Response | undefined {
+  const wait = mail.budget.take(clientAddress(c), to);
+  return wait > 0 ? mailRefused(c, wait) : undefined;
+}
+
+/** Mails a fresh verification link to an account made before registration links. */
+function sendVerification({ deps, mail }: Auth, customerId: number, to: string): void {
+  const now = deps.now();
+  revokeTokens(deps.db, customerId, 'verify', now);
+  const link = siteLink(
+    mail.siteUrl,
+    `/verify-account?token=${issueToken(deps.db, customerId, 'verify', now)}`,
+  );
+  mail.queue.post({
+    to,
+    kind: 'verify-account',
+    subject: 'Verify your account',
+    body: `Confirm your email address by opening this link within 48 hours: ${link}`,
+    link,
+    expiresAt: now + TOKEN_TTL_MS.verify,
+  });
+}
+
+/** Mails a password reset link, the older ones revoked. */
+function sendReset({ deps, mail }: Auth, row: { id: number; email: string }): void {
+  const now = deps.now();
+  revokeTokens(deps.db, row.id, 'reset', now);
+  const link = siteLink(
+    mail.siteUrl,
+    `/reset-password?token=${issueToken(deps.db, row.id, 'reset', now)}`,
+  );
+  mail.queue.post({
+    to: row.email,
+    kind: 'reset-password',
+    subject: 'Reset your password',
+    body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
+    link,
+    expiresAt: now + TOKEN_TTL_MS.reset,
+  });
+}
+
+/** POST /register: a link to finish the account, or a notice that one exists; the same reply. */
+async function register(auth: Auth, c: Context): Promise<Response> {
+  const { deps, mail } = auth;
+  const body = await readJson(c, RegisterBody);
+  const refused = overBudget(auth, c, body.email);
+  if (refused !== undefined) return refused;
+  // Both cases below pay for this hash, so the reply time does not tell them apart either.
+  const passwordHash = await hashPassword(body.password);
+  const existing = deps.db
+    .prepare('SELECT email FROM customers WHERE email = ?')
+    .get(body.email) as { email: string } | undefined;
+  const now = deps.now();
+  if (existing === undefined) {
     const link = siteLink(
-      siteUrl,
-      `/verify-account?token=${issueToken(db, customerId, 'verify', now)}`,
+      mail.siteUrl,
+      `/verify-account?token=${savePendingRegistration(deps.db, { ...body, passwordHash }, now)}`,
     );
-    queue.post({
-      to,
+    mail.queue.post({
+      to: body.email,
       kind: 'verify-account',
-      subject: 'Verify your account',
-      body: `Confirm your email address by opening this link within 48 hours: ${link}`,
+      subject: 'Finish creating your account',
+      body: `Someone, hopefully you, asked for an account with this email address. Open this link within 48 hours to finish: ${link}. If it was not you, ignore this email: without the link no account is made.`,
       link,
-      expiresAt: now + TOKEN_TTL_MS.verify,
+      expiresAt: now + REGISTRATION_TTL_MS,
     });
-  };
-
-  app.post('/register', rateLimit(limiter, 'register', AUTH_LIMITS.register), async (c) => {
-    const body = await readJson(c, RegisterBody);
-    const refused = overBudget(c, body.email);
-    if (refused !== undefined) return refused;
-    // Both cases below pay for this hash, so the reply time does not tell them apart either.
-    const passwordHash = await hashPassword(body.password);
-    const existing = db.prepare('SELECT email FROM customers WHERE email = ?').get(body.email) as
-      { email: string } | undefined;
-    const now = deps.now();
-    if (existing === undefined) {
-      const link = siteLink(
-        siteUrl,
-        `/verify-account?token=${savePendingRegistration(db, { ...body, passwordHash }, now)}`,
-      );
-      queue.post({
-        to: body.email,
-        kind: 'verify-account',
-        subject: 'Finish creating your account',
-        body: `Someone, hopefully you, asked for an account with this email address. Open this link within 48 hours to finish: ${link}. If it was not you, ignore this email: without the link no account is made.`,
-        link,
-        expiresAt: now + REGISTRATION_TTL_MS,
-      });
-    } else {
-      const link = siteLink(siteUrl, '/login.asp');
-      queue.post({
-        to: existing.email,
-        kind: 'account-exists',
-        subject: 'You already have an account',
-        body: `Someone tried to create an account with this email address, which already has one. If it was you, sign in at ${link}, or reset your password at ${siteLink(siteUrl, '/recover-account')}. If not, ignore this email: nothing has changed.`,
-        link,
-      });
-    }
-    return c.json({ success: true, message: REGISTRATION_SENT }, 202);
-  });
-
-  app.post('/login', rateLimit(limiter, 'login', AUTH_LIMITS.login), async (c) => {
-    const body = await readJson(c, LoginBody);
-    const address = clientAddress(c);
-    const wait = throttle.waitSeconds(body.email, address);
-    if (wait > 0) return tooMany(c, wait);
-    // Asked before the password is tried, so a guess without a passing token learns nothing.
-    if (
-      throttle.needsBotCheck(body.email) &&
-      !(await botCheck.verify(body.botCheckToken, address))
-    ) {
-      return c.json({ error: BOT_CHECK_NEEDED, botCheckRequired: true }, 401);
-    }
-    const row = db
-      .prepare(
-        `SELECT c.id, cc.password_hash FROM customers c
-         JOIN customer_credentials cc ON cc.customer_id = c.id WHERE c.email = ?`,
-      )
-      .get(body.email) as { id: number; password_hash: string } | undefined;
-    // An unknown email still costs one hash, so the reply time does not tell it apart.
-    const ok = await verifyPassword(body.password, row?.password_hash ?? (await decoyHash()));
-    if (row === undefined || !ok) {
-      throttle.failed(body.email, address);
-      const botCheckRequired = throttle.needsBotCheck(body.email);
-      return c.json({ error: LOGIN_FAILED, ...(botCheckRequired && { botCheckRequired }) }, 401);
-    }
-    throttle.succeeded(body.email, address);
-    startSession(c, db, row.id, deps.now());
-    return c.json({ user: findUser(deps, row.id) });
-  });
-
-  app.post('/logout', (c) => {
-    endSession(c, db);
-    return c.json({ success: true });
-  });
-
-  /**
-   * A route that takes an email and answers the same whether or not an account matches it
-   * (so it tells nobody which emails have accounts), mailing the match when there is one;
-   * `unverifiedOnly` leaves out accounts already verified.
-   */
-  const mailToAccount = (
-    path: string,
-    unverifiedOnly: boolean,
-    send: (row: { id: number; email: string }) => void,
-    message: string,
-  ) =>
-    app.post(path, once, rateLimit(limiter, 'recover', AUTH_LIMITS.recover), async (c) => {
-      const body = await readJson(c, EmailBody);
-      const refused = overBudget(c, body.email);
-      if (refused !== undefined) return refused;
-      const row = db
-        .prepare(
-          `SELECT c.id, c.email FROM customers c JOIN customer_credentials cc ON cc.customer_id = c.id
-           WHERE c.email = ?${unverifiedOnly ? ' AND cc.verified_at IS NULL' : ''}`,
-        )
-        .get(body.email) as { id: number; email: string } | undefined;
-      if (row !== undefined) send(row);
-      return c.json({ success: true, message });
+  } else {
+    const link = siteLink(mail.siteUrl, '/login.asp');
+    mail.queue.post({
+      to: existing.email,
+      kind: 'account-exists',
+      subject: 'You already have an account',
+      body: `Someone tried to create an account with this email address, which already has one. If it was you, sign in at ${link}, or reset your password at ${siteLink(mail.siteUrl, '/recover-account')}. If not, ignore this email: nothing has changed.`,
+      link,
     });
+  }
+  return c.json({ success: true, message: REGISTRATION_SENT }, 202);
+}
 
-  mailToAccount(
-    '/startVerification',
-    true,
-    (row) => sendVerification(row.id, row.email),
-    VERIFICATION_SENT,
-  );
+/** POST /login: a session for the right password; the throttle and the bot check first. */
+async function login(auth: Auth, c: Context): Promise<Response> {
+  const { deps } = auth;
+  const body = await readJson(c, LoginBody);
+  const address = clientAddress(c);
+  const wait = auth.throttle.waitSeconds(body.email, address);
+  if (wait > 0) return tooMany(c, wait);
+  // Asked before the password is tried, so a guess without a passing token learns nothing.
+  if (
+    auth.throttle.needsBotCheck(body.email) &&
+    !(await deps.botCheck.verify(body.botCheckToken, address))
+  ) {
+    return c.json({ error: BOT_CHECK_NEEDED, botCheckRequired: true }, 401);
+  }
+  const row = deps.db
+    .prepare(
+      `SELECT c.id, cc.password_hash FROM customers c
+       JOIN customer_credentials cc ON cc.customer_id = c.id WHERE c.email = ?`,
+    )
+    .get(body.email) as { id: number; password_hash: string } | undefined;
+  // An unknown email still costs one hash, so the reply time does not tell it apart.
+  const ok = await verifyPassword(body.password, row?.password_hash ?? (await decoyHash()));
+  if (row === undefined || !ok) {
+    auth.throttle.failed(body.email, address);
+    const botCheckRequired = auth.throttle.needsBotCheck(body.email);
+    return c.json({ error: LOGIN_FAILED, ...(botCheckRequired && { botCheckRequired }) }, 401);
+  }
+  auth.throttle.succeeded(body.email, address);
+  startSession(c, deps.db, row.id, deps.now());
+  return c.json({ user: findUser(deps, row.id) });
+}
 
-  app.post('/verifyAccount', async (c) => {
-    const body = await readJson(c, TokenBody);
-    const now = deps.now();
-    const registration = completeRegistration(db, body.token, now);
-    if (registration.result === 'created') {
-      startSession(c, db, registration.customerId, now);
-      return c.json({ success: true, message: ACCOUNT_CREATED });
-    }
-    if (registration.result === 'exists') {
-      // Only the mailbox's owner holds this link, so saying so tells nobody else anything.
-      throw new HttpError(409, 'An account already exists for this email. Sign in instead.');
-    }
-    // Accounts made before registration links verify with a token of their own.
-    const used = consumeToken(db, body.token, 'verify', now);
-    if (used === undefined) {
-      throw new HttpError(
-        400,
-        'This verification link is invalid or has expired. Ask for a new one.',
-      );
-    }
-    db.prepare(
+/** POST /verifyAccount: a registration link makes the account; an older link verifies one. */
+async function verifyAccount({ deps }: Auth, c: Context): Promise<Response> {
+  const body = await readJson(c, TokenBody);
+  const now = deps.now();
+  const registration = completeRegistration(deps.db, body.token, now);
+  if (registration.result === 'created') {
+    startSession(c, deps.db, registration.customerId, now);
+    return c.json({ success: true, message: ACCOUNT_CREATED });
+  }
+  if (registration.result === 'exists') {
+    // Only the mailbox's owner holds this link, so saying so tells nobody else anything.
+    throw new HttpError(409, 'An account already exists for this email. Sign in instead.');
+  }
+  // Accounts made before registration links verify with a token of their own.
+  const used = consumeToken(deps.db, body.token, 'verify', now);
+  if (used === undefined) {
+    throw new HttpError(
+      400,
+      'This verification link is invalid or has expired. Ask for a new one.',
+    );
+  }
+  deps.db
+    .prepare(
       "UPDATE customer_credentials SET verified_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE customer_id = ? AND verified_at IS NULL",
-    ).run(used.customerId);
-    return c.json({ success: true });
-  });
+    )
+    .run(used.customerId);
+  return c.json({ success: true });
+}
 
-  mailToAccount(
-    '/recoverAccount',
-    false,
-    (row) => {
-      const now = deps.now();
-      revokeTokens(db, row.id, 'reset', now);
-      const link = siteLink(
-        siteUrl,
-        `/reset-password?token=${issueToken(db, row.id, 'reset', now)}`,
-      );
-      queue.post({
-        to: row.email,
-        kind: 'reset-password',
-        subject: 'Reset your password',
-        body: `Someone asked to reset the password of your account. If it was you, open this link within an hour: ${link}. If not, ignore this email.`,
-        link,
-        expiresAt: now + TOKEN_TTL_MS.reset,
-      });
-    },
-    RECOVERY_SENT,
-  );
+/** POST /resetPassword: the new password for a valid link, every session ended. */
+async function resetPassword({ deps }: Auth, c: Context): Promise<Response> {
+  const body = await readJson(c, ResetBody);
+  const hash = await hashPassword(body.password);
+  const used = consumeToken(deps.db, body.token, 'reset', deps.now());
+  if (used === undefined) {
+    throw new HttpError(400, 'This reset link is invalid or has expired. Ask for a new one.');
+  }
+  deps.db
+    .prepare('UPDATE customer_credentials SET password_hash = ? WHERE customer_id = ?')
+    .run(hash, used.customerId);
+  endAllSessions(deps.db, used.customerId);
+  return c.json({ success: true });
+}
 
-  app.post('/resetPassword', rateLimit(limiter, 'recover', AUTH_LIMITS.recover), async (c) => {
-    const body = await readJson(c, ResetBody);
-    const hash = await hashPassword(body.password);
-    const used = consumeToken(db, body.token, 'reset', deps.now());
-    if (used === undefined) {
-      throw new HttpError(400, 'This reset link is invalid or has expired. Ask for a new one.');
-    }
-    db.prepare('UPDATE customer_credentials SET password_hash = ? WHERE customer_id = ?').run(
-      hash,
-      used.customerId,
-    );
-    endAllSessions(db, used.customerId);
-    return c.json({ success: true });
-  });
+/** POST /changePassword: signed in, with the current password; other sessions end. */
+async function changePassword({ deps }: Auth, c: Context): Promise<Response> {
+  const customerId = requireCustomerId(deps, c);
+  const body = await readJson(c, ChangeBody);
+  const row = deps.db
+    .prepare('SELECT password_hash FROM customer_credentials WHERE customer_id = ?')
+    .get(customerId) as { password_hash: string } | undefined;
+  if (row === undefined || !(await verifyPassword(body.currentPassword, row.password_hash))) {
+    throw new HttpError(400, 'The current password is incorrect.');
+  }
+  deps.db
+    .prepare('UPDATE customer_credentials SET password_hash = ? WHERE customer_id = ?')
+    .run(await hashPassword(body.newPassword), customerId);
+  endAllSessions(deps.db, customerId);
+  startSession(c, deps.db, customerId, deps.now());
+  return c.json({ success: true });
+}
 
-  app.post('/changePassword', rateLimit(limiter, 'login', AUTH_LIMITS.login), async (c) => {
-    const customerId = requireCustomerId(deps, c);
-    const body = await readJson(c, ChangeBody);
-    const row = db
-      .prepare('SELECT password_hash FROM customer_credentials WHERE customer_id = ?')
-      .get(customerId) as { password_hash: string } | undefined;
-    if (row === undefined || !(await verifyPassword(body.currentPassword, row.password_hash))) {
-      throw new HttpError(400, 'The current password is incorrect.');
-    }
-    db.prepare('UPDATE customer_credentials SET password_hash = ? WHERE customer_id = ?').run(
-      await hashPassword(body.newPassword),
-      customerId,
-    );
-    endAllSessions(db, customerId);
-    startSession(c, db, customerId, deps.now());
-    return c.json({ success: true });
-  });
-
-  return app;
+/**
+ * A route that takes an email and answers the same whether or not an account matches it
+ * (so it tells nobody which emails have accounts), mailing the match when there is one;
+ * `unverifiedOnly` leaves out accounts already verified.
+ */
+async function mailToAccount(
+  auth: Auth,
+  c: Context,
+  { unverifiedOnly, message }: { unverifiedOnly: boolean; message: string },
+  send: (row: { id: number; email: string }) => void,
+): Promise<Response> {
+  const body = await readJson(c, EmailBody);
+  const refused = overBudget(auth, c, body.email);
+  if (refused !== undefined) return refused;
+  const row = auth.deps.db
+    .prepare(
+      `SELECT c.id, c.email FROM customers c JOIN customer_credentials cc ON cc.customer_id = c.id
+       WHERE c.email = ?${unverifiedOnly ? ' AND cc.verified_at IS NULL' : ''}`,
+    )
+    .get(body.email) as { id: number; email: string } | undefined;
+  if (row !== undefined) send(row);
+  return c.json({ success: true, message });
 }
