@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { StatementSync } from 'node:sqlite';
+import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { asActor } from '../catalog/change-actor.ts';
@@ -12,7 +13,8 @@ import {
 import { InvalidRecordError } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
 import { handleError, HttpError } from '../http/errors.ts';
-import { readJson } from '../http/input.ts';
+import { pathId, readJson } from '../http/input.ts';
+import type { AdminEnv } from './admin-actor.ts';
 
 /**
  * A refusal that names its fields: `error` as every refusal has it, and
@@ -81,4 +83,57 @@ export function adminErrors(error: Error, c: Context) {
     return c.json({ error: describeIssues(issues), issues }, 422);
   }
   return handleError(error, c);
+}
+
+/** Catalogue records can be large (descriptions, reviews); merchandisers may send up to 4 MB. */
+export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/**
+ * POST / creates a record, refusing an id or handle another record has (201 with its id and
+ * handle); PUT /:id replaces an existing one, the path's id winning over one in the body
+ * (merchandiser API), then runs `afterReplace` in the same write. `app` is the kind's own
+ * sub-app (/api/admin/products, /api/admin/collections).
+ */
+export function createAndReplace<S extends z.ZodType<{ id?: number | undefined; handle: string }>>(
+  app: Hono<AdminEnv>,
+  db: Database,
+  kind: 'product' | 'collection',
+  schema: S,
+  write: {
+    byId: StatementSync;
+    byHandle: StatementSync;
+    existing: (id: number) => unknown;
+    upsert: (db: Database, input: z.output<S>) => number;
+    afterReplace?: (id: number) => void;
+  },
+): void {
+  const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
+  app.post('/', async (c) => {
+    const input = await readRecord(c, schema, limit);
+    const id = writeAs(db, c.get('actor'), () => {
+      if (input.id !== undefined && write.byId.get(input.id)) {
+        throw new InvalidRecordError(`${kind} ${input.id} already exists; change it with PUT`, [
+          'id',
+        ]);
+      }
+      if (write.byHandle.get(input.handle)) {
+        throw new InvalidRecordError(`handle "${input.handle}" belongs to another ${kind}`, [
+          'handle',
+        ]);
+      }
+      return write.upsert(db, input);
+    });
+    return c.json({ [kind]: { id, handle: input.handle } }, 201);
+  });
+
+  app.put('/:id', async (c) => {
+    const id = pathId(c.req.param('id'), kind);
+    const input = await readRecord(c, schema, limit);
+    writeAs(db, c.get('actor'), () => {
+      write.existing(id);
+      write.upsert(db, { ...input, id });
+      write.afterReplace?.(id);
+    });
+    return c.json({ [kind]: { id, handle: input.handle } });
+  });
 }
