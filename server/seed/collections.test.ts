@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTION_BANNER_WORDS, collectionBannerWords } from '../media/pictures.ts';
 import { collectionInputSchema } from '../catalog/input.ts';
 import { BRANDS, brandCollectionHandle } from './brands.ts';
 import { PART_KINDS } from './category-node.ts';
@@ -53,8 +54,11 @@ describe('demoCollections', () => {
     for (const c of banners) {
       expect(c.images['topBanner']).toEqual({
         imagePath: `/api/media/banners/collection-${c.handle}.svg`,
-        altText: expect.stringContaining(c.title) as string,
+        altText: collectionBannerWords(c.handle),
       });
+      // A promise of the store, never the collection's name the heading above it says.
+      expect(COLLECTION_BANNER_WORDS).toContain(collectionBannerWords(c.handle));
+      expect(collectionBannerWords(c.handle)).not.toContain(c.title);
     }
     expect(collections.filter((c) => c.images['menuImage']).length).toBeGreaterThan(5);
     // Long enough to pass the 800 px Read More threshold (spec storefront 2).
