@@ -126,8 +126,10 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // entities a catalogue writes decoded. With it the islands measured 35,731; its entity list
 // was then cut (1,025 bytes gzipped alone, now 746), and the limit moved to 36,000.
 // Issue 13 (the related products' slider, the header cart's count script) measured 36,075.
-// Every browser call through the one API client, and the user store: 37,107.
-const ALL_ISLANDS_LIMIT = 37_600;
+// Every browser call through the one API client, and the user store: 37,107. Issue 29 (the
+// stock note decided in the buy box from its state and the live check, one call-for-price
+// rule in every island that shows a price, the cart button keeping the focus): 38,103.
+const ALL_ISLANDS_LIMIT = 38_600;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();

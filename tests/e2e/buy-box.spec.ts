@@ -428,8 +428,9 @@ test.describe('card add buttons', () => {
     await page.goto('/');
     const slider = page.locator('[data-slider]').first();
     const buttons = slider.getByRole('button', { name: /^Add to Cart: / });
-    await expect(buttons.first()).toBeEnabled();
+    // The cards' buttons are wired once the strip comes near the screen.
     await slider.scrollIntoViewIfNeeded();
+    await expect(buttons.first()).toBeEnabled();
     const width = page.viewportSize()?.width ?? 0;
     let hit: { x: number; y: number } | null = null;
     // An enabled button (another test may sell a featured product out meanwhile), at a point

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { priceDisplay } from '../../src/lib/catalog/price-display.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
@@ -205,10 +205,18 @@ async function relatedWhere(api: APIRequestContext, wanted: (count: number) => b
   };
 }
 
+/**
+ * Scrolls the strip to the middle of the window: whether a card is in view then says where the
+ * slider put it, not how far down the page a click on an arrow left the window.
+ */
+async function centre(strip: Locator) {
+  await strip.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+}
+
 async function openRelated(page: Page, product: Detail, count: number) {
   await page.goto(pagePath(product));
   const strip = page.getByRole('region', { name: 'Related Products', exact: true });
-  await strip.scrollIntoViewIfNeeded();
+  await centre(strip);
   const cards = strip.getByRole('article');
   await expect(cards).toHaveCount(count);
   return {
@@ -222,7 +230,7 @@ async function openRelated(page: Page, product: Detail, count: number) {
 test.describe('related products', () => {
   test('more than 5 slide with the arrows at both widths', async ({ page, api }) => {
     const { product, count } = await relatedWhere(api, (n) => n > 5);
-    const { cards, previous, next } = await openRelated(page, product, count);
+    const { strip, cards, previous, next } = await openRelated(page, product, count);
     // The slider is awake once it has disabled Previous at the start.
     await expect(previous).toBeDisabled();
     await expect(cards.first()).toBeInViewport();
@@ -232,11 +240,13 @@ test.describe('related products', () => {
     await expect(previous).toBeEnabled();
     for (let step = 0; step < count && (await next.isEnabled()); step += 1) await next.click();
     await expect(next).toBeDisabled();
+    await centre(strip);
     await expect(cards.last()).toBeInViewport();
     for (let step = 0; step < count && (await previous.isEnabled()); step += 1) {
       await previous.click();
     }
     await expect(previous).toBeDisabled();
+    await centre(strip);
     await expect(cards.first()).toBeInViewport();
   });
 
