@@ -8,9 +8,11 @@ import {
   type Level,
 } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { CART_PRODUCTS } from './seed-records.ts';
 
-// Its own slice of the catalogue (cart.spec.ts uses the first ones).
-const OFFSET = 20;
+// This spec's own products (no other spec file stocks them): four for the fault run at 5,000
+// units, one at 500, one at 1.
+const [FAULT_1, FAULT_2, FAULT_3, FAULT_4, ADDED_TWICE, ONE_IN_STOCK] = CART_PRODUCTS.cartFaults;
 
 interface CartStoreHandle {
   addToCart: (level: number, quantity: number) => Promise<void>;
@@ -52,7 +54,10 @@ test('100+ cart operations through 30% failing replies end as the model says', a
   admin,
 }) => {
   test.setTimeout(300_000);
-  const levels = await stockedLevels(api, admin, { offset: OFFSET, count: 4, stock: 5000 });
+  const levels = await stockedLevels(api, admin, {
+    handles: [FAULT_1, FAULT_2, FAULT_3, FAULT_4],
+    stock: 5000,
+  });
   const next = random(20261122);
   /** Per idempotency key: how many replies the server produced that were not replays. */
   const applied = new Map<string, number>();
@@ -198,7 +203,7 @@ test('add pressed twice adds both units to one line and opens the overlay once',
   api,
   admin,
 }) => {
-  const level = await stockedLevel(api, admin, { offset: OFFSET + 4 });
+  const level = await stockedLevel(api, admin, { handle: ADDED_TWICE });
   await fastRetries(page);
   await page.goto('/help.asp');
   await page.waitForFunction(() => window.__cartStore !== undefined);
@@ -219,7 +224,7 @@ test('a refused add rejects with the server text and leaves the overlay shut', a
   api,
   admin,
 }) => {
-  const level = await stockedLevel(api, admin, { offset: OFFSET + 5, stock: 1 });
+  const level = await stockedLevel(api, admin, { handle: ONE_IN_STOCK, stock: 1 });
   await fastRetries(page);
   await page.goto('/help.asp');
   await page.waitForFunction(() => window.__cartStore !== undefined);

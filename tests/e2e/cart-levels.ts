@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, productByHandle } from './fixtures.ts';
 
 /** A product card's first inventory level, with enough to find it on the cart page. */
 export interface Level {
@@ -9,60 +9,57 @@ export interface Level {
   inventoryLevelId: number;
 }
 
-interface FilterCard {
+/** What a product's detail (GET /api/products/handle/:handle) says that the cart needs. */
+interface SoldProduct {
   id: number;
   handle: string;
   title: string;
-  availableForSale: boolean;
   price: number;
-  inventoryLevelId?: number | null;
-  availableInventoryLevels?: { id: number; availableForSale: boolean }[];
+  availableForSale: boolean;
+  Variants: { availableInventoryLevels: { id: number; availableForSale: boolean }[] }[];
 }
 
 /**
- * `count` products sold online, skipping the first `offset` (each spec file takes its own slice,
- * so specs running side by side never change each other's stock), each given `stock` units.
+ * The products of these handles (each spec file has its own: CART_PRODUCTS in
+ * tests/e2e/seed-records.ts), each given `stock` units of its first inventory level, the one a
+ * card adds (spec storefront 3). A product not sold online fails the test.
  */
 export async function stockedLevels(
   api: APIRequestContext,
   admin: APIRequestContext,
-  { offset, count, stock = 500 }: { offset: number; count: number; stock?: number },
+  { handles, stock = 500 }: { handles: readonly string[]; stock?: number | undefined },
 ): Promise<Level[]> {
-  const reply = await api.get('/api/products/filter?limit=76&sortBy=id_asc');
-  expect(reply.ok()).toBe(true);
-  const cards = ((await reply.json()) as { products: FilterCard[] }).products;
-  const usable = cards
-    .map((card) => ({ card, level: card.availableInventoryLevels?.[0] }))
-    // A price of 0 is asked by phone, and the cart refuses it (issue 29 item 4).
-    .filter(
-      ({ card, level }) => card.availableForSale && level?.availableForSale && card.price > 0,
-    );
-  const picked = usable.slice(offset, offset + count);
-  expect(picked).toHaveLength(count);
   const levels: Level[] = [];
-  for (const { card, level } of picked) {
+  for (const handle of handles) {
+    const product = await productByHandle<SoldProduct>(api, handle);
+    const level = product.Variants[0]?.availableInventoryLevels[0];
+    // A price of 0 is asked by phone, and the cart refuses it (issue 29 item 4).
+    expect(
+      product.availableForSale && level?.availableForSale === true && product.price > 0,
+      `${handle} is sold online`,
+    ).toBe(true);
     const id = level?.id ?? 0;
-    const patch = await admin.patch(`/api/admin/products/${card.id}/inventory`, {
+    const patch = await admin.patch(`/api/admin/products/${product.id}/inventory`, {
       data: { inventoryLevelId: id, availableQuantity: stock, bypassNegativeQuantity: false },
     });
     expect(patch.ok(), await patch.text()).toBe(true);
     levels.push({
-      productId: card.id,
-      handle: card.handle,
-      title: card.title,
+      productId: product.id,
+      handle: product.handle,
+      title: product.title,
       inventoryLevelId: id,
     });
   }
   return levels;
 }
 
-/** One product for sale, as {@link stockedLevels} picks and stocks it. */
+/** One product for sale by its handle, stocked as {@link stockedLevels} stocks it. */
 export async function stockedLevel(
   api: APIRequestContext,
   admin: APIRequestContext,
-  options: { offset: number; stock?: number },
+  { handle, stock }: { handle: string; stock?: number | undefined },
 ): Promise<Level> {
-  const [level] = await stockedLevels(api, admin, { ...options, count: 1 });
+  const [level] = await stockedLevels(api, admin, { handles: [handle], stock });
   if (!level) throw new Error('a product expected');
   return level;
 }
@@ -107,30 +104,35 @@ interface CartPageContext {
 }
 
 /**
- * The cart page holding a line for each of `quantities`: that many units of stocked products
- * picked as {@link stockedLevels} picks them, added through the API from the home page.
+ * The cart page holding a line for each of `handles`, with the quantity at the same place in
+ * `quantities`: products stocked as {@link stockedLevels} stocks them, added through the API
+ * from the home page.
  */
-export async function cartPageWithLines<const Q extends readonly number[]>(
+export async function cartPageWithLines<const H extends readonly string[]>(
   { page, api, admin }: CartPageContext,
-  options: { offset: number; stock?: number; quantities: Q },
-): Promise<{ [K in keyof Q]: Level }> {
+  options: { handles: H; stock?: number | undefined; quantities: { [K in keyof H]: number } },
+): Promise<{ [K in keyof H]: Level }> {
   const { quantities, ...pick } = options;
-  const levels = await stockedLevels(api, admin, { ...pick, count: quantities.length });
+  const levels = await stockedLevels(api, admin, pick);
   await page.goto('/');
   for (const [index, level] of levels.entries()) {
     await addWithApi(page, level.inventoryLevelId, quantities[index] ?? 1);
   }
   await openCartPage(page);
-  // stockedLevels gave one level for each quantity (it fails the test otherwise).
-  return levels as { [K in keyof Q]: Level };
+  // stockedLevels gave one level for each handle, in order.
+  return levels as { [K in keyof H]: Level };
 }
 
 /** The cart page holding `quantity` units of one stocked product (one line). */
 export async function cartPageWith(
   context: CartPageContext,
-  options: { offset: number; stock?: number; quantity?: number },
+  options: { handle: string; stock?: number; quantity?: number },
 ): Promise<Level> {
-  const { quantity = 1, ...pick } = options;
-  const [level] = await cartPageWithLines(context, { ...pick, quantities: [quantity] });
+  const { handle, quantity = 1, stock } = options;
+  const [level] = await cartPageWithLines(context, {
+    handles: [handle],
+    stock,
+    quantities: [quantity],
+  });
   return level;
 }

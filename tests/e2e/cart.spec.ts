@@ -10,9 +10,11 @@ import {
   stockedLevel,
 } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { CART_PRODUCTS } from './seed-records.ts';
 
-// Each spec file uses its own slice of the catalogue (see stockedLevels).
-const OFFSET = 0;
+// This spec's own products (no other spec file stocks them). Most tests put the first two in
+// their carts at 500 units; two tests set a stock of their own.
+const [LINE, OTHER_LINE, THREE_IN_STOCK, HUNDRED_IN_STOCK] = CART_PRODUCTS.cart;
 
 test.describe('the cart page', () => {
   test('an empty cart says so and links to shopping', async ({ page }) => {
@@ -32,7 +34,7 @@ test.describe('the cart page', () => {
   }) => {
     const [first] = await cartPageWithLines(
       { page, api, admin },
-      { offset: OFFSET, quantities: [2, 1] },
+      { handles: [LINE, OTHER_LINE], quantities: [2, 1] },
     );
     const row = lineRow(page, first);
     await expect(row.getByRole('link', { name: first.title })).toHaveAttribute(
@@ -56,7 +58,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 2, stock: 3 });
+    const level = await cartPageWith({ page, api, admin }, { handle: THREE_IN_STOCK, stock: 3 });
     const row = lineRow(page, level);
     const field = row.getByRole('textbox', { name: `Quantity of ${level.title}` });
     const minus = row.getByRole('button', { name: `Decrease quantity of ${level.title}` });
@@ -87,7 +89,10 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 3, stock: 100 });
+    const level = await cartPageWith(
+      { page, api, admin },
+      { handle: HUNDRED_IN_STOCK, stock: 100 },
+    );
     const puts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PUT') puts.push(request.headers()['idempotency-key'] ?? '');
@@ -109,7 +114,7 @@ test.describe('the cart page', () => {
   }) => {
     const [first, second] = await cartPageWithLines(
       { page, api, admin },
-      { offset: OFFSET + 4, quantities: [1, 2] },
+      { handles: [LINE, OTHER_LINE], quantities: [1, 2] },
     );
     const deletes: number[] = [];
     page.on('response', (response) => {
@@ -133,7 +138,7 @@ test.describe('the cart page', () => {
     // next line's button moves under the pointer. Played here in that order on purpose.
     const [first, second] = await cartPageWithLines(
       { page, api, admin },
-      { offset: OFFSET + 12, quantities: [1, 1] },
+      { handles: [LINE, OTHER_LINE], quantities: [1, 1] },
     );
     const removeOf = (level: typeof first) =>
       lineRow(page, level).getByRole('button', { name: `Remove ${level.title} from cart` });
@@ -169,7 +174,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    await cartPageWith({ page, api, admin }, { offset: OFFSET + 6 });
+    await cartPageWith({ page, api, admin }, { handle: LINE });
     const field = page.getByRole('textbox', { name: 'Discount code' });
     expectConsoleError(page, failedRequest(422, '/api/checkouts/'));
     await field.fill('NOPE');
@@ -187,7 +192,7 @@ test.describe('the cart page', () => {
   });
 
   test('shipping is estimated by state', async ({ page, api, admin }) => {
-    await cartPageWith({ page, api, admin }, { offset: OFFSET + 7 });
+    await cartPageWith({ page, api, admin }, { handle: LINE });
     await page.getByRole('button', { name: 'Estimate' }).click();
     await expect(page.getByRole('alert')).toHaveText('Choose a state to estimate shipping.');
     await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Alaska' });
@@ -202,7 +207,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 8, quantity: 2 });
+    const level = await cartPageWith({ page, api, admin }, { handle: LINE, quantity: 2 });
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page).toHaveURL(/\/api\/external-checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -213,7 +218,7 @@ test.describe('the cart page', () => {
 
   test('a change in one tab shows in another', async ({ context, api, admin }) => {
     test.setTimeout(90_000); // two pages hydrating on a shared, busy machine
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 9 });
+    const level = await stockedLevel(api, admin, { handle: LINE });
     // The watching tab opens first; the acting tab opens last, so it is the one in front
     // (a page in the background gets no animation frames, which clicks and typing wait for).
     const second = await context.newPage();
@@ -238,7 +243,7 @@ test.describe('the header cart', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 10 });
+    const level = await stockedLevel(api, admin, { handle: LINE });
     await page.goto('/');
     await addWithApi(page, level.inventoryLevelId, 2);
     await page.goto('/help.asp');
@@ -304,7 +309,7 @@ test('the cart page and the open overlay have no serious accessibility violation
   admin,
 }) => {
   test.setTimeout(120_000);
-  const level = await cartPageWith({ page, api, admin }, { offset: OFFSET + 11 });
+  const level = await cartPageWith({ page, api, admin }, { handle: LINE });
   await expect(lineRow(page, level)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // The header's button wakes when the shopper reaches for it (client:interact), here too.

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { addWithApi, stockedLevel } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
+import { CART_PRODUCTS } from './seed-records.ts';
 
 // One form style for every form in the store (issue 29 item 3; src/islands/shared/form.css):
 // at 390 and 1280 px every field is at least 44 px tall for a finger, has 16 px text (phone
@@ -119,9 +120,8 @@ test("the quote request's fields, and its messages when one is missing", async (
 });
 
 test("the cart page's quantity, discount code and shipping forms", async ({ page, api, admin }) => {
-  // A product no other spec stocks (cart 0-13, cart-faults 20-25, smoke 40-42, hydration 44-46,
-  // store-unreachable 48-50; the e2e store has 60 for sale among the first 76).
-  const level = await stockedLevel(api, admin, { offset: 56 });
+  // This spec's own product (no other spec file stocks it).
+  const level = await stockedLevel(api, admin, { handle: CART_PRODUCTS.forms[0] });
   await page.goto('/');
   await addWithApi(page, level.inventoryLevelId, 1);
   await page.goto('/cart.php');

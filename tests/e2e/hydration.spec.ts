@@ -6,16 +6,13 @@
 // is the check; the 'woke late' cases hold one island's code back until the cart has loaded,
 // which made the mismatch happen on every run before the fix, not only on a busy machine.
 import type { Page } from '@playwright/test';
-import {
-  addWithApi as addOnServer,
-  lineRow,
-  stockedLevel,
-  stockedLevels,
-} from './cart-levels.ts';
-import { expect, test } from './fixtures.ts';
+import { addWithApi as addOnServer, lineRow, stockedLevel, stockedLevels } from './cart-levels.ts';
+import { expect, productByHandle, test } from './fixtures.ts';
+import { CART_PRODUCTS, FIXTURES } from './seed-records.ts';
 
-// Each spec file uses its own slice of the catalogue (see stockedLevels).
-const OFFSET = 44;
+// This spec's own products (no other spec file stocks them), all at 500 units.
+const PRODUCTS = CART_PRODUCTS.hydration;
+const [FIRST, SECOND] = PRODUCTS;
 
 /** What the test-only hook `window.__exposeCartStore` exposes, as far as this file reads it. */
 type ExposedCart = { __cartStore?: { $cart: { get: () => { loaded: boolean } } } };
@@ -68,7 +65,7 @@ test.describe('pages hydrate what the build rendered', () => {
   });
 
   test('/cart.php with items', async ({ page, api, admin }) => {
-    const levels = await stockedLevels(api, admin, { offset: OFFSET, count: 2 });
+    const levels = await stockedLevels(api, admin, { handles: [FIRST, SECOND] });
     for (const level of levels) await addWithApi(page, level.inventoryLevelId, 2);
     await page.goto('/cart.php');
     for (const level of levels) await expect(lineRow(page, level)).toBeVisible();
@@ -76,7 +73,7 @@ test.describe('pages hydrate what the build rendered', () => {
   });
 
   test('product pages, with and without the product in the cart', async ({ page, api, admin }) => {
-    const levels = await stockedLevels(api, admin, { offset: OFFSET, count: 3 });
+    const levels = await stockedLevels(api, admin, { handles: PRODUCTS });
     const [inCart] = levels;
     if (!inCart) throw new Error('a product expected');
     await addWithApi(page, inCart.inventoryLevelId, 1);
@@ -92,7 +89,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET });
+    const level = await stockedLevel(api, admin, { handle: FIRST });
     await addWithApi(page, level.inventoryLevelId, 1);
     const held = await holdUntilCartLoaded(page, 'CartPage');
     await page.goto('/cart.php');
@@ -114,7 +111,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET });
+    const level = await stockedLevel(api, admin, { handle: FIRST });
     await addWithApi(page, level.inventoryLevelId, 3);
     const held = await holdUntilCartLoaded(page, 'CartButton');
     await page.goto(`/products/${level.handle}`);
@@ -126,30 +123,13 @@ test.describe('pages hydrate what the build rendered', () => {
   test("the buy box's stock note when it wakes after the cart loaded", async ({ page, api }) => {
     // All of the stock the page was built with, in the cart: the box then says so, which the
     // build could not know. A product no spec changes, so the API's stock is the built one.
-    const reply = await api.get('/api/products/filter?limit=24&sortBy=id_desc');
-    const { products } = (await reply.json()) as {
-      products: {
-        handle: string;
-        availableInventoryLevels?: {
-          id: number;
-          availableForSale: boolean;
-          availableQuantity: number | null;
-          bypassNegativeQuantity: boolean;
-        }[];
-      }[];
-    };
-    const product = products.find(({ availableInventoryLevels: levels = [] }) => {
-      const [level] = levels;
-      return (
-        levels.length === 1 &&
-        level?.availableForSale === true &&
-        !level.bypassNegativeQuantity &&
-        (level.availableQuantity ?? 0) > 0
-      );
-    });
-    const level = product?.availableInventoryLevels?.[0];
-    if (!product || !level) throw new Error('a simple product in stock expected');
-    await addWithApi(page, level.id, level.availableQuantity ?? 0);
+    const product = await productByHandle<{
+      handle: string;
+      Variants: { availableInventoryLevels: { id: number; availableQuantity: number }[] }[];
+    }>(api, FIXTURES.builtStock.handle);
+    const level = product.Variants[0]?.availableInventoryLevels[0];
+    if (!level) throw new Error(`${product.handle} has no inventory level`);
+    await addWithApi(page, level.id, level.availableQuantity);
     const held = await holdUntilCartLoaded(page, 'BuyBox');
     await page.goto(`/products/${product.handle}`);
     await expect(page.getByText('All available stock is already in your cart.')).toBeVisible();

@@ -1,5 +1,69 @@
 import type { CollectionInput, ProductInput } from '../../server/catalog/input.ts';
 
+/** The vendor of the suite's own products. */
+const VENDOR = 'E2E Parts';
+
+/**
+ * A product of one variant sold online at $25 with `stock` units, in no collection, so no
+ * list or count changes.
+ */
+function soldOnline(handle: string, title: string, stock: number) {
+  return {
+    handle,
+    title,
+    price: 25,
+    vendor: VENDOR,
+    variants: [{ title: 'Default Title', price: 25, inventory: { availableQuantity: stock } }],
+  } satisfies ProductInput;
+}
+
+/** Poly and Rubber variants at one price, with these stocks (0: sold out), in that order. */
+function polyAndRubber(price: number, stock: { poly: number; rubber: number }) {
+  return {
+    price,
+    vendor: VENDOR,
+    options: ['Material'],
+    variants: (['Poly', 'Rubber'] as const).map((material, index) => ({
+      title: material,
+      price,
+      position: index + 1,
+      options: { Material: material },
+      inventory: { availableQuantity: material === 'Poly' ? stock.poly : stock.rubber },
+    })),
+  } satisfies Partial<ProductInput>;
+}
+
+/**
+ * The products each spec that fills carts takes by handle (issue 30 item 4; before, the nth
+ * product of the catalogue). Each spec file has its own, so specs running side by side never
+ * change each other's stock; a spec's tests share one only at the same stock, since a cart is
+ * its visitor's own and only a placed order takes stock (server/cart/place-order.ts). The
+ * desktop and phone projects run a test on the same products at the same stock.
+ */
+export const CART_PRODUCTS = {
+  cart: ['e2e-cart-1', 'e2e-cart-2', 'e2e-cart-3', 'e2e-cart-4'],
+  cartFaults: [
+    'e2e-cart-faults-1',
+    'e2e-cart-faults-2',
+    'e2e-cart-faults-3',
+    'e2e-cart-faults-4',
+    'e2e-cart-faults-5',
+    'e2e-cart-faults-6',
+  ],
+  smoke: ['e2e-smoke-1'],
+  hydration: ['e2e-hydration-1', 'e2e-hydration-2', 'e2e-hydration-3'],
+  storeUnreachable: ['e2e-store-unreachable-1'],
+  forms: ['e2e-forms-1'],
+} as const;
+
+/** A cart product: 'e2e-cart-faults-2' is 'E2E Cart Faults Spacer 2', 500 in stock. */
+function cartProduct(handle: string): ProductInput {
+  const words = handle.split('-').slice(1);
+  const number = words.pop() ?? '';
+  const name = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return soldOnline(handle, `E2E ${name} Spacer ${number}`, 500);
+}
+
 /**
  * The records the end-to-end suite needs and does not leave to the demo seed: created through
  * the merchandiser API before the store is built (scripts/e2e-server.ts), or before the run on
@@ -27,7 +91,7 @@ export const FIXTURES = {
     handle: 'e2e-call-for-price',
     title: 'E2E Call For Price Seal Kit',
     price: 0,
-    vendor: 'E2E Parts',
+    vendor: VENDOR,
     collections: ['e2e-branch', 'e2e-short-description'],
     variants: [{ title: 'Default Title', price: 0, inventory: { availableQuantity: 5 } }],
   },
@@ -40,7 +104,7 @@ export const FIXTURES = {
     handle: 'e2e-not-for-sale',
     title: 'E2E Not For Sale Switch',
     price: 30,
-    vendor: 'E2E Parts',
+    vendor: VENDOR,
     variants: [
       {
         title: 'Default Title',
@@ -55,7 +119,7 @@ export const FIXTURES = {
     handle: 'e2e-unavailable-variants',
     title: 'E2E Unavailable Guide Roller',
     price: 40,
-    vendor: 'E2E Parts',
+    vendor: VENDOR,
     options: ['Material'],
     variants: ['Steel', 'Poly', 'Nylon'].map((material, index) => ({
       title: material,
@@ -70,50 +134,19 @@ export const FIXTURES = {
   soldOutVariant: {
     handle: 'e2e-sold-out-variant',
     title: 'E2E Load Wheel',
-    price: 50,
-    vendor: 'E2E Parts',
-    options: ['Material'],
-    variants: [
-      {
-        title: 'Poly',
-        price: 50,
-        position: 1,
-        options: { Material: 'Poly' },
-        inventory: { availableQuantity: 4 },
-      },
-      {
-        title: 'Rubber',
-        price: 50,
-        position: 2,
-        options: { Material: 'Rubber' },
-        inventory: { availableQuantity: 0 },
-      },
-    ],
+    ...polyAndRubber(50, { poly: 4, rubber: 0 }),
   },
   /** The first variant sold out, the second in stock. */
   firstVariantEmpty: {
     handle: 'e2e-first-variant-empty',
     title: 'E2E Steer Wheel',
-    price: 60,
-    vendor: 'E2E Parts',
-    options: ['Material'],
-    variants: [
-      {
-        title: 'Poly',
-        price: 60,
-        position: 1,
-        options: { Material: 'Poly' },
-        inventory: { availableQuantity: 0 },
-      },
-      {
-        title: 'Rubber',
-        price: 60,
-        position: 2,
-        options: { Material: 'Rubber' },
-        inventory: { availableQuantity: 9 },
-      },
-    ],
+    ...polyAndRubber(60, { poly: 0, rubber: 9 }),
   },
+  /**
+   * In stock, and no spec restocks it: its page as built knows the API's stock
+   * (tests/e2e/hydration.spec.ts fills a cart with all of it).
+   */
+  builtStock: soldOnline('e2e-built-stock', 'E2E Built Stock Spacer', 4),
 } as const satisfies {
   branch: CollectionInput;
   shortDescription: CollectionInput;
@@ -122,6 +155,7 @@ export const FIXTURES = {
   unavailableVariants: ProductInput;
   soldOutVariant: ProductInput;
   firstVariantEmpty: ProductInput;
+  builtStock: ProductInput;
 };
 
 /** Collections before the products in them; removed in the opposite order. */
@@ -133,6 +167,10 @@ const RECORDS = [
   { kind: 'products', input: FIXTURES.unavailableVariants },
   { kind: 'products', input: FIXTURES.soldOutVariant },
   { kind: 'products', input: FIXTURES.firstVariantEmpty },
+  { kind: 'products', input: FIXTURES.builtStock },
+  ...Object.values(CART_PRODUCTS)
+    .flat()
+    .map((handle) => ({ kind: 'products', input: cartProduct(handle) }) as const),
 ] as const;
 
 /** The merchandiser API of the API process (not proxied to the public site). */

@@ -5,9 +5,10 @@
 // server's Content-Security-Policy lets that page's own scripts run.
 import { lineRow, openCartPage, stockedLevel } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
+import { CART_PRODUCTS } from './seed-records.ts';
 
-// Each spec file uses its own slice of the catalogue (see stockedLevels).
-const OFFSET = 40;
+// This spec's own product (no other spec file stocks it).
+const [PRODUCT] = CART_PRODUCTS.smoke;
 
 test('the home page shows its header, search and cart', async ({ page }) => {
   const reply = await page.goto('/');
@@ -25,7 +26,7 @@ test('a product goes into the cart from its page and shows on /cart.php', async 
   api,
   admin,
 }) => {
-  const level = await stockedLevel(api, admin, { offset: OFFSET });
+  const level = await stockedLevel(api, admin, { handle: PRODUCT });
   await page.goto(`/products/${level.handle}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(level.title.slice(0, 10));
   const add = page.getByRole('button', { name: 'Add to Cart', exact: true });

@@ -6,9 +6,10 @@
 import type { Page, Route } from '@playwright/test';
 import { addWithApi, lineRow, stockedLevel } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
+import { CART_PRODUCTS } from './seed-records.ts';
 
-// Each spec file uses its own slice of the catalogue (see stockedLevels).
-const OFFSET = 48;
+// This spec's own product (no other spec file stocks it).
+const [PRODUCT] = CART_PRODUCTS.storeUnreachable;
 
 const CART_UNREACHABLE = 'We cannot reach the store right now. Your cart is safe.';
 const STILL_TRYING = 'Still trying to reach the store…';
@@ -55,7 +56,7 @@ test.describe('/cart.php while the API is down', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { offset: OFFSET });
+    const level = await stockedLevel(api, admin, { handle: PRODUCT });
     await page.goto('/robots.txt'); // the cart call takes its Origin from the page
     await addWithApi(page, level.inventoryLevelId, 2);
 
@@ -116,7 +117,7 @@ test.describe('Add to Cart while the API is down', () => {
     admin,
   }) => {
     // A product of one variant, so nothing has to be chosen first.
-    const level = await stockedLevel(api, admin, { offset: OFFSET + 2 });
+    const level = await stockedLevel(api, admin, { handle: PRODUCT });
     await page.goto(`/products/${level.handle}`);
     const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
     await expect(add).toBeEnabled();
