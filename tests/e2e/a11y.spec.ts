@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { OTHER_TYPES, SITEMAP_TYPES, openPage, pathOf, sitemapPaths } from './page-types.ts';
 
@@ -18,15 +18,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   paths = await sitemapPaths(api);
   await api.dispose();
 });
-
-const seriousViolations = async (page: Page, within?: string) => {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 /** The header with each of its controls opened in turn, checked by axe in each state. */
 async function headerViolations(page: Page, info: TestInfo): Promise<string[]> {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { signInAsDemo } from './demo-customer.ts';
 import { expect as baseExpect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 
 // Customer account journeys (spec account-and-shell 2.3 to 2.5): each test registers
@@ -182,11 +183,7 @@ test('wallet: add a card through the popup, update its address, delete it; filte
 });
 
 test('the demo customer filters transactions and sees status badges', async ({ page }) => {
-  await page.goto('/login.asp?next=%2Fwallet');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo-password-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/wallet$/);
+  await signInAsDemo(page, '/wallet');
   await expect(page.getByText('Gift card wallet')).toBeVisible();
   await expect(page.getByText('50.00')).toBeVisible();
   await page.getByRole('tab', { name: 'Transaction History' }).click();

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { formatPrice } from '../../shared/format/price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
+import { addButton, level, openProduct, type Detail, type Variant } from './buy-box-page.ts';
 import { expect, expectConsoleError, failedRequest, productWhere, test } from './fixtures.ts';
 
 // The buy box and the card add buttons (spec storefront 2, 4, 5, 7, 8; issue 4 "Buy box
@@ -12,18 +12,6 @@ import { expect, expectConsoleError, failedRequest, productWhere, test } from '.
 const { productBase, collectionBase } = storeConfig.theme.paths;
 const currency = storeConfig.theme.storeCurrency;
 
-// The product detail's variants as the storefront reads them.
-type Variant = ProductRecord['Variants'][number];
-interface Detail {
-  id: number;
-  handle: string;
-  title: string;
-  price: number;
-  availableForSale: boolean;
-  Options: { id: number; name: string; position: number }[];
-  Variants: Variant[];
-  [field: string]: unknown;
-}
 interface Line {
   inventoryLevelId: number;
   currentQuantity: number;
@@ -31,7 +19,6 @@ interface Line {
 }
 
 const collectionsOf = (p: Detail) => p.Collections as { handle: string }[];
-const level = (variant: Variant | undefined) => variant?.availableInventoryLevels[0];
 /** One variant with stock, not unlimited, and a price. */
 const simpleInStock = (p: Detail) => {
   const first = level(p.Variants[0]);
@@ -55,14 +42,6 @@ async function lines(page: Page): Promise<Line[]> {
   return ((await reply.json()) as { checkout: { LineItems: Line[] } }).checkout.LineItems;
 }
 
-async function openProduct(page: Page, product: Detail, query = '') {
-  const reply = await page.goto(`${productBase}/${product.handle}${query}`);
-  expect(reply?.status()).toBe(200);
-  // Hydrated and checked against the live API: the quantity input is enabled.
-  await expect(page.getByRole('textbox', { name: 'Quantity', exact: true })).toBeEnabled();
-}
-
-const addButton = (page: Page) => page.getByRole('button', { name: 'Add to Cart', exact: true });
 const price = (amount: number) => formatPrice(amount, currency);
 
 /** The merchandiser input for a product detail, with changes (PUT replaces the record). */

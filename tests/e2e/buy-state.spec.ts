@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
-import type { ProductRecord } from '../../shared/contracts/product-record.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CALL_FOR_PRICE } from '../../shared/call-for-price.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { IN_STOCK_NOTE } from '../../src/lib/product/stock.ts';
+import { addButton, level, openProduct, type Detail, type Variant } from './buy-box-page.ts';
 import { expect, productByHandle, test } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
 
@@ -13,38 +13,38 @@ import { FIXTURES } from './seed-records.ts';
 const { productBase, collectionBase } = storeConfig.theme.paths;
 const phone = storeConfig.store.contactPhoneNumber;
 
-type Variant = ProductRecord['Variants'][number];
-interface Detail {
-  id: number;
-  handle: string;
-  price: number;
-  availableForSale: boolean;
-  Options: { id: number; name: string; position: number }[];
-  Variants: Variant[];
-}
-
-const level = (v: Variant | undefined) => v?.availableInventoryLevels[0];
 const variantNamed = (p: Detail, title: string) => {
   const found = p.Variants.find((v) => v.title === title);
   if (!found) throw new Error(`${p.handle} has no variant ${title}`);
   return found;
 };
 
-const addButton = (page: Page) => page.getByRole('button', { name: 'Add to Cart', exact: true });
 const note = (page: Page) => page.getByText(IN_STOCK_NOTE, { exact: true });
 const status = (page: Page) => page.locator('.bb-status');
-
-async function openHydrated(page: Page, handle: string) {
-  const reply = await page.goto(`${productBase}/${handle}`);
-  expect(reply?.status()).toBe(200);
-  await expect(page.getByRole('textbox', { name: 'Quantity', exact: true })).toBeEnabled();
-}
 
 /** The page as the build wrote it, before any script runs. */
 async function prerendered(page: Page, handle: string): Promise<string> {
   const reply = await page.request.get(`${productBase}/${handle}`);
   expect(reply.ok()).toBe(true);
   return reply.text();
+}
+
+/**
+ * The suite's product of `handle` (seed-records.ts), its page checked as the build wrote it
+ * for the stock note (`builtNote`: there, or not), then opened with the buy box awake.
+ */
+async function openFixture(
+  page: Page,
+  api: APIRequestContext,
+  handle: string,
+  { builtNote }: { builtNote: boolean },
+): Promise<Detail> {
+  const product = await productByHandle<Detail>(api, handle);
+  const html = await prerendered(page, handle);
+  if (builtNote) expect(html).toContain(IN_STOCK_NOTE);
+  else expect(html).not.toContain(IN_STOCK_NOTE);
+  await openProduct(page, product);
+  return product;
 }
 
 /** Chooses the value of the single option that `variant` has. */
@@ -59,10 +59,8 @@ test.describe('the stock note follows the buy box', () => {
     page,
     api,
   }) => {
-    const product = await productByHandle<Detail>(api, FIXTURES.notForSale.handle);
+    const product = await openFixture(page, api, FIXTURES.notForSale.handle, { builtNote: false });
     expect(product.availableForSale).toBe(false);
-    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
-    await openHydrated(page, product.handle);
     await expect(status(page)).toHaveText('Sold out');
     await expect(addButton(page)).toBeDisabled();
     await expect(note(page)).toHaveCount(0);
@@ -73,9 +71,9 @@ test.describe('the stock note follows the buy box', () => {
     page,
     api,
   }) => {
-    const product = await productByHandle<Detail>(api, FIXTURES.unavailableVariants.handle);
-    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
-    await openHydrated(page, product.handle);
+    const product = await openFixture(page, api, FIXTURES.unavailableVariants.handle, {
+      builtNote: false,
+    });
     await expect(status(page)).toHaveText('Sold out');
     await expect(note(page)).toHaveCount(0);
     for (const variant of product.Variants) {
@@ -90,11 +88,11 @@ test.describe('the stock note follows the buy box', () => {
     page,
     api,
   }) => {
-    const product = await productByHandle<Detail>(api, FIXTURES.soldOutVariant.handle);
+    const product = await openFixture(page, api, FIXTURES.soldOutVariant.handle, {
+      builtNote: true,
+    });
     const fallback = variantNamed(product, 'Poly');
     const empty = variantNamed(product, 'Rubber');
-    expect(await prerendered(page, product.handle)).toContain(IN_STOCK_NOTE);
-    await openHydrated(page, product.handle);
     await expect(note(page)).toBeVisible();
     await choose(page, product, empty);
     await expect(status(page)).toHaveText('Sold out');
@@ -110,10 +108,10 @@ test.describe('the stock note follows the buy box', () => {
     page,
     api,
   }) => {
-    const product = await productByHandle<Detail>(api, FIXTURES.firstVariantEmpty.handle);
+    const product = await openFixture(page, api, FIXTURES.firstVariantEmpty.handle, {
+      builtNote: false,
+    });
     const inStock = variantNamed(product, 'Rubber');
-    expect(await prerendered(page, product.handle)).not.toContain(IN_STOCK_NOTE);
-    await openHydrated(page, product.handle);
     await expect(note(page)).toHaveCount(0);
     await choose(page, product, inStock);
     await expect(addButton(page)).toBeEnabled();
@@ -133,7 +131,7 @@ test.describe('a product priced 0 is asked for by phone', () => {
     expect(html).toContain(CALL_FOR_PRICE);
     expect(html).not.toContain(IN_STOCK_NOTE);
     expect(html).not.toContain('$0.00');
-    await openHydrated(page, handle);
+    await openProduct(page, { handle });
     await expect(page.locator('.buy').getByText(CALL_FOR_PRICE)).toBeVisible();
     await expect(status(page)).toHaveText(`To order, call us at ${phone}.`);
     await expect(status(page).getByRole('link', { name: phone })).toHaveAttribute(

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import {
   addWithApi,
   cartPageWith,
@@ -8,6 +7,7 @@ import {
   openCartPage,
   serverCart,
   stockedLevel,
+  type CartPageContext,
 } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { CART_PRODUCTS } from './seed-records.ts';
@@ -15,6 +15,10 @@ import { CART_PRODUCTS } from './seed-records.ts';
 // This spec's own products (no other spec file stocks them). Most tests put the first two in
 // their carts at 500 units; two tests set a stock of their own.
 const [LINE, OTHER_LINE, THREE_IN_STOCK, HUNDRED_IN_STOCK] = CART_PRODUCTS.cart;
+
+/** The cart page with a line of LINE and one of OTHER_LINE, of these quantities. */
+const cartPageWithBothLines = (context: CartPageContext, quantities: readonly [number, number]) =>
+  cartPageWithLines(context, { handles: [LINE, OTHER_LINE], quantities });
 
 test.describe('the cart page', () => {
   test('an empty cart says so and links to shopping', async ({ page }) => {
@@ -32,10 +36,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [first] = await cartPageWithLines(
-      { page, api, admin },
-      { handles: [LINE, OTHER_LINE], quantities: [2, 1] },
-    );
+    const [first] = await cartPageWithBothLines({ page, api, admin }, [2, 1]);
     const row = lineRow(page, first);
     await expect(row.getByRole('link', { name: first.title })).toHaveAttribute(
       'href',
@@ -112,10 +113,7 @@ test.describe('the cart page', () => {
     api,
     admin,
   }) => {
-    const [first, second] = await cartPageWithLines(
-      { page, api, admin },
-      { handles: [LINE, OTHER_LINE], quantities: [1, 2] },
-    );
+    const [first, second] = await cartPageWithBothLines({ page, api, admin }, [1, 2]);
     const deletes: number[] = [];
     page.on('response', (response) => {
       if (response.request().method() === 'DELETE') deletes.push(response.status());
@@ -136,10 +134,7 @@ test.describe('the cart page', () => {
   }) => {
     // A fast reply removes the first line between the two clicks of a double click, and the
     // next line's button moves under the pointer. Played here in that order on purpose.
-    const [first, second] = await cartPageWithLines(
-      { page, api, admin },
-      { handles: [LINE, OTHER_LINE], quantities: [1, 1] },
-    );
+    const [first, second] = await cartPageWithBothLines({ page, api, admin }, [1, 1]);
     const removeOf = (level: typeof first) =>
       lineRow(page, level).getByRole('button', { name: `Remove ${level.title} from cart` });
     const box = await removeOf(first).boundingBox();
@@ -294,14 +289,6 @@ test.describe('the header cart', () => {
     await context.close();
   });
 });
-
-/** WCAG 2 A and AA, serious or critical only, as tests/e2e/a11y.spec.ts counts them. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the cart page and the open overlay have no serious accessibility violations', async ({
   page,

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { addWithApi, stockedLevel } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
+import { signInAsDemo } from './demo-customer.ts';
 import { CART_PRODUCTS } from './seed-records.ts';
 
 // One form style for every form in the store (issue 29 item 3; src/islands/shared/form.css):
@@ -10,7 +11,6 @@ import { CART_PRODUCTS } from './seed-records.ts';
 // shopper got wrong shows the error state. Before it, the sign-in, registration and password
 // fields were 21 px tall with 13.3 px text: their rules were scoped to the account pages.
 
-const DEMO = { email: 'demo@example.com', password: 'demo-password-2026' };
 /** The store's danger red (--brand), the border of a field in error. */
 const ERROR_BORDER = 'rgb(200, 16, 46)';
 /** Text fields and lists: what a shopper types in or picks from (not check boxes). */
@@ -66,14 +66,6 @@ async function offStyle(scope: Locator): Promise<string[]> {
 }
 
 const borderOf = (field: Locator) => field.evaluate((el) => getComputedStyle(el).borderTopColor);
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/login.asp?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 for (const [name, path] of [
   ['sign-in', '/login.asp'],
@@ -151,7 +143,7 @@ test("the header's search box and a product page's buy box", async ({ page, api 
 });
 
 test("a customer's forms: password, recovery email, address, wallet search", async ({ page }) => {
-  await signIn(page, '/change-password');
+  await signInAsDemo(page, '/change-password');
   const main = page.getByRole('main');
   await expect(main.locator('input').first()).toBeEnabled();
   expect(await offStyle(main.locator('form'))).toEqual([]);

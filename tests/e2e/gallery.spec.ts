@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import {
   DEFAULT_ERROR,
@@ -26,6 +25,7 @@ import {
   standInVideoHost,
   videosOf,
 } from './gallery-products.ts';
+import { seriousViolations } from './axe.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
@@ -37,15 +37,6 @@ import { htmlToText } from '../../shared/format/html-text.ts';
 
 const { productBase } = storeConfig.theme.paths;
 const plain = htmlToText;
-
-const seriousViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 test.beforeEach(async ({ page }) => {
   await standInVideoHost(page);
@@ -294,6 +285,22 @@ async function openWithRecentlyViewed(page: Page, here: Detail, ids: number[] | 
 }
 
 /**
+ * The first product's page with the recently viewed strip of the `count` products after it in
+ * the catalogue, viewed before it.
+ */
+async function stripAfterViewing(page: Page, api: APIRequestContext, count: number) {
+  const all = await products(api);
+  expect(all.length, 'products in the store').toBeGreaterThanOrEqual(count + 1);
+  const [here, ...viewed] = all.slice(0, count + 1) as [Detail, ...Detail[]];
+  await openWithRecentlyViewed(
+    page,
+    here,
+    [here, ...viewed].map((p) => p.id),
+  );
+  return { strip: page.getByRole('region', { name: 'Recently Viewed' }), viewed };
+}
+
+/**
  * Scrolls to the strip's place at the page's foot, just above the blog feed, and waits for it
  * to hydrate: it wakes when it comes within a screen of view.
  */
@@ -352,15 +359,7 @@ test.describe('recently viewed strip', () => {
     page,
     api,
   }) => {
-    const all = await products(api);
-    expect(all.length, 'products in the store').toBeGreaterThanOrEqual(9);
-    const [here, ...viewed] = all.slice(0, 9) as [Detail, ...Detail[]];
-    await openWithRecentlyViewed(
-      page,
-      here,
-      [here, ...viewed].map((p) => p.id),
-    );
-    const strip = page.getByRole('region', { name: 'Recently Viewed' });
+    const { strip, viewed } = await stripAfterViewing(page, api, 8);
     const cards = strip.getByRole('article');
     await expect(cards).toHaveCount(8);
     await strip.scrollIntoViewIfNeeded();
@@ -402,15 +401,7 @@ test.describe('recently viewed strip', () => {
     api,
     isMobile,
   }) => {
-    const all = await products(api);
-    expect(all.length, 'products in the store').toBeGreaterThanOrEqual(13);
-    const [here, ...viewed] = all.slice(0, 13) as [Detail, ...Detail[]];
-    await openWithRecentlyViewed(
-      page,
-      here,
-      [here, ...viewed].map((p) => p.id),
-    );
-    const strip = page.getByRole('region', { name: 'Recently Viewed' });
+    const { strip } = await stripAfterViewing(page, api, 12);
     await expect(strip.getByRole('article')).toHaveCount(12);
     await strip.scrollIntoViewIfNeeded();
     await expect(strip.getByRole('button', { name: 'Previous Recently Viewed' })).toBeDisabled();

@@ -1,18 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { signInAsDemo } from './demo-customer.ts';
 import { expect, test } from './fixtures.ts';
 
 // Phone layouts at 390 px, with the desktop checks that guard against a
 // regression at 1280 px: the menu drawer, the search row, the signed-in header and the wallet.
-
-const DEMO = { email: 'demo@example.com', password: 'demo-password-2026' };
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/login.asp?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 /** Whether focus is inside the open drawer (or on nothing: never outside it). */
 function focusIsInside(drawer: Locator) {
@@ -214,7 +205,7 @@ test('the Featured strip opens with its banner across the phone, then the cards'
 });
 
 test('the signed-in header shows My Account and Sign Out side by side', async ({ page }) => {
-  await signIn(page, '/myaccount.asp');
+  await signInAsDemo(page, '/myaccount.asp');
   const account = page.getByRole('link', { name: 'My Account', exact: true }).first();
   const signOut = page.getByRole('link', { name: 'Sign Out' }).first();
   await expect(signOut).toBeVisible();
@@ -258,7 +249,7 @@ test.describe('the wallet on a phone', () => {
   }
 
   test('addresses and transactions are stacked cards, nothing cut', async ({ page }) => {
-    await signIn(page, '/wallet');
+    await signInAsDemo(page, '/wallet');
     const addresses = page.getByRole('region', { name: 'Mailing addresses' }).locator('table');
     await expect(addresses.getByRole('row')).not.toHaveCount(0);
     await expectStacked(page, addresses);
@@ -273,7 +264,7 @@ test.describe('the wallet on a phone', () => {
   });
 
   test("'Update card address' puts each radio button beside its address", async ({ page }) => {
-    await signIn(page, '/wallet');
+    await signInAsDemo(page, '/wallet');
     await page.getByRole('button', { name: 'Edit' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Update card address' });
     const labels = dialog.locator('.pick-list label');
