@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, productByHandle } from './fixtures.ts';
 
 /** A product card's first inventory level, with enough to find it on the cart page. */
@@ -90,6 +90,26 @@ export async function addWithApi(page: Page, inventoryLevelId: number, quantity:
 export const lineRow = (page: Page, level: Level) =>
   page.locator(`[data-testid="cart-line"][data-inventory-level="${level.inventoryLevelId}"]`);
 
+/**
+ * Opens a stocked product's page and waits until its Add to Cart is enabled (the buy box woke
+ * and found stock); returns the button.
+ */
+export async function openProductPage(page: Page, level: Level): Promise<Locator> {
+  await page.goto(`/products/${level.handle}`);
+  const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+  await expect(add).toBeEnabled();
+  return add;
+}
+
+/**
+ * The page of the product of `handle`, stocked as {@link stockedLevel} stocks it, open with
+ * its Add to Cart enabled; returns its level and the button.
+ */
+export async function productPageWith({ page, api, admin }: CartPageContext, handle: string) {
+  const level = await stockedLevel(api, admin, { handle });
+  return { level, add: await openProductPage(page, level) };
+}
+
 /** Waits until the cart island hydrated (its quantity fields answer to typing). */
 export async function openCartPage(page: Page) {
   await page.goto('/cart.php');
@@ -97,7 +117,7 @@ export async function openCartPage(page: Page) {
   await expect(page.getByText('Loading your cart…')).toHaveCount(0);
 }
 
-interface CartPageContext {
+export interface CartPageContext {
   page: Page;
   api: APIRequestContext;
   admin: APIRequestContext;

@@ -31,6 +31,11 @@ async function allCollections(api: APIRequestContext): Promise<ApiCollection[]> 
   return ((await reply.json()) as { collections: ApiCollection[] }).collections;
 }
 
+/** The collection with the most products. */
+async function biggestCollection(api: APIRequestContext): Promise<ApiCollection | undefined> {
+  return [...(await allCollections(api))].sort((a, b) => b.productCount - a.productCount)[0];
+}
+
 async function vendorsByCount(api: APIRequestContext, limit: number): Promise<ApiVendor[]> {
   const reply = await api.get(
     `/api/products/vendors/fullDetail?page=0&limit=${limit}&sortBy=PRODUCT_COUNT&order=DESC`,
@@ -214,9 +219,7 @@ test.describe('collection page', () => {
   }) => {
     // Issue 29, item 9: '1 … 3 4 [5] 6 7 … 10' filled a 390 px phone's row and the next
     // arrow wrapped onto a line of its own.
-    const biggest = [...(await allCollections(api))].sort(
-      (a, b) => b.productCount - a.productCount,
-    )[0];
+    const biggest = await biggestCollection(api);
     const pages = Math.ceil((biggest?.productCount ?? 0) / PER_PAGE);
     if (!biggest || pages < 7) throw new Error('the demo catalogue has no collection of 7 pages');
     await page.goto(`/collections/${biggest.handle}/page/${Math.ceil(pages / 2)}`);
@@ -258,9 +261,7 @@ test.describe('collection page', () => {
   }) => {
     // src/lib/catalog/collection-page.ts, PRODUCT_PAGES: pages 1 to 3 carry their products,
     // later ones load them from the filter API.
-    const biggest = [...(await allCollections(api))].sort(
-      (a, b) => b.productCount - a.productCount,
-    )[0];
+    const biggest = await biggestCollection(api);
     if (!biggest || biggest.productCount <= 4 * PER_PAGE)
       throw new Error('the demo catalogue has no collection with 5 pages');
     const titles = async () =>

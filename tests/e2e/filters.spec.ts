@@ -49,16 +49,22 @@ async function open(page: Page, url: string): Promise<void> {
   await page.locator('astro-island[component-export="ResultsList"]:not([ssr])').waitFor();
 }
 
+/** Opens the page of a {@link filterableCollection} and returns the collection. */
+async function openFilterableCollection(page: Page, api: APIRequestContext) {
+  const collection = await filterableCollection(api);
+  await open(page, `/collections/${collection.handle}`);
+  return collection;
+}
+
 test.describe('filter panel on a desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'phones have the drawer alone');
   test('brands are alternatives with counts, tags narrow, the address keeps it all', async ({
     page,
     api,
   }) => {
-    const collection = await filterableCollection(api);
+    const collection = await openFilterableCollection(page, api);
     const [first, second] = [...collection.info.availableVendors].sort((x, y) => y.count - x.count);
     if (!first || !second) throw new Error('unreachable');
-    await open(page, `/collections/${collection.handle}`);
     const bar = page.getByRole('list', { name: 'Filter by' });
     await groupButton(page, 'Brand').click();
     const brands = bar.getByRole('list', { name: 'Brand' });
@@ -127,8 +133,7 @@ test.describe('filter panel on a desktop', () => {
     page,
     api,
   }) => {
-    const collection = await filterableCollection(api);
-    await open(page, `/collections/${collection.handle}`);
+    const collection = await openFilterableCollection(page, api);
     const bar = page.getByRole('list', { name: 'Filter by' });
     await groupButton(page, 'Price').click();
     await bar.getByLabel('Lowest').fill('90');
@@ -156,8 +161,7 @@ test.describe('filter panel on a desktop', () => {
     page,
     api,
   }) => {
-    const collection = await filterableCollection(api);
-    await open(page, `/collections/${collection.handle}`);
+    const collection = await openFilterableCollection(page, api);
     const brand = groupButton(page, 'Brand');
     await brand.focus();
     await page.keyboard.press('Enter');
@@ -226,10 +230,9 @@ test.describe('filter panel on a phone', () => {
     page,
     api,
   }) => {
-    const collection = await filterableCollection(api);
+    const collection = await openFilterableCollection(page, api);
     const brand = [...collection.info.availableVendors].sort((x, y) => y.count - x.count)[0];
     if (!brand) throw new Error('unreachable');
-    await open(page, `/collections/${collection.handle}`);
     await expect(page.getByRole('list', { name: 'Filter by' })).toBeHidden();
     await page.getByRole('button', { name: /^Filters/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });

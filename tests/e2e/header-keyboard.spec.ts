@@ -102,6 +102,24 @@ async function tabTo(page: Page, control: Locator, name: string) {
   ).toBe(true);
 }
 
+/**
+ * Enter on the focused `opener` opens the dialog named `dialog` with the focus on its `close`
+ * button; Escape shuts it and gives the focus back to the opener.
+ */
+async function enterOpensEscapeCloses(
+  page: Page,
+  opener: Locator,
+  names: { dialog: string; close: string },
+) {
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: names.dialog });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: names.close })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
 /** Opens the page and tabs to the header control at `index` of {@link headerControls}. */
 async function tabToControl(page: Page, path: string, phone: boolean, index: number) {
   await openPage(page, path);
@@ -128,13 +146,7 @@ async function walkAndOpen(page: Page, path: string, phone: boolean) {
   const button = page.getByRole('banner').getByRole('button', { name: /^View cart/ });
   await expect(button, 'the woken cart button keeps the focus').toBeFocused();
   expect(await button.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
-  await page.keyboard.press('Enter');
-  const overlay = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(overlay).toBeVisible();
-  await expect(overlay.getByRole('button', { name: 'Close cart' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(overlay).toBeHidden();
-  await expect(button).toBeFocused();
+  await enterOpensEscapeCloses(page, button, { dialog: 'Your cart', close: 'Close cart' });
 
   // The menu: on a phone the Menu button opens the drawer and Escape gives the focus back;
   // on a desktop the main menu's first link comes after the cart.
@@ -147,13 +159,7 @@ async function walkAndOpen(page: Page, path: string, phone: boolean) {
     )
       await page.keyboard.press('Shift+Tab');
     await expect(menu).toBeFocused();
-    await page.keyboard.press('Enter');
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect(menu).toBeFocused();
+    await enterOpensEscapeCloses(page, menu, { dialog: 'Menu', close: 'Close' });
     for (
       let step = controls.findIndex((c) => c.name === 'Menu');
       step < controls.length - 1;

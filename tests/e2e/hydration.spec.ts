@@ -6,7 +6,14 @@
 // is the check; the 'woke late' cases hold one island's code back until the cart has loaded,
 // which made the mismatch happen on every run before the fix, not only on a busy machine.
 import type { Page } from '@playwright/test';
-import { addWithApi as addOnServer, lineRow, stockedLevel, stockedLevels } from './cart-levels.ts';
+import {
+  addWithApi as addOnServer,
+  lineRow,
+  openProductPage,
+  stockedLevel,
+  stockedLevels,
+  type CartPageContext,
+} from './cart-levels.ts';
 import { expect, productByHandle, test } from './fixtures.ts';
 import { CART_PRODUCTS, FIXTURES } from './seed-records.ts';
 
@@ -41,6 +48,13 @@ async function addWithApi(page: Page, inventoryLevelId: number, quantity: number
   // The cart call needs the store's Origin, which addOnServer takes from the page's address.
   if (page.url() === 'about:blank') await page.goto('/robots.txt');
   await addOnServer(page, inventoryLevelId, quantity);
+}
+
+/** Puts `quantity` units of this spec's first product in this page's cart; returns its level. */
+async function cartHoldingFirst({ page, api, admin }: CartPageContext, quantity: number) {
+  const level = await stockedLevel(api, admin, { handle: FIRST });
+  await addWithApi(page, level.inventoryLevelId, quantity);
+  return level;
 }
 
 /**
@@ -78,8 +92,7 @@ test.describe('pages hydrate what the build rendered', () => {
     if (!inCart) throw new Error('a product expected');
     await addWithApi(page, inCart.inventoryLevelId, 1);
     for (const level of levels) {
-      await page.goto(`/products/${level.handle}`);
-      await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeEnabled();
+      await openProductPage(page, level);
       await hydrated(page, 'BuyBox', 'BuyBoxPrice', 'CartButton');
     }
   });
@@ -89,8 +102,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { handle: FIRST });
-    await addWithApi(page, level.inventoryLevelId, 1);
+    const level = await cartHoldingFirst({ page, api, admin }, 1);
     const held = await holdUntilCartLoaded(page, 'CartPage');
     await page.goto('/cart.php');
     await expect(lineRow(page, level)).toBeVisible();
@@ -111,8 +123,7 @@ test.describe('pages hydrate what the build rendered', () => {
     api,
     admin,
   }) => {
-    const level = await stockedLevel(api, admin, { handle: FIRST });
-    await addWithApi(page, level.inventoryLevelId, 3);
+    const level = await cartHoldingFirst({ page, api, admin }, 3);
     const held = await holdUntilCartLoaded(page, 'CartButton');
     await page.goto(`/products/${level.handle}`);
     await expect(page.getByTestId('cart-count').first()).toContainText('3');

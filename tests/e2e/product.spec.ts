@@ -63,16 +63,25 @@ async function open(page: Page, product: Detail) {
   return page.getByRole('region', { name: plain(product.title), exact: true });
 }
 
+/**
+ * Opens the page of the first catalogue product that `match` accepts; returns the product and
+ * its summary region.
+ */
+async function openWhere(page: Page, api: APIRequestContext, match: (product: Detail) => boolean) {
+  const product = await productWhere<Detail>(api, match);
+  return { product, summary: await open(page, product) };
+}
+
 test.describe('product page', () => {
   test('shows the title, vendor and brand links, part number and canonical URL', async ({
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(
+    const { product, summary } = await openWhere(
+      page,
       api,
       (p) => p.vendor !== '' && p.Collections.length > 0,
     );
-    const summary = await open(page, product);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(plain(product.title));
     await expect(summary.getByRole('link', { name: product.vendor, exact: true })).toHaveAttribute(
       'href',
@@ -97,8 +106,7 @@ test.describe('product page', () => {
   });
 
   test('shows the main image eager and first, with its size', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Images.length > 0);
-    await open(page, product);
+    const { product } = await openWhere(page, api, (p) => p.Images.length > 0);
     const main = page.locator('[data-gallery-main]');
     await expect(main).toHaveAttribute('fetchpriority', 'high');
     await expect(main).toHaveAttribute('loading', 'eager');
@@ -111,11 +119,11 @@ test.describe('product page', () => {
   });
 
   test('shows the price, compare-at price and saving', async ({ page, api }) => {
-    const product = await productWhere<Detail>(
+    const { product, summary } = await openWhere(
+      page,
       api,
       (p) => p.price > 0 && p.availableForSale && (p.compareAtPrice ?? 0) > p.price,
     );
-    const summary = await open(page, product);
     const shown = priceDisplay(product, theme.storeCurrency);
     await expect(summary.getByText(shown.price, { exact: true })).toBeVisible();
     await expect(summary.getByText(shown.compareAt ?? '', { exact: true })).toBeVisible();
@@ -130,8 +138,7 @@ test.describe('product page', () => {
   });
 
   test('shows shipping, compatibility and reassurance', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.price > 0);
-    const summary = await open(page, product);
+    const { product, summary } = await openWhere(page, api, (p) => p.price > 0);
     // The articles of spec storefront 2 (355, 257, 354), linked at their canonical URLs,
     // which answer at once (no legacy redirect on the way).
     const articles = [
@@ -170,11 +177,11 @@ test.describe('product page', () => {
   });
 
   test('says Flat-Rate Shipping for a product that is not eligible', async ({ page, api }) => {
-    const product = await productWhere<Detail>(
+    const { summary } = await openWhere(
+      page,
       api,
       (p) => !p.isEligibleForFreeShipping && p.price > 0,
     );
-    const summary = await open(page, product);
     await expect(summary.getByText('+ Calculated at checkout')).toBeVisible();
     await expect(summary.getByText('Flat-Rate Shipping', { exact: true })).toBeVisible();
     // One message: no free-shipping offer beside the flat rate.
@@ -182,8 +189,7 @@ test.describe('product page', () => {
   });
 
   test('links the rating summary to the reviews and lists them', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Reviews.length > 0);
-    const summary = await open(page, product);
+    const { product, summary } = await openWhere(page, api, (p) => p.Reviews.length > 0);
     const text = reviewCountText(product.totalReviews);
     await summary.getByRole('link', { name: new RegExp(text) }).click();
     await expect(page).toHaveURL(/#reviews$/);
@@ -195,8 +201,7 @@ test.describe('product page', () => {
   });
 
   test('says so when there are no reviews', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.Reviews.length === 0);
-    const summary = await open(page, product);
+    const { summary } = await openWhere(page, api, (p) => p.Reviews.length === 0);
     await expect(summary.getByRole('link', { name: /No reviews/ })).toBeVisible();
     await expect(
       page.getByText(
@@ -220,11 +225,7 @@ test.describe('product page', () => {
       const id = p.Collections[0]?.id;
       if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    const product = await productWhere<Detail>(
-      api,
-      (p) => (counts.get(p.Collections[0]?.id ?? -1) ?? 0) > 1,
-    );
-    await open(page, product);
+    await openWhere(page, api, (p) => (counts.get(p.Collections[0]?.id ?? -1) ?? 0) > 1);
     const related = page.getByRole('region', { name: 'Related Products', exact: true });
     await expect(related.getByRole('article').first()).toBeVisible();
   });
@@ -237,7 +238,7 @@ test.describe('reassurance tooltips', () => {
   });
   /** Opens a product page and waits until its tooltips are wired (at idle). */
   const openWired = async (page: Page, api: APIRequestContext) => {
-    const summary = await open(page, await productWhere<Detail>(api, (p) => p.price > 0));
+    const { summary } = await openWhere(page, api, (p) => p.price > 0);
     await expect(summary.locator('[data-tooltip][data-tooltip-ready]')).toHaveCount(4);
     return summary;
   };
@@ -367,8 +368,7 @@ test.describe('social and feed block', () => {
 
 test.describe('description and manuals', () => {
   test('a product without PDFs has the Description tab only', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length === 0);
-    await open(page, product);
+    const { product } = await openWhere(page, api, (p) => p.PDFs.length === 0);
     await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -383,16 +383,14 @@ test.describe('description and manuals', () => {
   });
 
   test('an empty description says Fast Shipping. Order Today!', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.descriptionHtml.trim() === '');
-    await open(page, product);
+    await openWhere(page, api, (p) => p.descriptionHtml.trim() === '');
     await expect(
       page.getByRole('tabpanel', { name: 'Description' }).getByText('Fast Shipping. Order Today!'),
     ).toBeVisible();
   });
 
   test('the Manuals tab lists each PDF and works by keyboard', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
-    await open(page, product);
+    const { product } = await openWhere(page, api, (p) => p.PDFs.length > 0);
     const description = page.getByRole('tab', { name: 'Description' });
     const manuals = page.getByRole('tab', { name: 'Manuals' });
     await description.focus();
@@ -412,10 +410,9 @@ test.describe('description and manuals', () => {
   });
 
   test('View opens the manual in a large modal', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
+    const { product } = await openWhere(page, api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
     const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
-    await open(page, product);
     await page.getByRole('tab', { name: 'Manuals' }).click();
     await page.getByRole('button', { name: `View ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: title });
@@ -434,10 +431,9 @@ test.describe('description and manuals', () => {
   });
 
   test('Download saves the PDF under its stored name', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
+    const { product } = await openWhere(page, api, (p) => p.PDFs.length > 0);
     const pdf = product.PDFs[0];
     const title = pdfTitle(pdf?.Attachment.localFilename ?? '');
-    await open(page, product);
     await page.getByRole('tab', { name: 'Manuals' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Download ${title}` }).click();
@@ -465,8 +461,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the tabs are plain sections and the manuals plain links', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
-    await open(page, product);
+    const { product } = await openWhere(page, api, (p) => p.PDFs.length > 0);
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Description', level: 2 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Manuals', level: 2 })).toBeVisible();
@@ -487,11 +482,11 @@ test.describe('structured data', () => {
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(
+    const { product } = await openWhere(
+      page,
       api,
       (p) => p.Images.length > 0 && p.totalReviews > 0,
     );
-    await open(page, product);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const graphs = blocks.map((text) => JSON.parse(text) as Graph);
     const data = graphs.find((graph) => graph['@type'] === 'Product') as Graph & {
@@ -559,8 +554,7 @@ test.describe('structured data', () => {
   });
 
   test('no AggregateRating without reviews', async ({ page, api }) => {
-    const product = await productWhere<Detail>(api, (p) => p.totalReviews === 0);
-    await open(page, product);
+    await openWhere(page, api, (p) => p.totalReviews === 0);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks
       .map((text) => JSON.parse(text) as Graph)
@@ -644,8 +638,7 @@ test.describe('accessibility', () => {
     page,
     api,
   }) => {
-    const product = await productWhere<Detail>(api, (p) => p.PDFs.length > 0);
-    await open(page, product);
+    await openWhere(page, api, (p) => p.PDFs.length > 0);
     const check = async () => {
       const results = await new AxeBuilder({ page }).analyze();
       return results.violations

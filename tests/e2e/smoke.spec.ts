@@ -3,7 +3,7 @@
 // in the smoke-node project (playwright.config.ts). The fixtures fail a test on any page
 // error, CSP violation or unexpected console error, so each page here also proves that the
 // server's Content-Security-Policy lets that page's own scripts run.
-import { lineRow, openCartPage, stockedLevel } from './cart-levels.ts';
+import { lineRow, openCartPage, productPageWith } from './cart-levels.ts';
 import { expect, listProducts, test } from './fixtures.ts';
 import { CART_PRODUCTS } from './seed-records.ts';
 
@@ -26,11 +26,8 @@ test('a product goes into the cart from its page and shows on /cart.php', async 
   api,
   admin,
 }) => {
-  const level = await stockedLevel(api, admin, { handle: PRODUCT });
-  await page.goto(`/products/${level.handle}`);
+  const { level, add } = await productPageWith({ page, api, admin }, PRODUCT);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(level.title.slice(0, 10));
-  const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
-  await expect(add).toBeEnabled();
   await add.click();
   await expect(page.getByTestId('cart-count').first()).toContainText('1');
   await openCartPage(page);

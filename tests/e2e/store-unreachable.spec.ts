@@ -4,7 +4,7 @@
 // page.route: the proxy's 502 (nginx in front of a stopped API process), a refused
 // connection, or a reply that never comes.
 import type { Page, Route } from '@playwright/test';
-import { addWithApi, lineRow, stockedLevel } from './cart-levels.ts';
+import { addWithApi, lineRow, productPageWith, stockedLevel } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
 import { CART_PRODUCTS } from './seed-records.ts';
 
@@ -117,10 +117,7 @@ test.describe('Add to Cart while the API is down', () => {
     admin,
   }) => {
     // A product of one variant, so nothing has to be chosen first.
-    const level = await stockedLevel(api, admin, { handle: PRODUCT });
-    await page.goto(`/products/${level.handle}`);
-    const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
-    await expect(add).toBeEnabled();
+    const { add } = await productPageWith({ page, api, admin }, PRODUCT);
 
     expectConsoleError(
       page,

@@ -34,6 +34,13 @@ async function fill(page: Page, text: string) {
 const unique = (what: string) =>
   `${what}: does the PTH50 wheel fit? (${String(Date.now())}-${String(Math.random()).slice(2, 8)})`;
 
+/** Fills the form with a question about `what` that no other test (or run) sends; returns it. */
+async function fillNewQuestion(page: Page, what: string): Promise<string> {
+  const text = unique(what);
+  await fill(page, text);
+  return text;
+}
+
 test('with no chat configured, a page offers the phone and the contact form, and no chat button', async ({
   page,
   api,
@@ -111,9 +118,8 @@ test('a message sent with a double click arrives once for the merchandiser', asy
   page,
   admin,
 }) => {
-  const text = unique('Double click');
   await page.goto(contactPage);
-  await fill(page, text);
+  const text = await fillNewQuestion(page, 'Double click');
   await form(page).getByRole('button', { name: 'Send message' }).dblclick();
   const confirmation = form(page).getByRole('status');
   await expect(confirmation).toContainText(/Thank you, Ann Buyer! Your message #\d+ has been sent/);
@@ -137,7 +143,6 @@ test('a failing network and the hourly limit keep what was typed, then it sends'
   page,
   admin,
 }) => {
-  const text = unique('Retry');
   let answer: 'offline' | 'limit' | 'store' = 'offline';
   await page.route('**/api/contactMessages', (route) => {
     if (answer === 'offline') return route.abort('internetdisconnected');
@@ -154,7 +159,7 @@ test('a failing network and the hourly limit keep what was typed, then it sends'
   expectConsoleError(page, failedRequest('net::ERR_INTERNET_DISCONNECTED', '/api/contactMessages'));
   expectConsoleError(page, failedRequest(429, '/api/contactMessages'));
   await page.goto(contactPage);
-  await fill(page, text);
+  const text = await fillNewQuestion(page, 'Retry');
   const send = form(page).getByRole('button', { name: 'Send message' });
 
   await send.click();
@@ -184,12 +189,11 @@ test.describe('without JavaScript', () => {
     page,
     admin,
   }) => {
-    const text = unique('Without JavaScript');
     await page.goto(contactPage);
     // The browser's own check: an empty required field is not sent.
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(contactPage);
-    await fill(page, text);
+    const text = await fillNewQuestion(page, 'Without JavaScript');
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(`${contactPage}#contact-sent`);
     await expect(form(page).getByRole('status')).toHaveText(
