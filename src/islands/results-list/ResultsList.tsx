@@ -1,25 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { pagedHref, productCountText } from '../../lib/catalog/collection-page.ts';
-import { collectionPath } from '../../lib/routing/paths.ts';
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
-import { fetchCollectionHandle } from '../../lib/search/filter-api.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
   effectiveLimit,
-  EMPTY_PARAMS,
-  parseSearchParams,
   searchParamsToQuery,
   type SearchChange,
   type SearchParams,
 } from '../../lib/search/search-params.ts';
-import { createResultsList, type ListState } from '../../stores/results-list.ts';
+import { createResultsList } from '../../stores/results-list.ts';
 import { $compareSelection, $resultsView, toggleCompareProduct } from '../../stores/search.ts';
-import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -27,6 +22,7 @@ import { QuickView } from './QuickView.tsx';
 import { ResultsBody } from './ResultsBody.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
 import { ResultsToolbar } from './ResultsToolbar.tsx';
+import { prerenderedState, useAddressSearch } from './use-address-search.ts';
 import { useCardAdd } from './use-card-add.ts';
 import './list-layout.css';
 import './results-list.css';
@@ -77,96 +73,32 @@ function ResultsList({
 }: Props) {
   const isCollection = collectionId !== undefined;
   const fixed = isCollection ? { c: [collectionId] } : {};
-  const prerenderedState = (): ListState =>
-    initial?.cards
-      ? {
-          kind: 'loaded',
-          cards: initial.cards,
-          total: initial.total,
-          pages: initial.pages,
-          prerendered: true,
-        }
-      : { kind: 'idle' };
-  const [params, setParams] = useState<SearchParams>({
-    ...EMPTY_PARAMS,
-    ...fixed,
-    page: initial ? initial.page - 1 : 0,
-  });
   // The cards, loading and the filter panel's choices live in the list's store.
   const [list] = useState(() =>
-    createResultsList(prerenderedState(), {
+    createResultsList(prerenderedState(initial), {
       isCollection,
       defaultLimit: settings.defaultLimit,
     }),
   );
   const { state, loading, info, choicesFailed } = useStore(list.$list);
-  const [hydrated, setHydrated] = useState(false);
-  const [compareError, setCompareError] = useState('');
   const [quickView, setQuickView] = useState<ResultCardView | null>(null);
   const storedView = useStore($resultsView);
-  const selection = useStore($compareSelection);
+  const [selection, compareError, setCompareError, compare, onCompare] = useCompare(source);
   const top = useRef<HTMLElement>(null);
+  const [params, setParams, hydrated] = useAddressSearch(
+    list,
+    initial,
+    fixed,
+    isCollection,
+    settings.collectionBase,
+  );
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
   const view = hydrated ? storedView : 'grid';
   const limit = effectiveLimit(params, settings.defaultLimit);
-
-  const urlFor = useCallback(
-    (next: SearchParams) => {
-      const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
-      return query ? `${basePath}?${query}` : basePath;
-    },
-    [basePath, isCollection],
-  );
-
-  // Read the address once hydrated, and again on Back and Forward.
-  useEffect(() => {
-    setHydrated(true);
-    const read = () => {
-      const query = new URLSearchParams(window.location.search);
-      const cat = query.get('cat')?.trim();
-      if (!isCollection && cat) {
-        // spec storefront 2: cat names a collection; go to its page, by handle.
-        list.startLoading();
-        const page = Number(query.get('page'));
-        fetchCollectionHandle(cat)
-          .then((handle) => {
-            const path = collectionPath(settings.collectionBase, handle);
-            window.location.replace(
-              Number.isInteger(page) && page > 1 ? pagedHref(path, page) : path,
-            );
-          })
-          .catch((error: unknown) => {
-            const message = error instanceof Error ? error.message : String(error);
-            showToast({ variant: 'danger', message });
-            list.show({ kind: 'error', message });
-          });
-        return;
-      }
-      const parsed = parseSearchParams(query, fixed);
-      if (initial && !query.has('page')) parsed.page = initial.page - 1;
-      setParams(parsed);
-      const untouched =
-        initial !== undefined &&
-        searchParamsToQuery(parsed, ['c', 'page']) === '' &&
-        parsed.page === initial.page - 1;
-      if (untouched && !initial.cards) {
-        void list.run(parsed, true);
-      } else if (untouched) {
-        list.show(prerenderedState());
-        list.loadChoices(parsed);
-      } else {
-        void list.run(parsed);
-      }
-    };
-    read();
-    window.addEventListener('popstate', read);
-    return () => {
-      window.removeEventListener('popstate', read);
-      list.stop();
-    };
-    // Once per mount: the props of an island never change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const urlFor = (next: SearchParams) => {
+    const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
+    return query ? `${basePath}?${query}` : basePath;
+  };
 
   /** Applies one change, or several as one step (Clear all, a price range). */
   const change = (what: SearchChange | readonly SearchChange[]) => {
@@ -180,35 +112,15 @@ function ResultsList({
     if (changes.some((one) => one.kind === 'page')) top.current?.scrollIntoView({ block: 'start' });
   };
 
-  const compare = () => {
-    const target = compareTarget(
-      selection,
-      source,
-      `${window.location.pathname}${window.location.search}`,
-    );
-    if ('error' in target) setCompareError(target.error);
-    else window.location.assign(target.href);
-  };
-
-  const onCompare = (id: number) => {
-    setCompareError(toggleCompareProduct(id) ?? '');
-  };
-
   const addFor = useCardAdd(hydrated);
 
-  const current = params.page + 1;
-  const groups = filterGroups(info, params, {
-    brands: true,
-    hidden: settings.hiddenTagPrefixes,
-  });
-
-  const total = state.kind === 'loaded' || state.kind === 'fallback' ? state.total : 0;
-  const pages = state.kind === 'loaded' || state.kind === 'fallback' ? state.pages : 0;
-  const range = pageRange(current, limit, total);
-  const count =
-    state.kind === 'loaded' || state.kind === 'fallback'
-      ? `${productCountText(total)}${params.q ? ` found for “${params.q}”` : ''}`
-      : '';
+  // A list that failed or is loading shows no counts.
+  const shown = state.kind === 'loaded' || state.kind === 'fallback';
+  const total = shown ? state.total : 0;
+  const range = pageRange(params.page + 1, limit, total);
+  const count = shown
+    ? `${productCountText(total)}${params.q ? ` found for “${params.q}”` : ''}`
+    : '';
   const prerendered = state.kind === 'loaded' && state.prerendered;
 
   return (
@@ -220,12 +132,7 @@ function ResultsList({
       data-product-list
       data-collection-id={collectionId}
     >
-      <div className="rl-head">
-        <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
-        <p className="rl-count" aria-live="polite">
-          {loading ? 'Searching…' : count}
-        </p>
-      </div>
+      {listHead(isCollection, loading ? 'Searching…' : count)}
       <ResultsToolbar
         view={view}
         sortBy={params.sortBy}
@@ -238,7 +145,7 @@ function ResultsList({
         {compareError}
       </p>
       <FilterPanel
-        groups={groups}
+        groups={filterGroups(info, params, { brands: true, hidden: settings.hiddenTagPrefixes })}
         params={params}
         currency={settings.currency}
         maxPrice={info?.productMaxPrice ?? undefined}
@@ -270,31 +177,54 @@ function ResultsList({
       />
       {!loading && (
         <ResultsPager
-          current={current}
-          total={pages}
+          current={params.page + 1}
+          total={shown ? state.pages : 0}
           href={(page) =>
             prerendered ? pagedHref(basePath, page) : urlFor({ ...params, page: page - 1 })
           }
-          onPage={
-            prerendered
-              ? undefined
-              : (page) => {
-                  change({ kind: 'page', value: page - 1 });
-                }
-          }
+          onPage={prerendered ? undefined : (page) => change({ kind: 'page', value: page - 1 })}
         />
       )}
       <p className="rl-help">
         Can&apos;t find the part you need? <a href={helpHref}>Ask our experts.</a>
       </p>
-      <QuickView
-        card={quickView}
-        onClose={() => {
-          setQuickView(null);
-        }}
-      />
+      <QuickView card={quickView} onClose={() => setQuickView(null)} />
     </section>
   );
+}
+
+/** The list's heading and its count (or 'Searching…'), read out as it changes. */
+function listHead(isCollection: boolean, count: string) {
+  return (
+    <div className="rl-head">
+      <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
+      <p className="rl-count" aria-live="polite">
+        {count}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The products picked for comparison (spec storefront 4), and going to the comparison page:
+ * returns the picks, the error that stops a comparison, its setter, compare and toggle.
+ */
+function useCompare(source: string) {
+  const selection = useStore($compareSelection);
+  const [compareError, setCompareError] = useState('');
+  const compare = () => {
+    const target = compareTarget(
+      selection,
+      source,
+      `${window.location.pathname}${window.location.search}`,
+    );
+    if ('error' in target) setCompareError(target.error);
+    else window.location.assign(target.href);
+  };
+  const onCompare = (id: number) => {
+    setCompareError(toggleCompareProduct(id) ?? '');
+  };
+  return [selection, compareError, setCompareError, compare, onCompare] as const;
 }
 
 export default withErrorBoundary(ResultsList);

@@ -1,12 +1,13 @@
 import {
-  useCallback,
   useEffect,
   useId,
   useReducer,
   useRef,
   useState,
-  type SubmitEvent,
+  type ActionDispatch,
   type KeyboardEvent,
+  type RefObject,
+  type SubmitEvent,
 } from 'react';
 import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
@@ -27,6 +28,8 @@ import {
   searchUrl,
   targetFromUrl,
   type DropdownOption,
+  type SearchBoxAction,
+  type SearchBoxState,
   type SearchHit,
   type SearchTarget,
 } from '../../lib/search/search-box.ts';
@@ -46,6 +49,9 @@ function navigate(url: string) {
   window.location.assign(url);
 }
 
+type Bounds = Pick<SearchTarget, 'minPrice' | 'maxPrice'>;
+type Dispatch = ActionDispatch<[action: SearchBoxAction]>;
+
 /**
  * The header's search box (spec storefront 2, 4, 5, 9): a plain GET form to /search.php
  * that works before hydration, and after it a combobox whose dropdown reads the static
@@ -58,86 +64,13 @@ function SearchBox({ categories }: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const [category, setCategory] = useState('');
-  const [bounds, setBounds] = useState<Pick<SearchTarget, 'minPrice' | 'maxPrice'>>({});
-  const [state, dispatch] = useReducer(searchBoxReducer, undefined, () => initialSearchBoxState());
+  const [bounds, setBounds] = useState<Bounds>({});
+  const [state, dispatch] = useReducer(searchBoxReducer, '', initialSearchBoxState);
   const view = dropdownView(state);
   const active = state.active >= 0 ? view.options[state.active] : undefined;
 
-  // Start where the shopper left off on the results page, and keep what was typed before
-  // the island hydrated.
-  useEffect(() => {
-    const fromUrl = targetFromUrl(window.location.search);
-    const onResults = isResultsPage(window.location.pathname);
-    const known = (value: string) => categories.some((c) => String(c.id) === value);
-    // Hydration leaves the picker as the shopper set it; the state follows.
-    const picked = selectRef.current?.value ?? '';
-    if (known(picked)) setCategory(picked);
-    else if (onResults) setCategory(known(fromUrl.c) ? fromUrl.c : '');
-    if (onResults) setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });
-    const typed = inputRef.current?.value ?? '';
-    const query = typed || (onResults ? fromUrl.q : '');
-    if (query) dispatch({ type: 'restore', query });
-    // The box may already have focus if the shopper clicked it before hydration.
-    if (document.activeElement === inputRef.current && typed) dispatch({ type: 'focus' });
-  }, [categories]);
-
-  // Debounced search of the index (spec storefront 4: 600 ms, 400 ms on the results page).
-  // Only while the dropdown is open: a results page opening with its q in the box does not
-  // download the index for a shopper who never touches the box.
-  const term = searchTerm(state.query);
-  const prices = previewPrices(state.query, bounds);
-  const scope = searchScope(category, prices);
-  const searched = hasResultsFor(state, term, scope);
-  useEffect(() => {
-    if (!state.open || !canSearch(term) || searched) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      dispatch({ type: 'searching', term });
-      dropdownSearch(suggestions, term, category, prices).then(
-        (found) => current && dispatch({ type: 'results', term, scope, ...found }),
-        (error: unknown) => {
-          if (!current) return;
-          dispatch({ type: 'failed', term });
-          // spec storefront 8: search failures are a danger toast with the message.
-          const message = error instanceof Error ? error.message : String(error);
-          showToast({ variant: 'danger', message: `Search is unavailable: ${message}` });
-        },
-      );
-    }, debounceFor(window.location.pathname));
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-    // The scope holds the category and the prices: a new one searches again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term, scope, state.open, searched]);
-
-  // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
-  useEffect(() => {
-    const query = state.query;
-    const timer = setTimeout(
-      () => dispatch({ type: 'suggestions', query, phrases: priceSuggestions(query, bounds) }),
-      PRICE_SUGGESTION_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [state.query, bounds]);
-
-  // Closes on a click outside the box (spec storefront 4).
-  useEffect(() => {
-    if (!state.open) return;
-    const outside = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) dispatch({ type: 'close' });
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [state.open]);
-
-  // The first focus loads the index's manifest ahead of the first query.
-  const warm = useCallback(() => {
-    suggestions.manifest().catch(() => {
-      /* reported by the search that needs it */
-    });
-  }, []);
+  useRestoredSearch(categories, selectRef, inputRef, setCategory, setBounds, dispatch);
+  useDropdown(state, category, bounds, rootRef, dispatch);
 
   const choose = (option: DropdownOption) => {
     dispatch({ type: 'close' });
@@ -182,31 +115,6 @@ function SearchBox({ categories }: SearchBoxProps) {
     }
   };
 
-  const group = (kind: DropdownOption['kind'], heading: string) => {
-    const options = view.options.filter((option) => option.kind === kind);
-    if (options.length === 0) return null;
-    return (
-      <div role="group" aria-labelledby={`${id}-${kind}`} className={`search-group-${kind}`}>
-        <div className="search-group-heading" id={`${id}-${kind}`}>
-          {heading}
-        </div>
-        {options.map((option) => (
-          <div
-            key={option.id}
-            id={`${id}-${option.id}`}
-            role="option"
-            aria-selected={option === active}
-            className={option.kind === 'price' ? 'search-badge' : 'search-option'}
-            onPointerDown={(event) => event.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            {option.kind === 'product' ? <ProductRow hit={option.hit} /> : option.label}
-          </div>
-        ))}
-      </div>
-    );
-  };
-
   return (
     <form
       ref={rootRef}
@@ -220,27 +128,7 @@ function SearchBox({ categories }: SearchBoxProps) {
       <label className="visually-hidden" htmlFor={`${id}-c`}>
         Category
       </label>
-      {/* On phones the picker is an icon (SearchBox.css); its label and chosen option still
-          name it in full. */}
-      <span className="search-category">
-        <select
-          ref={selectRef}
-          id={`${id}-c`}
-          name="c"
-          value={category}
-          onChange={(event) => setCategory(event.target.value)}
-        >
-          <option value="">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <path d="M3 5h18M6 12h12M10 19h4" />
-        </svg>
-      </span>
+      {categoryPicker(id, selectRef, categories, category, setCategory)}
       <div className="search-field">
         <label className="visually-hidden" htmlFor={`${id}-q`}>
           Keyword or part number
@@ -272,27 +160,206 @@ function SearchBox({ categories }: SearchBoxProps) {
             with the arrow keys from the input, so it is no Tab stop of its own. */}
         <div className="search-dropdown" hidden={!view.visible} tabIndex={-1}>
           <div id={listId} role="listbox" aria-label="Search suggestions" hidden={!view.expanded}>
-            {group('price', 'Price filter')}
-            {group('category', 'Categories')}
-            {group('product', 'Products')}
+            {suggestionGroup('price', 'Price filter', id, view.options, active, choose)}
+            {suggestionGroup('category', 'Categories', id, view.options, active, choose)}
+            {suggestionGroup('product', 'Products', id, view.options, active, choose)}
           </div>
           <p className="search-empty" role="status">
             {view.empty ? NO_RESULTS : ''}
           </p>
         </div>
       </div>
-      <button type="submit">
-        <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-          <circle cx="10.5" cy="10.5" r="6.5" />
-          <path d="m15.5 15.5 5 5" />
-        </svg>
-        <span className="phone-hidden">Search</span>
-      </button>
+      {submitButton}
     </form>
   );
 }
 
-function ProductRow({ hit }: { hit: SearchHit }) {
+/**
+ * Starts where the shopper left off on the results page, and keeps what was typed (or the
+ * category picked) before the island hydrated.
+ */
+function useRestoredSearch(
+  categories: SearchBoxProps['categories'],
+  selectRef: RefObject<HTMLSelectElement | null>,
+  inputRef: RefObject<HTMLInputElement | null>,
+  setCategory: (category: string) => void,
+  setBounds: (bounds: Bounds) => void,
+  dispatch: Dispatch,
+) {
+  useEffect(() => {
+    const fromUrl = targetFromUrl(window.location.search);
+    const onResults = isResultsPage(window.location.pathname);
+    const known = (value: string) => categories.some((c) => String(c.id) === value);
+    // Hydration leaves the picker as the shopper set it; the state follows.
+    const picked = selectRef.current?.value ?? '';
+    if (known(picked)) setCategory(picked);
+    else if (onResults) setCategory(known(fromUrl.c) ? fromUrl.c : '');
+    if (onResults) setBounds({ minPrice: fromUrl.minPrice, maxPrice: fromUrl.maxPrice });
+    const typed = inputRef.current?.value ?? '';
+    const query = typed || (onResults ? fromUrl.q : '');
+    if (query) dispatch({ type: 'restore', query });
+    // The box may already have focus if the shopper clicked it before hydration.
+    if (document.activeElement === inputRef.current && typed) dispatch({ type: 'focus' });
+    // The refs, setters and dispatch are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [categories]);
+}
+
+/**
+ * The dropdown's contents and closing: the index searched as the shopper types, price badges
+ * read from the text, and a click outside the box closing it (spec storefront 4 and 9).
+ */
+function useDropdown(
+  state: SearchBoxState,
+  category: string,
+  bounds: Bounds,
+  rootRef: RefObject<HTMLFormElement | null>,
+  dispatch: Dispatch,
+) {
+  // Debounced search of the index (spec storefront 4: 600 ms, 400 ms on the results page).
+  // Only while the dropdown is open: a results page opening with its q in the box does not
+  // download the index for a shopper who never touches the box.
+  const term = searchTerm(state.query);
+  const prices = previewPrices(state.query, bounds);
+  const scope = searchScope(category, prices);
+  const searched = hasResultsFor(state, term, scope);
+  useEffect(() => {
+    if (!state.open || !canSearch(term) || searched) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'searching', term });
+      dropdownSearch(suggestions, term, category, prices).then(
+        (found) => current && dispatch({ type: 'results', term, scope, ...found }),
+        (error: unknown) => {
+          if (!current) return;
+          dispatch({ type: 'failed', term });
+          // spec storefront 8: search failures are a danger toast with the message.
+          const message = error instanceof Error ? error.message : String(error);
+          showToast({ variant: 'danger', message: `Search is unavailable: ${message}` });
+        },
+      );
+    }, debounceFor(window.location.pathname));
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // The scope holds the category and the prices: a new one searches again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term, scope, state.open, searched]);
+
+  // Price badges read from the text 600 ms after typing (spec storefront 4 and 9).
+  useEffect(() => {
+    const query = state.query;
+    const timer = setTimeout(
+      () => dispatch({ type: 'suggestions', query, phrases: priceSuggestions(query, bounds) }),
+      PRICE_SUGGESTION_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state.query, bounds, dispatch]);
+
+  // Closes on a click outside the box (spec storefront 4).
+  useEffect(() => {
+    if (!state.open) return;
+    const outside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) dispatch({ type: 'close' });
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [state.open, rootRef, dispatch]);
+}
+
+/**
+ * The category picker: on phones an icon (SearchBox.css) whose label and chosen option
+ * still name it in full.
+ *
+ * A plain function rather than a component: the search box is on every page, and a props
+ * object would cost each page bytes for the same markup.
+ */
+function categoryPicker(
+  id: string,
+  selectRef: RefObject<HTMLSelectElement | null>,
+  categories: SearchBoxProps['categories'],
+  category: string,
+  setCategory: (category: string) => void,
+) {
+  return (
+    <span className="search-category">
+      <select
+        ref={selectRef}
+        id={`${id}-c`}
+        name="c"
+        value={category}
+        onChange={(event) => setCategory(event.target.value)}
+      >
+        <option value="">All Categories</option>
+        {categories.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+        <path d="M3 5h18M6 12h12M10 19h4" />
+      </svg>
+    </span>
+  );
+}
+
+/** The first focus loads the index's manifest ahead of the first query. */
+function warm() {
+  suggestions.manifest().catch(() => {
+    /* reported by the search that needs it */
+  });
+}
+
+// The markup's parts are plain functions with their arguments in order rather than
+// components with props: the search box is on every page, and a component's props object
+// costs each page bytes (gzipped) for no change in what renders.
+
+/** One group of the dropdown (price badges, categories or products); none when it is empty. */
+function suggestionGroup(
+  kind: DropdownOption['kind'],
+  heading: string,
+  id: string,
+  all: DropdownOption[],
+  active: DropdownOption | undefined,
+  choose: (option: DropdownOption) => void,
+) {
+  const options = all.filter((option) => option.kind === kind);
+  if (options.length === 0) return null;
+  return (
+    <div role="group" aria-labelledby={`${id}-${kind}`} className={`search-group-${kind}`}>
+      <div className="search-group-heading" id={`${id}-${kind}`}>
+        {heading}
+      </div>
+      {options.map((option) => (
+        <div
+          key={option.id}
+          id={`${id}-${option.id}`}
+          role="option"
+          aria-selected={option === active}
+          className={option.kind === 'price' ? 'search-badge' : 'search-option'}
+          onPointerDown={(event) => event.preventDefault()}
+          onClick={() => choose(option)}
+        >
+          {option.kind === 'product' ? productRow(option.hit) : option.label}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const submitButton = (
+  <button type="submit">
+    <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="m15.5 15.5 5 5" />
+    </svg>
+    <span className="phone-hidden">Search</span>
+  </button>
+);
+
+function productRow(hit: SearchHit) {
   // A price of 0 reads as everywhere else (call-for-price.ts), under the title: never $0.00.
   const priced = hit.price ? soldOnline(Number(hit.price)) : null;
   return (
