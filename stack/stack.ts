@@ -12,14 +12,14 @@ import type { ApiProcess, ApiProcessOptions } from './api-process.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
 import { exportStoreMedia, exportSummary } from '../publisher/media-export.ts';
 import type { NginxServer } from './nginx.ts';
-import { Publisher } from '../publisher/publisher.ts';
+import type { Publisher } from '../publisher/publisher.ts';
+import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { publishService, type PublishHandler } from '../publisher/service.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { watchFeed, type FeedWatch } from '../publisher/watch.ts';
 import { siteServers, type Running } from './site-servers.ts';
 import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from '../web/trusted-proxies.ts';
-import { warmPublisher } from '../publisher/warm/index.ts';
 import { env } from '../shared/env.ts';
 import { merchandiserToken, newSecret } from '../shared/merchandiser-token.ts';
 
@@ -206,7 +206,7 @@ function apiOptions(
   };
 }
 
-/** The store's publisher (with its warm renderer when kept), reloading nginx with a release. */
+/** The store's publisher, reloading nginx with each release. */
 async function openPublisher(
   options: StackOptions,
   feed: { apiUrl: string; adminToken: string },
@@ -218,20 +218,13 @@ async function openPublisher(
     ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
     ADMIN_TOKEN: feed.adminToken,
   };
-  const warm = warmPublisher({
-    publishDir,
-    feed,
-    site: options.siteUrl ?? env.SITE_URL,
-    buildEnv,
-    maxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
-    log,
-  });
-  return Publisher.open({
+  return openStorePublisher({
     layout: { publishDir, liveDir: options.outDir },
     feed,
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     buildEnv,
-    ...(warm ? { warm } : {}),
+    site: options.siteUrl ?? env.SITE_URL,
+    warmMaxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
     ...(options.publishKeep ? { keep: options.publishKeep } : {}),
     ...(options.searchShardRecords ? { searchShardRecords: options.searchShardRecords } : {}),
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
