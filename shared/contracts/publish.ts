@@ -89,17 +89,18 @@ export interface PublishRecord {
 
 /**
  * One change of the feed not yet in the live release: a row of GET /api/changes as the API
- * sends it (server/routes/changes.ts `Change`; publisher/service.test.ts checks they agree).
+ * sends it (server/routes/changes.ts `Change`; publisher/page/api.test.ts checks they agree).
+ * `actor` is 'admin', 'admin:{X-Merchandiser}' or 'system'.
  */
-export interface PendingChange {
-  seq: number;
-  entity: 'product' | 'collection';
-  id: number;
-  op: 'upsert' | 'delete';
-  at: string;
-  /** 'admin', 'admin:{X-Merchandiser}' or 'system'. */
-  actor: string;
-}
+export const pendingChangeSchema = z.object({
+  seq: z.number(),
+  entity: z.enum(['product', 'collection']),
+  id: z.number(),
+  op: z.enum(['upsert', 'delete']),
+  at: z.string(),
+  actor: z.string(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
 
 /** GET {PUBLISH_API}. */
 export interface PublishOverview {
