@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { storeConfig } from '../shared/store-config.ts';
 import { merchandiser } from '../publisher/merchandiser-client.ts';
-import { Publisher } from '../publisher/publisher.ts';
-import { warmPublisher } from '../publisher/warm/index.ts';
+import type { Publisher } from '../publisher/publisher.ts';
+import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { env } from '../shared/env.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { startStaticServer } from '../web/static-server.ts';
@@ -51,23 +51,14 @@ export async function startPublishBench({
   log?: (line: string) => void;
 }): Promise<PublishBench> {
   const layout = { publishDir: join(workDir, 'publish'), liveDir: join(workDir, 'dist') };
-  const feed = { apiUrl, adminToken };
-  const buildEnv = { ADMIN_TOKEN: adminToken };
   // As the store publishes: product changes through the warm renderer (publisher/warm).
-  const warm = warmPublisher({
-    publishDir: layout.publishDir,
-    feed,
-    site: env.SITE_URL,
-    buildEnv,
-    maxPages: env.PUBLISH_WARM_MAX_PAGES,
-    log,
-  });
-  const publisher = await Publisher.open({
+  const publisher = await openStorePublisher({
     layout,
-    feed,
+    feed: { apiUrl, adminToken },
     cacheDir: join(workDir, 'cache'),
-    buildEnv,
-    ...(warm ? { warm } : {}),
+    buildEnv: { ADMIN_TOKEN: adminToken },
+    site: env.SITE_URL,
+    warmMaxPages: env.PUBLISH_WARM_MAX_PAGES,
     log,
   });
   const admin = merchandiser(apiUrl, adminToken, 'bench');
@@ -89,100 +80,14 @@ export async function startPublishBench({
       const response = await fetch(new URL(path, site.url));
       return { status: response.status, text: await response.text() };
     };
-    const cards = (await (await fetch(new URL('/api/products?limit=3', apiUrl))).json()) as {
-      products: { id: number; handle: string; price: number }[];
-    };
-    const [priced, stocked, deleted] = cards.products;
-    if (!priced || !stocked || !deleted) throw new Error('The catalogue has too few products.');
-    const template = await admin('GET', `/api/admin/products/${String(priced.id)}`);
-    const top = (await (await fetch(new URL('/api/collections?limit=1', apiUrl))).json()) as {
-      collections: { id: number; title: string }[];
-    };
-    const renamed = top.collections[0];
-    if (!renamed) throw new Error('The catalogue has no collection.');
-    const newPrice = Math.round(priced.price * 100 + 1_01) / 100;
-    const stockStamp = Date.now().toString(36);
-
-    const cases: [string, () => Promise<unknown>, () => Promise<boolean>][] = [
-      [
-        'price change',
-        () => admin('PATCH', `/api/admin/products/${String(priced.id)}`, { price: newPrice }),
-        async () =>
-          (await page(`${productBase}/${priced.handle}`)).text.includes(
-            `data-price="${String(newPrice)}"`,
-          ),
-      ],
-      [
-        'stock change',
-        async () => {
-          const product = await admin<{ variants: { id: number }[] }>(
-            'GET',
-            `/api/admin/products/${String(stocked.id)}`,
-          );
-          return admin('PATCH', `/api/admin/products/${String(stocked.id)}/inventory`, {
-            variantId: product.variants[0]?.id,
-            availableQuantity: 0,
-          });
-        },
-        async () => (await page(`${productBase}/${stocked.handle}`)).text.includes('OutOfStock'),
-      ],
-      [
-        'new product',
-        () =>
-          admin('POST', '/api/admin/products', {
-            ...withoutIds(template),
-            handle: `bench-new-${stockStamp}`,
-            title: `Bench New Part ${stockStamp}`,
-            sku: `BENCH-${stockStamp}`,
-            productCode: `BENCH-${stockStamp}`,
-          }),
-        async () => (await page(`${productBase}/bench-new-${stockStamp}`)).status === 200,
-      ],
-      [
-        'deleted product',
-        () => admin('DELETE', `/api/admin/products/${String(deleted.id)}`),
-        async () => (await page(`${productBase}/${deleted.handle}`)).status === 404,
-      ],
-      [
-        'collection rename',
-        async () => {
-          const path = `/api/admin/collections/${String(renamed.id)}`;
-          const collection = await admin('GET', path);
-          return admin('PUT', path, { ...collection, title: `${renamed.title} Renamed` });
-        },
-        async () => (await page('/')).text.includes(`${renamed.title} Renamed`),
-      ],
-    ];
+    const cases = await changeCases(apiUrl, admin, page);
     const results: PublishCase[] = [];
     try {
-      for (const [name, change, visible] of cases) {
-        if (only && !only.includes(name)) continue;
-        // Each change is made on a store at rest, as a merchandiser's single change is: the copy
-        // of the live release the warm publish starts from is made after each switch, in
-        // about 15 s at 100,000 products, and a publish that follows sooner waits for it.
-        await publisher.settled();
-        const started = performance.now();
-        await change();
-        const record = await publisher.publishNow({ trigger: 'api', actor: 'bench' });
-        if (record.state === 'failed') throw new Error(`${name}: ${record.error ?? ''}`);
-        // Live once the switch is done; a page that still lacks the change is a bug, not a wait.
-        const published = performance.now();
-        while (!(await visible())) {
-          if (performance.now() - published > 10_000)
-            throw new Error(`${name}: published, but the served page does not show it`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        const result: PublishCase = {
-          name,
-          liveMs: Math.round(performance.now() - started),
-          publishMs: record.durationMs ?? 0,
-          timings: record.timings,
-          rendered: record.counts?.rendered ?? 0,
-          pages: record.counts?.pages ?? 0,
-          mode: record.mode,
-        };
+      for (const change of cases) {
+        if (only && !only.includes(change.name)) continue;
+        const result = await timeCase(publisher, change);
         log(
-          `${name}: live in ${seconds(result.liveMs)} s, ${result.mode ?? 'full'} ` +
+          `${result.name}: live in ${seconds(result.liveMs)} s, ${result.mode ?? 'full'} ` +
             `(${String(result.rendered)} of ${String(result.pages)} pages rendered)`,
         );
         results.push(result);
@@ -193,6 +98,116 @@ export async function startPublishBench({
     return results;
   };
   return { first, liveDir: layout.liveDir, runCases, close: () => publisher.close() };
+}
+
+/** One change of issue 12 item 4: how to make it, and how the served site shows it. */
+interface ChangeCase {
+  name: string;
+  change: () => Promise<unknown>;
+  visible: () => Promise<boolean>;
+}
+
+type Admin = ReturnType<typeof merchandiser>;
+type Page = (path: string) => Promise<{ status: number; text: string }>;
+
+/** The changes, on the catalogue's first products and collection. */
+async function changeCases(apiUrl: string, admin: Admin, page: Page): Promise<ChangeCase[]> {
+  const cards = (await (await fetch(new URL('/api/products?limit=3', apiUrl))).json()) as {
+    products: { id: number; handle: string; price: number }[];
+  };
+  const [priced, stocked, deleted] = cards.products;
+  if (!priced || !stocked || !deleted) throw new Error('The catalogue has too few products.');
+  const template = await admin('GET', `/api/admin/products/${String(priced.id)}`);
+  const top = (await (await fetch(new URL('/api/collections?limit=1', apiUrl))).json()) as {
+    collections: { id: number; title: string }[];
+  };
+  const renamed = top.collections[0];
+  if (!renamed) throw new Error('The catalogue has no collection.');
+  const newPrice = Math.round(priced.price * 100 + 1_01) / 100;
+  const stockStamp = Date.now().toString(36);
+
+  return [
+    {
+      name: 'price change',
+      change: () => admin('PATCH', `/api/admin/products/${String(priced.id)}`, { price: newPrice }),
+      visible: async () =>
+        (await page(`${productBase}/${priced.handle}`)).text.includes(
+          `data-price="${String(newPrice)}"`,
+        ),
+    },
+    {
+      name: 'stock change',
+      change: async () => {
+        const product = await admin<{ variants: { id: number }[] }>(
+          'GET',
+          `/api/admin/products/${String(stocked.id)}`,
+        );
+        return admin('PATCH', `/api/admin/products/${String(stocked.id)}/inventory`, {
+          variantId: product.variants[0]?.id,
+          availableQuantity: 0,
+        });
+      },
+      visible: async () =>
+        (await page(`${productBase}/${stocked.handle}`)).text.includes('OutOfStock'),
+    },
+    {
+      name: 'new product',
+      change: () =>
+        admin('POST', '/api/admin/products', {
+          ...withoutIds(template),
+          handle: `bench-new-${stockStamp}`,
+          title: `Bench New Part ${stockStamp}`,
+          sku: `BENCH-${stockStamp}`,
+          productCode: `BENCH-${stockStamp}`,
+        }),
+      visible: async () => (await page(`${productBase}/bench-new-${stockStamp}`)).status === 200,
+    },
+    {
+      name: 'deleted product',
+      change: () => admin('DELETE', `/api/admin/products/${String(deleted.id)}`),
+      visible: async () => (await page(`${productBase}/${deleted.handle}`)).status === 404,
+    },
+    {
+      name: 'collection rename',
+      change: async () => {
+        const path = `/api/admin/collections/${String(renamed.id)}`;
+        const collection = await admin('GET', path);
+        return admin('PUT', path, { ...collection, title: `${renamed.title} Renamed` });
+      },
+      visible: async () => (await page('/')).text.includes(`${renamed.title} Renamed`),
+    },
+  ];
+}
+
+/** Makes one change, publishes it and times it until the served page shows it. */
+async function timeCase(
+  publisher: Publisher,
+  { name, change, visible }: ChangeCase,
+): Promise<PublishCase> {
+  // Each change is made on a store at rest, as a merchandiser's single change is: the copy
+  // of the live release the warm publish starts from is made after each switch, in
+  // about 15 s at 100,000 products, and a publish that follows sooner waits for it.
+  await publisher.settled();
+  const started = performance.now();
+  await change();
+  const record = await publisher.publishNow({ trigger: 'api', actor: 'bench' });
+  if (record.state === 'failed') throw new Error(`${name}: ${record.error ?? ''}`);
+  // Live once the switch is done; a page that still lacks the change is a bug, not a wait.
+  const published = performance.now();
+  while (!(await visible())) {
+    if (performance.now() - published > 10_000)
+      throw new Error(`${name}: published, but the served page does not show it`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    name,
+    liveMs: Math.round(performance.now() - started),
+    publishMs: record.durationMs ?? 0,
+    timings: record.timings,
+    rendered: record.counts?.rendered ?? 0,
+    pages: record.counts?.pages ?? 0,
+    mode: record.mode,
+  };
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);

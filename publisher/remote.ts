@@ -1,3 +1,4 @@
+import { PublishApiError, publishApi } from './page/api.js';
 import type { PublishOverview, PublishRecord } from './types.ts';
 
 /** Thrown when no store answers at the URL (the CLI then publishes in its own process). */
@@ -5,37 +6,37 @@ export class NoPublisher extends Error {}
 
 /**
  * The publish API of a running store (publisher/service.ts) as the CLI uses it:
- * through the store's own web server, with the merchandiser token.
+ * through the store's own web server, with the merchandiser token, by the page's own client
+ * (publisher/page/api.js).
  */
 export class RemotePublisher {
-  readonly #base: URL;
-  readonly #headers: Record<string, string>;
+  readonly #origin: string;
+  readonly #api: ReturnType<typeof publishApi>;
 
   constructor(siteUrl: string, adminToken: string, merchandiser?: string) {
-    this.#base = new URL(siteUrl);
-    this.#headers = {
-      authorization: `Bearer ${adminToken}`,
-      accept: 'application/json',
-      ...(merchandiser ? { 'x-merchandiser': merchandiser } : {}),
-    };
+    this.#origin = new URL(siteUrl).origin;
+    this.#api = publishApi({
+      token: adminToken,
+      ...(merchandiser ? { name: merchandiser } : {}),
+      base: siteUrl,
+      timeoutMs: 15_000,
+    });
   }
 
-  async request(): Promise<PublishRecord> {
-    return (await this.#call<{ publish: PublishRecord }>('POST', '/api/admin/publish')).publish;
+  request(): Promise<PublishRecord> {
+    return this.#call(() => this.#api.publish(), { absentOn404: true });
   }
 
-  async get(id: string): Promise<PublishRecord> {
-    return (await this.#call<{ publish: PublishRecord }>('GET', `/api/admin/publish/${id}`))
-      .publish;
+  get(id: string): Promise<PublishRecord> {
+    return this.#call(() => this.#api.get(id));
   }
 
-  async rollback(): Promise<PublishRecord> {
-    return (await this.#call<{ publish: PublishRecord }>('POST', '/api/admin/publish/rollback'))
-      .publish;
+  rollback(): Promise<PublishRecord> {
+    return this.#call(() => this.#api.rollBack());
   }
 
   overview(): Promise<PublishOverview> {
-    return this.#call<PublishOverview>('GET', '/api/admin/publish');
+    return this.#call(() => this.#api.overview());
   }
 
   /** Polls a publish until it is done or failed, telling `onUpdate` of each state. */
@@ -48,26 +49,21 @@ export class RemotePublisher {
     }
   }
 
-  async #call<T>(method: string, path: string): Promise<T> {
-    let response: Response;
+  /**
+   * One call: no reply is NoPublisher, and so is a 404 with `absentOn404` (asking for a
+   * publish: not our store, or one without a publisher, a bare `npm run serve`); another
+   * refusal, the API's words.
+   */
+  async #call<T>(call: () => Promise<T>, { absentOn404 = false } = {}): Promise<T> {
     try {
-      response = await fetch(new URL(path, this.#base), {
-        method,
-        headers: this.#headers,
-        signal: AbortSignal.timeout(15_000),
-      });
+      return await call();
     } catch (error) {
-      throw new NoPublisher(
-        `No store answers at ${this.#base.origin}: ${(error as Error).message}`,
-      );
+      if (!(error instanceof PublishApiError)) throw error;
+      if (error.status === 0)
+        throw new NoPublisher(`No store answers at ${this.#origin}: ${error.message}`);
+      if (error.status === 404 && absentOn404)
+        throw new NoPublisher(`The store at ${this.#origin} has no publisher.`);
+      throw new Error(error.message, { cause: error });
     }
-    // Not our store, or one without a publisher (a bare `npm run serve`).
-    if (response.status === 404 && method === 'POST' && path === '/api/admin/publish')
-      throw new NoPublisher(`The store at ${this.#base.origin} has no publisher.`);
-    const body = (await response.json().catch(() => ({}))) as { error?: string } & T;
-    if (!response.ok) {
-      throw new Error(body.error ?? `The publisher answered ${String(response.status)}.`);
-    }
-    return body;
   }
 }

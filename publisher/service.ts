@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import {
   handleError,
   HttpError,
@@ -16,10 +15,14 @@ import {
 } from '../server/index.ts';
 import { CONTENT_TYPES } from '../web/content-types.ts';
 import { RELEASE_ID } from './releases.ts';
-import { PublishConflict, type PublishControl, type PublishRecord } from './types.ts';
-
-/** The merchandiser API of publishing. */
-export const PUBLISH_API = '/api/admin/publish';
+import {
+  PUBLISH_API,
+  publishRequestSchema,
+  type PublishOverview,
+  type PublishRecord,
+  type PublishReply,
+} from '../shared/contracts/publish.ts';
+import { PublishConflict, type PublishControl } from './types.ts';
 
 /** The merchandiser page: "not part of the public static site, behind the merchandiser sign-in". */
 export const PUBLISH_PAGE = '/admin/publish';
@@ -40,12 +43,10 @@ export const PUBLISH_PAGE_POLICY = [
 ].join('; ');
 
 /** The page's files: a fixed list, so no request path ever reaches the file system. */
-const PAGE_FILES = ['index.html', 'app.js', 'model.js', 'table.js', 'app.css'] as const;
+const PAGE_FILES = ['index.html', 'app.js', 'api.js', 'model.js', 'table.js', 'app.css'] as const;
 
 /** A POST body is `{}` or `{"trigger":"page"}`; nothing else needs a byte more. */
 const MAX_BODY_BYTES = 1024;
-
-const bodySchema = z.strictObject({ trigger: z.enum(['api', 'page']).default('api') });
 
 export interface PublishServiceOptions {
   control: PublishControl;
@@ -147,7 +148,7 @@ export function publishApp({
     const trigger = await triggerOf(c);
     return accepted(c, control.request({ trigger, actor: c.get('actor') }));
   });
-  app.get(PUBLISH_API, async (c) => c.json(await control.overview()));
+  app.get(PUBLISH_API, async (c) => c.json((await control.overview()) satisfies PublishOverview));
   app.all(PUBLISH_API, (c) => notAllowed(c, 'GET, HEAD, POST'));
 
   app.post(`${PUBLISH_API}/rollback`, async (c) => {
@@ -162,7 +163,9 @@ export function publishApp({
     const id = c.req.param('id');
     if (!RELEASE_ID.test(id)) return notFound(c);
     const publish = control.get(id);
-    return publish ? c.json({ publish }) : jsonError(c, 404, `There is no publish ${id}.`);
+    return publish
+      ? c.json({ publish } satisfies PublishReply)
+      : jsonError(c, 404, `There is no publish ${id}.`);
   });
   app.all(`${PUBLISH_API}/:id`, (c) =>
     RELEASE_ID.test(c.req.param('id')) ? notAllowed(c, 'GET, HEAD') : notFound(c),
@@ -198,7 +201,7 @@ async function triggerOf(c: Context): Promise<'api' | 'page'> {
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
-  return bodySchema.parse(parsed).trigger;
+  return publishRequestSchema.parse(parsed).trigger;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -227,7 +230,7 @@ async function boundedText(c: Context, max: number): Promise<string> {
 
 function accepted(c: Context, publish: PublishRecord) {
   c.header('Location', `${PUBLISH_API}/${encodeURIComponent(publish.id)}`);
-  return c.json({ publish }, 202);
+  return c.json({ publish } satisfies PublishReply, 202);
 }
 
 function notAllowed(c: Context, allow: string) {

@@ -12,8 +12,7 @@ import { parseArgs } from 'node:util';
 import { env } from '../shared/env.ts';
 import { merchandiserToken } from '../shared/merchandiser-token.ts';
 import { progressText } from '../publisher/page/model.js';
-import { Publisher } from '../publisher/publisher.ts';
-import { warmPublisher } from '../publisher/warm/index.ts';
+import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { NoPublisher, RemotePublisher } from '../publisher/remote.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { coveredCursor, watchFeed } from '../publisher/watch.ts';
@@ -71,20 +70,13 @@ function summary(record: PublishRecord): string {
 async function localPublisher() {
   const log = (message: string) => console.log(message);
   const buildEnv = { ADMIN_TOKEN: adminToken };
-  const warm = warmPublisher({
-    publishDir: env.PUBLISH_DIR,
-    feed,
-    site: env.SITE_URL,
-    buildEnv,
-    maxPages: env.PUBLISH_WARM_MAX_PAGES,
-    log,
-  });
-  return Publisher.open({
+  return openStorePublisher({
     layout: { publishDir: env.PUBLISH_DIR, liveDir: env.BUILD_OUT_DIR },
     feed,
     cacheDir: env.BUILD_CACHE_DIR,
     buildEnv,
-    ...(warm ? { warm } : {}),
+    site: env.SITE_URL,
+    warmMaxPages: env.PUBLISH_WARM_MAX_PAGES,
     keep: env.PUBLISH_KEEP,
     assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
     verbose: values.verbose === true,

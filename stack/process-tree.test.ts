@@ -20,8 +20,18 @@ afterAll(() => {
   work.remove();
 });
 
-/** Runs a module script from the repository's root; resolves once it printed `ready`. */
-async function startScript(script: string): Promise<ChildProcess> {
+/**
+ * Runs `body` as a module script from the repository's root, with stopProcessTreeOnSignal
+ * (`options` its own) set up first and kept running after; resolves once it printed `ready`.
+ */
+async function startScript(body: string, options = ''): Promise<ChildProcess> {
+  const script = `
+    import { stopProcessTreeOnSignal } from './stack/process-tree.ts';
+    stopProcessTreeOnSignal(${options});
+    ${body}
+    console.log('ready');
+    setInterval(() => {}, 1000);
+  `;
   const child = spawn(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script],
@@ -53,12 +63,8 @@ describe('stopProcessTreeOnSignal', () => {
     const child = await startScript(`
       import { startApiProcess } from './stack/api-process.ts';
       import { buildSite } from './publisher/build-site.ts';
-      import { stopProcessTreeOnSignal } from './stack/process-tree.ts';
-      stopProcessTreeOnSignal();
       await startApiProcess({ dataDir: ${JSON.stringify(join(work.path, 'data'))}, port: 0 });
       void buildSite({ apiUrl: ${JSON.stringify(silentUrl)}, outDir: ${JSON.stringify(join(work.path, 'dist'))}, quiet: true });
-      console.log('ready');
-      setInterval(() => {}, 1000);
     `);
     // The API and astro build.
     await expect.poll(() => processesUnder(child.pid ?? 0).length).toBeGreaterThanOrEqual(2);
@@ -69,15 +75,14 @@ describe('stopProcessTreeOnSignal', () => {
   }, 60_000);
 
   it('kills what ignores SIGTERM, grandchildren included, once the grace is over', async () => {
-    const child = await startScript(`
+    // A child that ignores SIGTERM and has a child of its own that does too.
+    const child = await startScript(
+      `
       import { spawn } from 'node:child_process';
-      import { stopProcessTreeOnSignal } from './stack/process-tree.ts';
-      stopProcessTreeOnSignal({ graceMs: 300 });
-      // A child that ignores SIGTERM and has a child of its own that does too.
       spawn('sh', ['-c', 'trap "" TERM; sleep 300 & wait'], { stdio: 'ignore' });
-      console.log('ready');
-      setInterval(() => {}, 1000);
-    `);
+    `,
+      '{ graceMs: 300 }',
+    );
     await expect.poll(() => processesUnder(child.pid ?? 0).length).toBe(2);
     const { code, under } = await terminate(child);
     expect(code).toBe(143);

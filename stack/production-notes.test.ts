@@ -23,28 +23,30 @@ describe('productionNotes', () => {
     ).toMatch(/plain http on 10\.0\.0\.5:8080;/);
   });
 
-  it('warns, with an https SITE_URL, that without TRUST_PROXY every request looks like http', () => {
-    const [, trust] = productionNotes({
-      port: 4321,
-      siteUrl: 'https://shop.example.com',
+  it.each([
+    {
+      what: 'warns, with an https SITE_URL, that without TRUST_PROXY every request looks like http',
       trustProxy: '',
-    });
-    expect(trust).toMatch(
-      /^SITE_URL is https and TRUST_PROXY is not set: no hop's X-Forwarded-Proto is believed/,
-    );
-    expect(trust).toMatch(/cart cookies lose Secure, no HSTS is sent/);
-    expect(trust).toMatch(/TRUST_PROXY=loopback when it runs on this machine/);
-  });
-
-  it('says what TRUST_PROXY is set to and what it believes', () => {
+      says: [
+        /^SITE_URL is https and TRUST_PROXY is not set: no hop's X-Forwarded-Proto is believed/,
+        /cart cookies lose Secure, no HSTS is sent/,
+        /TRUST_PROXY=loopback when it runs on this machine/,
+      ],
+    },
+    {
+      what: 'says what TRUST_PROXY is set to and what it believes',
+      trustProxy: 'loopback,10.1.2.3',
+      says: [
+        /^TRUST_PROXY=loopback,10\.1\.2\.3 \(127\.0\.0\.0\/8, ::1\/128, 10\.1\.2\.3\/32\): X-Forwarded-For, -Proto and -Host are believed from these hops only/,
+        /Secure cookies, HSTS/,
+      ],
+    },
+  ])('$what', ({ trustProxy, says }) => {
     const [, trust] = productionNotes({
       port: 4321,
       siteUrl: 'https://shop.example.com',
-      trustProxy: 'loopback,10.1.2.3',
+      trustProxy,
     });
-    expect(trust).toMatch(
-      /^TRUST_PROXY=loopback,10\.1\.2\.3 \(127\.0\.0\.0\/8, ::1\/128, 10\.1\.2\.3\/32\): X-Forwarded-For, -Proto and -Host are believed from these hops only/,
-    );
-    expect(trust).toMatch(/Secure cookies, HSTS/);
+    for (const pattern of says) expect(trust).toMatch(pattern);
   });
 });

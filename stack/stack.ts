@@ -1,6 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,18 +8,18 @@ import {
   seedDemo,
   mediaDir,
 } from '../server/index.ts';
-import type { ApiProcess } from './api-process.ts';
+import type { ApiProcess, ApiProcessOptions } from './api-process.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
 import { exportStoreMedia, exportSummary } from '../publisher/media-export.ts';
 import type { NginxServer } from './nginx.ts';
-import { Publisher } from '../publisher/publisher.ts';
+import type { Publisher } from '../publisher/publisher.ts';
+import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { publishService, type PublishHandler } from '../publisher/service.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { watchFeed, type FeedWatch } from '../publisher/watch.ts';
-import { startStaticServer } from '../web/static-server.ts';
+import { siteServers, type Running } from './site-servers.ts';
 import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from '../web/trusted-proxies.ts';
-import { warmPublisher } from '../publisher/warm/index.ts';
 import { env } from '../shared/env.ts';
 import { merchandiserToken, newSecret } from '../shared/merchandiser-token.ts';
 
@@ -77,11 +75,7 @@ export interface StackOptions {
   prepare?: (api: { url: string; adminToken: string }) => Promise<void>;
 }
 
-/** A running server of the stack. */
-export interface Running {
-  url: string;
-  close: () => Promise<void>;
-}
+export type { Running } from './site-servers.ts';
 
 export interface Stack {
   api: ApiProcess;
@@ -117,6 +111,66 @@ export function seedIfEmpty(dataDir: string, products: number): number {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
+  await prepareData(options, log);
+  const proxySecret = options.proxySecret ?? newSecret();
+  // The environment's token, else the data folder's own (made on first start).
+  const adminToken = merchandiserToken(
+    options.dataDir,
+    options.adminToken ?? env.ADMIN_TOKEN,
+  ).token;
+  const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
+  // The API and nginx are restarted when they end unasked (stack/supervised.ts).
+  const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
+  const api = await startApiProcess(apiOptions(options, { proxySecret, adminToken }, log));
+  log(`Commerce API on ${api.url} (process ${String(api.pid)})`);
+  const feed = { apiUrl: api.url, adminToken };
+  const nginxServers: NginxServer[] = [];
+  const publisher = await openPublisher(options, feed, nginxServers, log);
+  const handler: PublishHandler = publishService({ control: publisher, adminToken, proxySecret });
+  const web = siteServers({
+    options,
+    apiUrl: api.url,
+    proxySecret,
+    trustedRanges,
+    handler,
+    startNginx,
+    nginxServers,
+  });
+  let watch: FeedWatch | undefined;
+  const close = async () => {
+    supervision.stop();
+    watch?.stop();
+    await publisher.close();
+    await web.close();
+    await api.close();
+  };
+  try {
+    await options.prepare?.({ url: api.url, adminToken });
+    const build = await firstPublish(publisher, options, log);
+    const site = await web.serve(options.webServer ?? 'node', options.sitePort);
+    if (options.publishWatchSeconds) {
+      watch = watchToPublish(publisher, feed, options.publishWatchSeconds, log);
+    }
+    return {
+      api,
+      adminToken,
+      site,
+      build,
+      publisher,
+      serveAlso: (webServer, port = 0) => web.serve(webServer, port),
+      close,
+      failed: supervision.failed,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+type Log = (message: string) => void;
+
+/** The API's data: the demo seeded when empty, and its media exported as files. */
+async function prepareData(options: StackOptions, log: Log): Promise<void> {
   const seeded = seedIfEmpty(options.dataDir, options.seedProducts);
   if (seeded) log(`Seeded ${seeded} demo products into ${options.dataDir}.`);
   // The demo's pictures, manuals and models as files, which the web servers answer even
@@ -129,53 +183,48 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   } finally {
     db.close();
   }
-  const proxySecret = options.proxySecret ?? newSecret();
-  // The environment's token, else the data folder's own (made on first start).
-  const adminToken = merchandiserToken(
-    options.dataDir,
-    options.adminToken ?? env.ADMIN_TOKEN,
-  ).token;
-  const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
-  // The API and nginx are restarted when they end unasked (stack/supervised.ts).
-  const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
-  const api = await startApiProcess({
+}
+
+/** The API process: the stack's secrets in its environment, its lines in the stack's log. */
+function apiOptions(
+  options: StackOptions,
+  secrets: { proxySecret: string; adminToken: string },
+  log: Log,
+): ApiProcessOptions {
+  return {
     dataDir: options.dataDir,
     port: options.apiPort,
     env: {
       ...options.apiEnv,
-      PROXY_SECRET: proxySecret,
-      ADMIN_TOKEN: adminToken,
+      PROXY_SECRET: secrets.proxySecret,
+      ADMIN_TOKEN: secrets.adminToken,
       // The API refuses what the web server forwards to /api/admin unless this says so.
       ADMIN_API_PUBLIC: String(options.adminPublic ?? false),
       ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
     },
     ...(options.quiet ? {} : { log: (line: string) => log(`[api] ${line}`) }),
-  });
-  log(`Commerce API on ${api.url} (process ${String(api.pid)})`);
-  const servers: Running[] = [];
-  const nginxServers: NginxServer[] = [];
-  let publishEndpoint: { host: string; close: () => Promise<void> } | undefined;
-  let watch: FeedWatch | undefined;
-  const feed = { apiUrl: api.url, adminToken };
+  };
+}
+
+/** The store's publisher, reloading nginx with each release. */
+async function openPublisher(
+  options: StackOptions,
+  feed: { apiUrl: string; adminToken: string },
+  nginxServers: readonly NginxServer[],
+  log: Log,
+): Promise<Publisher> {
   const publishDir = options.publishDir ?? join(options.outDir, '..', 'publish');
   const buildEnv = {
     ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
-    ADMIN_TOKEN: adminToken,
+    ADMIN_TOKEN: feed.adminToken,
   };
-  const warm = warmPublisher({
-    publishDir,
-    feed,
-    site: options.siteUrl ?? env.SITE_URL,
-    buildEnv,
-    maxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
-    log,
-  });
-  const publisher = await Publisher.open({
+  return openStorePublisher({
     layout: { publishDir, liveDir: options.outDir },
     feed,
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     buildEnv,
-    ...(warm ? { warm } : {}),
+    site: options.siteUrl ?? env.SITE_URL,
+    warmMaxPages: options.warmMaxPages ?? env.PUBLISH_WARM_MAX_PAGES,
     ...(options.publishKeep ? { keep: options.publishKeep } : {}),
     ...(options.searchShardRecords ? { searchShardRecords: options.searchShardRecords } : {}),
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
@@ -186,114 +235,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
     },
   });
-  const handler: PublishHandler = publishService({ control: publisher, adminToken, proxySecret });
-  const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
-    const common = {
-      apiUrl: api.url,
-      mediaDir: mediaDir(options.dataDir),
-      proxySecret,
-      trustedRanges,
-      adminPublic: options.adminPublic ?? false,
-    };
-    if (webServer === 'nginx') {
-      publishEndpoint ??= await listenLocally(handler);
-      const nginx = await startNginx({
-        runDir: options.runDir ?? join(options.outDir, '..', 'nginx-run'),
-        // The live release's own files by their real path; a publish reloads nginx with the next.
-        siteConfDir: join(realpathSync(options.outDir), NGINX_DIR),
-        root: options.outDir,
-        mediaRoot: common.mediaDir,
-        port,
-        api: new URL(api.url).host,
-        proxySecret,
-        trustedRanges,
-        adminPublic: common.adminPublic,
-        publishUpstream: publishEndpoint.host,
-      });
-      nginxServers.push(nginx);
-      servers.push(nginx);
-      return nginx;
-    }
-    const server = await startStaticServer({
-      ...common,
-      distDir: options.outDir,
-      port,
-      publish: handler,
-      ...(options.host ? { host: options.host } : {}),
-    });
-    servers.push(server);
-    return server;
-  };
-  const close = async () => {
-    supervision.stop();
-    watch?.stop();
-    await publisher.close();
-    for (const server of servers) await server.close();
-    await publishEndpoint?.close();
-    await api.close();
-  };
-  try {
-    await options.prepare?.({ url: api.url, adminToken });
-    let build: PublishRecord | undefined;
-    if (options.reuseBuild && hasBuild(options.outDir)) {
-      log(`Serving the existing build in ${options.outDir}.`);
-    } else {
-      build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
-      if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
-      log(
-        `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
-      );
-    }
-    const site = await serve(options.webServer ?? 'node', options.sitePort);
-    if (options.publishWatchSeconds) {
-      watch = watchFeed({
-        feed,
-        quietMs: options.publishWatchSeconds * 1000,
-        log,
-        target: {
-          covered: () => publisher.covered(),
-          request: () => Promise.resolve(publisher.request({ trigger: 'watch', actor: 'watch' })),
-        },
-      });
-    }
-    return {
-      api,
-      adminToken,
-      site,
-      build,
-      publisher,
-      serveAlso: (webServer, port = 0) => serve(webServer, port),
-      close,
-      failed: supervision.failed,
-    };
-  } catch (error) {
-    await close();
-    throw error;
-  }
 }
 
-/** The publish service on a loopback port of its own, for nginx to proxy to. */
-async function listenLocally(handler: PublishHandler) {
-  const server = createServer((req, res) => {
-    handler(req, res)
-      .then((handled) => {
-        if (!handled) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      })
-      .catch(() => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('Internal error');
-      });
+/** The publish made at start; undefined when the existing build is served (reuseBuild). */
+async function firstPublish(
+  publisher: Publisher,
+  options: StackOptions,
+  log: Log,
+): Promise<PublishRecord | undefined> {
+  if (options.reuseBuild && hasBuild(options.outDir)) {
+    log(`Serving the existing build in ${options.outDir}.`);
+    return undefined;
+  }
+  const build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
+  if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
+  log(
+    `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
+  );
+  return build;
+}
+
+/** Watch mode: a publish once the change feed has been quiet for `quietSeconds`. */
+function watchToPublish(
+  publisher: Publisher,
+  feed: { apiUrl: string; adminToken: string },
+  quietSeconds: number,
+  log: Log,
+): FeedWatch {
+  return watchFeed({
+    feed,
+    quietMs: quietSeconds * 1000,
+    log,
+    target: {
+      covered: () => publisher.covered(),
+      request: () => Promise.resolve(publisher.request({ trigger: 'watch', actor: 'watch' })),
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    host: `127.0.0.1:${String(port)}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /**

@@ -2,13 +2,13 @@
 /**
  * The merchandiser's publish page: sign in with the merchandiser token,
  * see what is live and what is not yet, publish with a live progress bar, read the history,
- * roll back. It talks to /api/admin/publish (publisher/service.ts) with its own
- * small fetch: src/lib/api is TypeScript bundled by Astro, and this page has no build step.
+ * roll back. It calls the publish API (publisher/service.ts) through ./api.js only.
  * Everything the page shows comes from ./model.js, and ./table.js fills its tables; this file
  * only renders and sends.
  *
- * @import { PublishOverview, PublishRecord } from '../types.ts'
+ * @import { PublishOverview, PublishRecord } from '../../shared/contracts/publish.ts'
  */
+import { PublishApiError, publishApi } from './api.js';
 import {
   BUSY_POLL_MS,
   HISTORY_ROWS,
@@ -29,14 +29,15 @@ import {
 } from './model.js';
 import { changeCells, fillTable, historyCells } from './table.js';
 
-const API = '/api/admin/publish';
-
 /** The token lives in this tab only (the brief: "kept in sessionStorage only"). */
 const SESSION_KEY = 'merchandiser-publish-session';
 
 /**
  * @typedef {{ token: string, name: string }} Session
- * @typedef {{ ok: true, status: number, body: unknown } | { ok: false, status: number, error: string }} Reply
+ */
+/**
+ * @template T
+ * @typedef {{ ok: true, body: T } | { ok: false, status: number, error: string }} Reply
  */
 
 /**
@@ -113,45 +114,37 @@ function readSession() {
 }
 
 /**
- * One request to the publish API. A 401 signs out; a network failure is a reply too, so
- * callers show it and the next poll tries again.
- * @param {'GET' | 'POST'} method
- * @param {string} path
- * @returns {Promise<Reply>}
+ * One call of the publish API (./api.js) with this tab's session. A 401 signs out; a network
+ * failure is a reply too, so callers show it and the next poll tries again.
+ * @template T
+ * @param {(api: ReturnType<typeof publishApi>) => Promise<T>} request
+ * @returns {Promise<Reply<T>>}
  */
-async function call(method, path) {
+async function call(request) {
   const session = state.session;
   if (!session) return { ok: false, status: 401, error: 'Sign in first.' };
   const generation = state.generation;
-  /** @type {Record<string, string>} */
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${session.token}` };
-  if (session.name) headers['X-Merchandiser'] = session.name;
-  /** @type {RequestInit} */
-  const init = { method, headers, cache: 'no-store', credentials: 'omit' };
-  if (method === 'POST') {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify({ trigger: 'page' });
-  }
-  let response;
   let body;
   try {
-    response = await fetch(path, init);
-    body = /** @type {unknown} */ (await response.json().catch(() => null));
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      error: "Cannot reach the store's server. The page keeps trying; nothing is lost.",
-    };
+    body = await request(publishApi({ token: session.token, name: session.name, trigger: 'page' }));
+  } catch (error) {
+    if (!(error instanceof PublishApiError)) throw error;
+    if (error.status === 0) {
+      return {
+        ok: false,
+        status: 0,
+        error: "Cannot reach the store's server. The page keeps trying; nothing is lost.",
+      };
+    }
+    if (generation !== state.generation) return { ok: false, status: 0, error: '' };
+    if (error.status === 401) {
+      signOut('The merchandiser token was not accepted. Sign in again.');
+      return { ok: false, status: 401, error: '' };
+    }
+    return { ok: false, status: error.status, error: refusalText(error.status, error.body) };
   }
   if (generation !== state.generation) return { ok: false, status: 0, error: '' };
-  if (response.status === 401) {
-    signOut('The merchandiser token was not accepted. Sign in again.');
-    return { ok: false, status: 401, error: '' };
-  }
-  if (!response.ok)
-    return { ok: false, status: response.status, error: refusalText(response.status, body) };
-  return { ok: true, status: response.status, body };
+  return { ok: true, body };
 }
 
 /** @param {string} text an empty text hides the notice */
@@ -167,11 +160,11 @@ function notify(text) {
 async function poll() {
   clearTimeout(state.timer);
   const generation = state.generation;
-  const reply = await call('GET', API);
+  const reply = await call((api) => api.overview());
   if (generation !== state.generation || !state.session) return;
   if (reply.ok) {
     const first = state.overview === null;
-    state.overview = /** @type {PublishOverview} */ (reply.body);
+    state.overview = reply.body;
     if (first) showDashboard();
     if (!ui.notice.dataset['sticky']) notify('');
   } else if (reply.error) {
@@ -184,16 +177,16 @@ async function poll() {
 
 /**
  * Sends a publish or a rollback; the reply's record shows at once, and polling follows it.
- * @param {string} path
+ * @param {(api: ReturnType<typeof publishApi>) => Promise<PublishRecord>} request
  */
-async function send(path) {
+async function send(request) {
   if (state.sending) return;
   state.sending = true;
   render();
-  const reply = await call('POST', path);
+  const reply = await call(request);
   state.sending = false;
   if (reply.ok) {
-    const { publish } = /** @type {{ publish: PublishRecord }} */ (reply.body);
+    const publish = reply.body;
     delete ui.notice.dataset['sticky'];
     notify('');
     speak(announcement(publish));
@@ -311,7 +304,7 @@ ui.signInForm.addEventListener('submit', (event) => {
 });
 
 ui.signOut.addEventListener('click', () => signOut('Signed out.'));
-ui.publish.addEventListener('click', () => void send(API));
+ui.publish.addEventListener('click', () => void send((api) => api.publish()));
 ui.rollback.addEventListener('click', () => {
   ui.rollback.hidden = true;
   ui.rollbackConfirm.hidden = false;
@@ -323,7 +316,7 @@ ui.rollbackNo.addEventListener('click', () => {
 });
 ui.rollbackYes.addEventListener('click', () => {
   closeConfirm();
-  void send(`${API}/rollback`);
+  void send((api) => api.rollBack());
 });
 
 if (state.session) {

@@ -4,10 +4,10 @@
  * the page's DOM code (app.js) only renders these. Plain JavaScript with JSDoc types, served
  * as is: the page has no build step, and tsc checks it against the server's own types.
  *
- * @import { PendingChange, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../types.ts'
+ * @import { PendingChange, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../../shared/contracts/publish.ts'
  */
 
-/** The phase of a publish in words (types.ts PUBLISH_PHASES). */
+/** The phase of a publish in words (the contract's PUBLISH_PHASES). */
 export const PHASE_WORDS = /** @type {const} @satisfies {Record<PublishPhase, string>} */ ({
   queued: 'Waiting to start',
   build: 'Rendering pages',

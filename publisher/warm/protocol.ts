@@ -46,3 +46,6 @@ export type WarmReply =
       status: number;
       body: ArrayBuffer | null;
     };
+
+/** A path's kind of route, the first word of its routeKey(): 'page' or 'endpoint'. */
+export const routeType = (path: WarmPath): string => path.route.slice(0, path.route.indexOf(' '));

@@ -1,15 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import sitemap from '@astrojs/sitemap';
-import type { AstroIntegration } from 'astro';
 import { readSiteHeaders, writeSiteConfig } from '../build-site.ts';
-import {
-  SEARCH_RECORDS_PATH,
-  writeSearchIndex,
-  type SearchIndexReport,
-} from '../search-index.ts';
+import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from '../search-index.ts';
 import { SHARDS_FILE } from '../../src/lib/search/pagefind-shards.ts';
 import { inlineScriptHashes } from '../../web/headers.ts';
 import {
@@ -17,18 +10,13 @@ import {
   writeAtomically,
   type PrecompressReport,
 } from '../../web/precompress.ts';
-import {
-  headExcludes,
-  serializeSitemapItem,
-  sitemapFilter,
-  UNLISTED_FILE,
-  writeUnlisted,
-  type SitemapFilter,
-} from '../../src/lib/content/sitemap-xml.ts';
+import { headExcludes } from '../../src/lib/content/sitemap-xml.ts';
 import { readJsonFile } from '../json-file.ts';
 import { linkTree } from './link-tree.ts';
-import type { WarmPath } from './protocol.ts';
+import { routeType, type WarmPath } from './protocol.ts';
 import type { WarmRenderer } from './renderer.ts';
+import { rewriteSitemap, sitemapName } from './sitemap.ts';
+import { StepClock } from './step-clock.ts';
 
 /** The site's pages and their keys, as the live release was published (`_server/paths.json`). */
 export const PATHS_FILE = join('_server', 'paths.json');
@@ -86,158 +74,215 @@ export async function warmBuild(
   options: WarmBuildOptions,
 ): Promise<WarmBuildReport | { tooMany: number }> {
   const { renderer, outDir } = options;
-  const steps: Record<string, number> = {};
-  let lap = Date.now();
-  const step = (name: string) => {
-    const now = Date.now();
-    steps[name] = now - lap;
-    lap = now;
-  };
+  const steps = new StepClock();
   // The copy is made (or its preparation finished) while the renderer lists the paths: one is
   // the file system's work, the other the worker thread's.
-  const unneeded = new AbortController();
-  const copied = (async () => {
-    const prepared = await options.prepared;
-    if (prepared) await rename(prepared, outDir);
-    else {
-      const stop = [unneeded.signal, ...(options.signal ? [options.signal] : [])];
-      await linkTree(options.live, outDir, AbortSignal.any(stop));
-    }
-    await rm(join(outDir, PATHS_FILE), { force: true });
-    return Date.now();
-  })();
-  copied.catch(() => {});
-  // Stopped and settled before any early return or throw: the caller then removes outDir.
-  const dropCopy = async () => {
-    unneeded.abort();
-    await copied.catch(() => {});
-  };
+  const copy = startCopy(options);
   let cursor: number;
   let paths: WarmPath[];
   try {
     ({ cursor } = await renderer.update());
-    step('update');
+    steps.end('update');
     paths = await renderer.paths();
-    step('paths');
+    steps.end('paths');
   } catch (error) {
-    await dropCopy();
+    await copy.drop();
     throw error;
   }
-  const before = new Map(options.livePaths.map((path) => [path.pathname, path]));
+  const plan = planPages(options.livePaths, paths);
+  if (plan.toRender.length > options.maxPages) {
+    await copy.drop();
+    return { tooMany: plan.toRender.length };
+  }
+  // What the copy added after the paths were listed.
+  steps.endAt('copy', await copy.done);
+  const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
+  const search = searchIndexer(outDir, options.live, steps);
+  let pages: RenderedPages;
+  try {
+    pages = await renderPages(options, plan, hashes, search);
+    for (const path of plan.gone) await removeFile(outDir, outputFile(outDir, path));
+  } catch (error) {
+    // Settled before the caller removes outDir: Pagefind may be writing into it.
+    await search.settle();
+    throw error;
+  }
+  steps.end('render');
+
+  const total = plan.toRender.length;
+  options.onProgress?.('search', total, total);
+  const [searchReport, sitemapFiles] = await settledBoth(
+    search.start(),
+    steps.timed('sitemap', () =>
+      rewriteSitemap({
+        live: options.live,
+        outDir,
+        site: options.site,
+        paths,
+        heads: pages.heads,
+        listedChanged: pages.listedChanged,
+      }),
+    ),
+  );
+  steps.restart();
+
+  options.onProgress?.('compress', total, total);
+  const compression = await precompressFiles(outDir, [
+    ...pages.written.filter((file) => existsSync(file)),
+    ...sitemapFiles,
+    // The indexes written again: their scripts are compressed as a full build's are.
+    ...(searchReport ? await indexFiles(outDir, searchReport.written) : []),
+    ...(searchReport?.suggestFiles ?? []),
+  ]);
+  steps.end('compress');
+  await writeSiteConfig(outDir, hashes, options.live);
+  await writePaths(outDir, paths);
+  steps.end('config');
+  return {
+    // As astro build counts them: pages, not endpoints (robots.txt, the search records).
+    pages: paths.filter((path) => routeType(path) === 'page').length,
+    rendered: total,
+    written: pages.written.length,
+    removed: plan.gone.length,
+    searchRecords: searchReport?.indexed ?? 0,
+    sitemap: pages.listedChanged,
+    cursor,
+    compression,
+    steps: steps.record,
+  };
+}
+
+/**
+ * The new release's directory as a copy of the live one: the prepared copy moved into place,
+ * or the live release hard-linked now. `done` resolves with the time it was finished; `drop`
+ * stops it and waits for it to settle, before any early return or throw (the caller then
+ * removes outDir).
+ */
+function startCopy(options: WarmBuildOptions): {
+  done: Promise<number>;
+  drop: () => Promise<void>;
+} {
+  const unneeded = new AbortController();
+  const done = (async () => {
+    const prepared = await options.prepared;
+    if (prepared) await rename(prepared, options.outDir);
+    else {
+      const stop = [unneeded.signal, ...(options.signal ? [options.signal] : [])];
+      await linkTree(options.live, options.outDir, AbortSignal.any(stop));
+    }
+    await rm(join(options.outDir, PATHS_FILE), { force: true });
+    return Date.now();
+  })();
+  done.catch(() => {});
+  const drop = async () => {
+    unneeded.abort();
+    await done.catch(() => {});
+  };
+  return { done, drop };
+}
+
+/** What a warm publish renders and removes, from the live release's paths and today's. */
+interface PagePlan {
+  /** Pages whose key changed, new pages and pages whose route gives no key. */
+  toRender: WarmPath[];
+  /** The live release's paths that are no longer there. */
+  gone: WarmPath[];
+  /** Whether pages come or go, so that the sitemap may change. */
+  listedChanged: boolean;
+}
+
+function planPages(livePaths: readonly WarmPath[], paths: readonly WarmPath[]): PagePlan {
+  const before = new Map(livePaths.map((path) => [path.pathname, path]));
   const now = new Set(paths.map((path) => path.pathname));
   const toRender = paths.filter(
     (path) => path.cacheKey === undefined || before.get(path.pathname)?.cacheKey !== path.cacheKey,
   );
-  if (toRender.length > options.maxPages) {
-    await dropCopy();
-    return { tooMany: toRender.length };
-  }
-  const gone = options.livePaths.filter((path) => !now.has(path.pathname));
-  const copiedAt = await copied;
-  // What the copy added after the paths were listed.
-  steps['copy'] = Math.max(0, copiedAt - lap);
-  lap = Math.max(lap, copiedAt);
-  const written: string[] = [];
-  const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
-  let listedChanged = gone.length > 0 || toRender.some((path) => !before.has(path.pathname));
-  // Whether each rendered page's head keeps it out of the sitemap, by its sitemap name.
-  const heads = new Map<string, boolean>();
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const started = Date.now();
-    try {
-      return await work();
-    } finally {
-      steps[name] = Date.now() - started;
-    }
-  };
-  // The search records (an endpoint every publish renders) come first: Pagefind indexes them
-  // in its own process while the worker renders the pages and this thread writes the sitemap.
-  // A new product at 100,000 products: 9.5 s for the three, 13.4 s with the search started
-  // after the render. Only the shards whose records changed are indexed again
-  // (publisher/search-index.ts).
+  const gone = livePaths.filter((path) => !now.has(path.pathname));
+  const listedChanged = gone.length > 0 || toRender.some((path) => !before.has(path.pathname));
+  return { toRender, gone, listedChanged };
+}
+
+/**
+ * The search index, written again in Pagefind's own process once the search records are
+ * (publisher/search-index.ts: only the shards whose records changed), or when first asked.
+ */
+function searchIndexer(outDir: string, live: string, steps: StepClock) {
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
-  const isRecords = (path: WarmPath) => outputFile(outDir, path) === recordsFile;
   let searching: Promise<SearchIndexReport | undefined> | undefined;
-  const startSearch = () => {
-    if (searching) return searching;
-    searching = timed('search', async () =>
-      existsSync(recordsFile) ? await writeSearchIndex(outDir, { live: options.live }) : undefined,
-    );
-    // Handled where it is awaited, after the render; a failure meanwhile must not go unheard.
-    searching.catch(() => {});
-    return searching;
-  };
-  const ordered = [...toRender.filter(isRecords), ...toRender.filter((path) => !isRecords(path))];
-  try {
-    for (const [index, path] of ordered.entries()) {
-      options.signal?.throwIfAborted();
-      options.onProgress?.('build', index, ordered.length);
-      const page = await renderer.render(requestUrl(path, options.site), path.route);
-      if (page.status >= 300 && page.status < 400)
-        throw new Error(`${path.pathname} answered a redirect, which only a full build writes.`);
-      const file = outputFile(outDir, path);
-      const old = page.body && (await readFile(file).catch(() => undefined));
-      if (page.body && !old?.equals(page.body)) {
-        if (file.endsWith('.html')) {
-          const html = page.body.toString('utf8');
-          for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-          const excluded = headExcludes(html);
-          heads.set(sitemapName(path, options.site), excluded);
-          // A page that turns noindex (or back) leaves or joins the sitemap.
-          if (old && headExcludes(old.toString('utf8')) !== excluded) listedChanged = true;
-        }
-        await replace(file, page.body);
-        written.push(file);
-      }
-      if (isRecords(path)) void startSearch();
-    }
-    for (const path of gone) await removeFile(outDir, outputFile(outDir, path));
-  } catch (error) {
-    // Settled before the caller removes outDir: Pagefind may be writing into it.
-    await searching?.catch(() => {});
-    throw error;
-  }
-  step('render');
-
-  options.onProgress?.('search', toRender.length, toRender.length);
-  const [search, sitemapFiles] = await settledBoth(
-    startSearch(),
-    timed('sitemap', async () => {
-      if (!listedChanged) return [];
-      // The other pages' heads are as the live release's sitemap found them.
-      const unlisted = await readUnlisted(options.live);
-      const filter = sitemapFilter(outDir, (name) => heads.get(name) ?? unlisted?.has(name));
-      const files = await writeSitemap(outDir, paths, options.site, filter);
-      await writeUnlisted(outDir, filter.unlisted);
-      return files;
-    }),
-  );
-  lap = Date.now();
-
-  options.onProgress?.('compress', toRender.length, toRender.length);
-  const compression = await precompressFiles(outDir, [
-    ...written.filter((file) => existsSync(file)),
-    ...sitemapFiles,
-    // The indexes written again: their scripts are compressed as a full build's are.
-    ...(search ? await indexFiles(outDir, search.written) : []),
-    ...(search?.suggestFiles ?? []),
-  ]);
-  step('compress');
-  await writeSiteConfig(outDir, hashes, options.live);
-  await writePaths(outDir, paths);
-  step('config');
   return {
-    // As astro build counts them: pages, not endpoints (robots.txt, the search records).
-    pages: paths.filter((path) => routeType(path) === 'page').length,
-    rendered: toRender.length,
-    written: written.length,
-    removed: gone.length,
-    searchRecords: search?.indexed ?? 0,
-    sitemap: listedChanged,
-    cursor,
-    compression,
-    steps,
+    recordsFile,
+    start(): Promise<SearchIndexReport | undefined> {
+      if (searching) return searching;
+      searching = steps.timed('search', async () =>
+        existsSync(recordsFile) ? await writeSearchIndex(outDir, { live }) : undefined,
+      );
+      // Handled where it is awaited, after the render; a failure meanwhile must not go unheard.
+      searching.catch(() => {});
+      return searching;
+    },
+    /** Waits for Pagefind, if it was started, to stop writing. */
+    async settle(): Promise<void> {
+      await searching?.catch(() => {});
+    },
   };
+}
+
+/** What the render wrote, for the sitemap and the compression. */
+interface RenderedPages {
+  /** Files whose bytes changed. */
+  written: string[];
+  /** Whether each rendered page's head keeps it out of the sitemap, by its sitemap name. */
+  heads: Map<string, boolean>;
+  listedChanged: boolean;
+}
+
+/**
+ * Renders the plan's pages into the new release, keeping the bytes that did not change and
+ * adding the hashes of new inline scripts to `hashes`.
+ *
+ * The search records (an endpoint every publish renders) come first: Pagefind indexes them
+ * in its own process while the worker renders the pages and this thread writes the sitemap.
+ * A new product at 100,000 products: 9.5 s for the three, 13.4 s with the search started
+ * after the render.
+ */
+async function renderPages(
+  options: WarmBuildOptions,
+  plan: PagePlan,
+  hashes: Set<string>,
+  search: ReturnType<typeof searchIndexer>,
+): Promise<RenderedPages> {
+  const { outDir, renderer } = options;
+  const result: RenderedPages = {
+    written: [],
+    heads: new Map(),
+    listedChanged: plan.listedChanged,
+  };
+  const isRecords = (path: WarmPath) => outputFile(outDir, path) === search.recordsFile;
+  const { toRender } = plan;
+  const ordered = [...toRender.filter(isRecords), ...toRender.filter((path) => !isRecords(path))];
+  for (const [index, path] of ordered.entries()) {
+    options.signal?.throwIfAborted();
+    options.onProgress?.('build', index, ordered.length);
+    const page = await renderer.render(requestUrl(path, options.site), path.route);
+    if (page.status >= 300 && page.status < 400)
+      throw new Error(`${path.pathname} answered a redirect, which only a full build writes.`);
+    const file = outputFile(outDir, path);
+    const old = page.body && (await readFile(file).catch(() => undefined));
+    if (page.body && !old?.equals(page.body)) {
+      if (file.endsWith('.html')) {
+        const html = page.body.toString('utf8');
+        for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+        const excluded = headExcludes(html);
+        result.heads.set(sitemapName(path, options.site), excluded);
+        // A page that turns noindex (or back) leaves or joins the sitemap.
+        if (old && headExcludes(old.toString('utf8')) !== excluded) result.listedChanged = true;
+      }
+      await replace(file, page.body);
+      result.written.push(file);
+    }
+    if (isRecords(path)) void search.start();
+  }
+  return result;
 }
 
 /** Both results, once both have settled: neither is left writing when the other fails. */
@@ -256,8 +301,6 @@ export async function writePaths(outDir: string, paths: readonly WarmPath[]): Pr
 
 export const readPaths = (dir: string): Promise<WarmPath[] | undefined> =>
   readJsonFile<WarmPath[]>(join(dir, PATHS_FILE));
-
-const routeType = (path: WarmPath) => path.route.slice(0, path.route.indexOf(' '));
 
 /**
  * The URL astro build renders a path under (astro/dist/core/build/generate.js,
@@ -306,62 +349,4 @@ async function indexFiles(outDir: string, dirs: readonly string[]): Promise<stri
     ),
   );
   return [...new Set([...lists.flat(), join(outDir, 'pagefind', SHARDS_FILE)])];
-}
-
-/** Astro's name of a page (generate.js, addPageName): with a trailing slash, no leading one. */
-const pageName = (path: WarmPath) => path.pathname.replace(/\/?$/, '/').replace(/^\//, '');
-
-/** The URL @astrojs/sitemap makes of a page (base '/'). */
-const sitemapUrl = (path: WarmPath, site: string) => new URL(`/${pageName(path)}`, site);
-
-/** The pathname the sitemap's filter is handed for a page. */
-const sitemapName = (path: WarmPath, site: string) => sitemapUrl(path, site).pathname;
-
-const readUnlisted = async (dir: string) => {
-  const names = await readJsonFile<string[]>(join(dir, UNLISTED_FILE));
-  return names && new Set(names);
-};
-
-/**
- * The sitemap as astro build writes it: @astrojs/sitemap itself, with the store's options
- * (astro.config.mjs), run over this release's pages. Its files are unlinked first: the
- * integration writes through a stream that would otherwise write into the live release.
- */
-async function writeSitemap(
-  outDir: string,
-  paths: readonly WarmPath[],
-  site: string,
-  filter: SitemapFilter,
-): Promise<string[]> {
-  for (const name of await readdir(outDir)) {
-    if (/^sitemap-.*\.xml(?:\.gz|\.br)?$/.test(name)) await rm(join(outDir, name));
-  }
-  const integration: AstroIntegration = sitemap({
-    entryLimit: 50_000,
-    filter,
-    serialize: serializeSitemapItem,
-  });
-  const hooks = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
-  const logger = { info: () => {}, warn: () => {}, error: () => {} };
-  await hooks['astro:routes:resolved']?.({ routes: [] });
-  await hooks['astro:config:done']?.({
-    config: { site, base: '/', trailingSlash: 'ignore', build: { format: 'directory' } },
-  });
-  // The integration sorts the URLs with localeCompare(b, 'en', { numeric: true }), which took
-  // 6 of its 8 s at 100,000 products. Handed in that order already (the same collation, made
-  // once), its sort finds one run and compares each URL once: the same files in under 3 s.
-  const collator = new Intl.Collator('en', { numeric: true });
-  const pages = paths
-    .filter((path) => routeType(path) === 'page')
-    .map((path) => ({ name: pageName(path), url: sitemapUrl(path, site).href }))
-    .sort((a, b) => collator.compare(a.url, b.url));
-  await hooks['astro:build:done']?.({
-    dir: pathToFileURL(`${outDir}/`),
-    // Astro's page names (generate.js, addPageName): pages only, with a trailing slash.
-    pages: pages.map((page) => ({ pathname: page.name })),
-    logger,
-  });
-  return (await readdir(outDir))
-    .filter((name) => /^sitemap-.*\.xml$/.test(name))
-    .map((name) => join(outDir, name));
 }
