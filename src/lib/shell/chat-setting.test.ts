@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSetting } from '../../../shared/store-config.ts';
 import { storeConfig } from '../../../shared/store-config.ts';
+import { CHAT_PROVIDER } from '../../../shared/store-config.testing.ts';
 import { chatEntry, chatPolicySources, storeChat } from './chat-setting.ts';
 
+/** A provider whose script has a query and whose id has spaces around it. */
 const setting: ChatSetting = {
+  ...CHAT_PROVIDER,
   scriptUrl: 'https://widget.chat.example/loader.js?v=2',
   widgetId: ' store-42 ',
-  providerGlobal: 'SupportChat',
-  label: 'Chat with us',
 };
 
 describe('chatEntry', () => {
@@ -15,13 +16,8 @@ describe('chatEntry', () => {
     expect(chatEntry(undefined)).toBeNull();
   });
 
-  it('hands the entry its script, id, global and label', () => {
-    expect(chatEntry(setting)).toEqual({
-      scriptUrl: 'https://widget.chat.example/loader.js?v=2',
-      widgetId: 'store-42',
-      providerGlobal: 'SupportChat',
-      label: 'Chat with us',
-    });
+  it('hands the entry its script, id (trimmed), global and label', () => {
+    expect(chatEntry(setting)).toEqual({ ...setting, widgetId: 'store-42' });
   });
 
   it.each([
@@ -89,12 +85,7 @@ describe('chatPolicySources', () => {
 });
 
 describe('storeChat', () => {
-  const configured: ChatSetting = {
-    scriptUrl: 'https://widget.chat.example/loader.js',
-    widgetId: 'store-42',
-    providerGlobal: 'SupportChat',
-    label: 'Chat with us',
-  };
+  const configured = CHAT_PROVIDER;
   it('counts a placeholder provider as no chat, on any site (issue 29)', () => {
     expect(storeChat({ ...configured, placeholder: true }, undefined)).toBeUndefined();
   });
