@@ -4,17 +4,14 @@ import { QUOTE_LIMITS } from '../../shared/contracts/quote-request.ts';
 import { sameOriginJson } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/input.ts';
-
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+import { limitedText, senderFields } from '../http/sender-fields.ts';
 
 /** A quote request as the home page's form sends it (shared/contracts/quote-request.ts). */
 export const quoteRequestSchema = z.object({
-  name: text(QUOTE_LIMITS.name).min(1, 'is required'),
-  email: z.email('must be an email address').max(QUOTE_LIMITS.email),
-  phone: text(QUOTE_LIMITS.phone).default(''),
-  partNumbers: text(QUOTE_LIMITS.partNumbers).min(1, 'is required'),
+  ...senderFields(QUOTE_LIMITS),
+  partNumbers: limitedText(QUOTE_LIMITS.partNumbers).min(1, 'is required'),
   quantity: z.number().int().min(1).max(QUOTE_LIMITS.quantity),
-  message: text(QUOTE_LIMITS.message).default(''),
+  message: limitedText(QUOTE_LIMITS.message).default(''),
 });
 
 /**
