@@ -21,11 +21,18 @@ describe('chatEntry', () => {
   });
 
   it.each([
-    ['scriptUrl', 'http://widget.chat.example/loader.js', 'must be an absolute https: URL'],
-    ['scriptUrl', '/chat/loader.js', 'must be an absolute https: URL'],
-    ['scriptUrl', 'javascript:alert(1)', 'must be an absolute https: URL'],
-    ['scriptUrl', 'https://user:pw@chat.example/l.js', 'must be an absolute https: URL'],
-    ['scriptUrl', 'https://*.chat.example/l.js', 'must be an absolute https: URL'],
+    'http://widget.chat.example/loader.js',
+    '/chat/loader.js',
+    'javascript:alert(1)',
+    'https://user:pw@chat.example/l.js',
+    'https://*.chat.example/l.js',
+  ])('fails the build on chat.scriptUrl = %j, not an absolute https: URL', (scriptUrl) => {
+    expect(() => chatEntry({ ...setting, scriptUrl })).toThrow(
+      'Theme setting chat.scriptUrl must be an absolute https: URL',
+    );
+  });
+
+  it.each([
     ['widgetId', '  ', 'must be a text of 1 to 200 characters'],
     ['providerGlobal', 'window.top', 'must be a JavaScript identifier'],
     ['providerGlobal', 'a(1)', 'must be a JavaScript identifier'],
