@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../../shared/contracts/contact-message.ts';
+import { limitedText, senderFields } from '../http/sender-fields.ts';
 import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
 import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
 import type { Deps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { queryInt, readJson } from '../http/input.ts';
-import { limitedText, senderFields } from '../http/sender-fields.ts';
 import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 
 const HOUR = 60 * 60_000;
