@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
+import { CHAT_PROVIDER } from './store-config.testing.ts';
 
 describe('parseEnv', () => {
   it('fills every default', () => {
@@ -49,12 +50,7 @@ describe('parseEnv', () => {
   });
 
   it('reads a support chat provider as JSON, and says so when it is not', () => {
-    const chat = {
-      scriptUrl: 'https://widget.chat.example/loader.js',
-      widgetId: 'store-42',
-      providerGlobal: 'SupportChat',
-      label: 'Chat with us',
-    };
+    const chat = CHAT_PROVIDER;
     expect(parseEnv({ SUPPORT_CHAT: JSON.stringify(chat) }).SUPPORT_CHAT).toEqual(chat);
     expect(parseEnv({}).SUPPORT_CHAT).toBeUndefined();
     expect(parseEnv({ SUPPORT_CHAT: ' ' }).SUPPORT_CHAT).toBeUndefined();

@@ -1,3 +1,4 @@
+import { parseSort, type SortValue } from '../../shared/contracts/product-sorts.ts';
 import { parseSearchText, type TextSearch } from './search.ts';
 
 /**
@@ -8,18 +9,7 @@ import { parseSearchText, type TextSearch } from './search.ts';
  */
 
 /** Sort options of spec storefront 9 ('' is the default: relevance, else catalogue order). */
-export const SORTS = [
-  '',
-  'id_asc',
-  'id_desc',
-  'title_asc',
-  'title_desc',
-  'price_asc',
-  'price_desc',
-  'top_rated',
-  'best_selling',
-] as const;
-export type Sort = (typeof SORTS)[number];
+export type Sort = SortValue;
 
 /** Page sizes the API accepts (spec storefront 9 plus the 4-card preview, 10 and 25). */
 export const PAGE_SIZES = [4, 8, 10, 16, 24, 25, 48, 64, 76] as const;
@@ -56,8 +46,6 @@ export interface FilterParams {
   /** Card keys to reply with (id always); undefined for whole cards. */
   fields: string[] | undefined;
 }
-
-const isSort = (value: string): value is Sort => (SORTS as readonly string[]).includes(value);
 
 /** Cents from "12", "12.5" or "$12.50"; undefined for anything else (ignored, not refused). */
 export function priceCents(raw: string | null): number | undefined {
@@ -112,7 +100,6 @@ export function parseFilterParams(query: URLSearchParams): FilterParams {
     const name = raw.trim().slice(0, 200);
     if (name && !vendors.has(name.toLowerCase())) vendors.set(name.toLowerCase(), name);
   }
-  const sortBy = (query.get('sortBy') ?? '').trim().toLowerCase();
   const limit = Number(query.get('limit'));
   const page = query.get('page')?.trim() ?? '';
   const fields = query.get('fields');
@@ -126,7 +113,7 @@ export function parseFilterParams(query: URLSearchParams): FilterParams {
     minPriceCents: priceCents(query.get('minPrice')),
     maxPriceCents: priceCents(query.get('maxPrice')),
     availableForSaleOnly: flag === 'true' || flag === '1',
-    sortBy: isSort(sortBy) ? sortBy : '',
+    sortBy: parseSort(query.get('sortBy')),
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
     page: /^\d+$/.test(page) ? Math.min(Number(page), MAX_PAGE) : 0,
     fields: fields?.trim()

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CONTACT_EXAMPLE } from '../../shared/contracts/contact-message.testing.ts';
 import { connectedFrom } from '../testing/accounts.ts';
 import { expectErrorReply, jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
 import { CONTACT_LIMIT, DUPLICATE_WINDOW_MS, TOO_MANY_MESSAGES } from './contact.ts';
 
 const URL = 'http://localhost/api/contactMessages';
-const valid = {
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  phone: '555-0100',
-  message: 'Does the 1183859 steer wheel fit a Big Joe PDM?',
-};
+const valid = CONTACT_EXAMPLE;
 
 /** A store whose clock the test moves; posts come from the store's own origin. */
 function store() {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../../shared/contracts/contact-message.ts';
+import { limitedText, senderFields } from '../http/sender-fields.ts';
 import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
 import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
@@ -27,14 +28,10 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 export const TOO_MANY_MESSAGES =
   'You have sent us several messages in the last hour. Please wait before sending another, or call us.';
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-
 /** A message as the contact form sends it (shared/contracts/contact-message.ts). */
 export const contactMessageSchema = z.object({
-  name: text(CONTACT_LIMITS.name).min(1, 'is required'),
-  email: z.email('must be an email address').max(CONTACT_LIMITS.email),
-  phone: text(CONTACT_LIMITS.phone).default(''),
-  message: text(CONTACT_LIMITS.message).min(1, 'is required'),
+  ...senderFields(CONTACT_LIMITS),
+  message: limitedText(CONTACT_LIMITS.message).min(1, 'is required'),
 });
 
 type ContactMessage = z.output<typeof contactMessageSchema>;

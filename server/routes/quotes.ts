@@ -1,19 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { QUOTE_LIMITS } from '../../shared/contracts/quote-request.ts';
 import { sameOriginJson } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/input.ts';
+import { limitedText, senderFields } from '../http/sender-fields.ts';
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-
-/** A quote request as the home page's form sends it (src/lib/shell/quote-request.ts). */
+/** A quote request as the home page's form sends it (shared/contracts/quote-request.ts). */
 export const quoteRequestSchema = z.object({
-  name: text(100).min(1, 'is required'),
-  email: z.email('must be an email address').max(200),
-  phone: text(40).default(''),
-  partNumbers: text(500).min(1, 'is required'),
-  quantity: z.number().int().min(1).max(100_000),
-  message: text(2000).default(''),
+  ...senderFields(QUOTE_LIMITS),
+  partNumbers: limitedText(QUOTE_LIMITS.partNumbers).min(1, 'is required'),
+  quantity: z.number().int().min(1).max(QUOTE_LIMITS.quantity),
+  message: limitedText(QUOTE_LIMITS.message).default(''),
 });
 
 /**

@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, contactFromForm } from './contact-message.ts';
+import { CONTACT_LIMITS, contactFromForm, type ContactMessage } from './contact-message.ts';
+import { CONTACT_EXAMPLE } from './contact-message.testing.ts';
 
-const valid = {
-  name: ' Ann Lee ',
-  email: ' ann@example.com ',
-  phone: '',
-  message: ' Does the 1183859 wheel fit a PTH50? ',
-};
+/** The example as a shopper might type it: spaces around every field, and no phone. */
+const spaced = (message: ContactMessage) =>
+  Object.fromEntries(Object.entries(message).map(([field, text]) => [field, ` ${text} `]));
+const valid = { ...spaced(CONTACT_EXAMPLE), phone: '' };
 
 describe('contactFromForm', () => {
   it('trims what the shopper typed and allows leaving out the phone', () => {
     expect(contactFromForm(valid)).toEqual({
       ok: true,
-      message: {
-        name: 'Ann Lee',
-        email: 'ann@example.com',
-        phone: '',
-        message: 'Does the 1183859 wheel fit a PTH50?',
-      },
+      message: { ...CONTACT_EXAMPLE, phone: '' },
     });
   });
 

@@ -25,14 +25,12 @@ describe('collection page numbers', () => {
     expect(pageFromParam('page/40/')).toBe(40);
   });
 
-  it('refuses rest parameters that name no page', () => {
-    expect(pageFromParam('page/1')).toBeUndefined();
-    expect(pageFromParam('page/0')).toBeUndefined();
-    expect(pageFromParam('page/02')).toBeUndefined();
-    expect(pageFromParam('page/x')).toBeUndefined();
-    expect(pageFromParam('other/2')).toBeUndefined();
-    expect(pageFromParam('page/2/extra')).toBeUndefined();
-  });
+  it.each(['page/1', 'page/0', 'page/02', 'page/x', 'other/2', 'page/2/extra'])(
+    'refuses the rest parameter %j, which names no page',
+    (param) => {
+      expect(pageFromParam(param)).toBeUndefined();
+    },
+  );
 
   it('round-trips every page', () => {
     for (let page = 1; page < 30; page += 1) {

@@ -32,17 +32,13 @@ describe('payment icons', () => {
     }
   });
 
-  it("gives each of the API's card brands its picture and its name", () => {
-    expect(cardBrandIcon('visa')).toEqual({ name: 'Visa', src: '/payment/visa.svg' });
-    expect(cardBrandIcon('mastercard')).toEqual({
-      name: 'Mastercard',
-      src: '/payment/mastercard.svg',
-    });
-    expect(cardBrandIcon('american_express')).toEqual({
-      name: 'American Express',
-      src: '/payment/american-express.svg',
-    });
-    expect(cardBrandIcon('discover')).toEqual({ name: 'Discover', src: '/payment/discover.svg' });
+  it.each([
+    ['visa', 'Visa', 'visa'],
+    ['mastercard', 'Mastercard', 'mastercard'],
+    ['american_express', 'American Express', 'american-express'],
+    ['discover', 'Discover', 'discover'],
+  ])("gives the API's card brand %s its name, %s, and its picture", (brand, name, file) => {
+    expect(cardBrandIcon(brand)).toEqual({ name, src: `/payment/${file}.svg` });
   });
 
   it("shows the neutral card for 'other' and for brands it does not know", () => {

@@ -9,20 +9,22 @@ const settings = {
   cdnPrefix: '/api/media/products/',
 };
 
+/** A card as GET /api/products/filter sends it. */
+const card = {
+  id: 3,
+  handle: 'load wheel',
+  title: 'Load <i>wheel</i>',
+  vendor: 'Crown',
+  imageUrl: null,
+  price: 10,
+  compareAtPrice: 12.5,
+  availableForSale: true,
+  avgRating: 3.6,
+  totalReviews: 2,
+  inventoryLevelId: 44,
+};
+
 describe('resultCardView', () => {
-  const card = {
-    id: 3,
-    handle: 'load wheel',
-    title: 'Load <i>wheel</i>',
-    vendor: 'Crown',
-    imageUrl: null,
-    price: 10,
-    compareAtPrice: 12.5,
-    availableForSale: true,
-    avgRating: 3.6,
-    totalReviews: 2,
-    inventoryLevelId: 44,
-  };
   it('maps a card', () => {
     expect(resultCardView(card, settings)).toMatchObject({
       id: 3,
@@ -73,20 +75,9 @@ describe('parseFilterReply', () => {
 });
 
 describe('recordCard', () => {
-  const record = {
-    id: 9,
-    handle: 'h',
-    title: 'T',
-    vendor: 'V',
-    imageUrl: null,
-    avgRating: 4,
-    totalReviews: 1,
-    price: 5,
-    compareAtPrice: null,
-    seoDescription: null,
-    availableForSale: true,
-    availableQuantity: 2,
-  };
+  /** A built product record: the card's fields, its levels not on it but in its variants. */
+  const { inventoryLevelId: _level, ...shown } = card;
+  const record = { ...shown, id: 9, title: 'T', seoDescription: null, availableQuantity: 2 };
   const level = (
     id: number,
     over: Partial<{ availableQuantity: number; bypassNegativeQuantity: boolean }> = {},

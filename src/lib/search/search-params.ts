@@ -10,23 +10,14 @@
  * that is not a whole number of at least 1 reads as the first page.
  */
 
-/**
- * spec storefront 9: the sort options, parameter and label ('' is the default order). The
- * spec names top_rated and best_selling without labels: 'Top Rated' and 'Best Selling', in
- * the title case shoppers know from other stores.
- */
-export const SORT_OPTIONS = [
-  { value: '', label: 'Default' },
-  { value: 'id_asc', label: 'Older' },
-  { value: 'id_desc', label: 'Newer' },
-  { value: 'title_asc', label: 'Title A-Z ascending' },
-  { value: 'title_desc', label: 'Title A-Z descending' },
-  { value: 'price_asc', label: 'Price lowest to highest' },
-  { value: 'price_desc', label: 'Price highest to lowest' },
-  { value: 'top_rated', label: 'Top Rated' },
-  { value: 'best_selling', label: 'Best Selling' },
-] as const;
-export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+import {
+  parseSort,
+  SORT_OPTIONS,
+  type SortValue,
+} from '../../../shared/contracts/product-sorts.ts';
+
+// The sort orders are the API's as much as the list's: one list for both (spec storefront 9).
+export { parseSort, SORT_OPTIONS, type SortValue };
 
 /** spec storefront 9: the page size options. */
 export const PAGE_SIZES = [8, 16, 24, 48, 64, 76] as const;
@@ -68,13 +59,6 @@ export const EMPTY_PARAMS: SearchParams = {
   limit: undefined,
   page: 0,
 };
-
-/** A known sort option, else '' (spec storefront 5: "otherwise treated as empty"). */
-export function parseSort(raw: string | null | undefined): SortValue {
-  const value = (raw ?? '').trim().toLowerCase();
-  const known = SORT_OPTIONS.find((option) => option.value === value);
-  return known ? known.value : '';
-}
 
 /** An allowed page size, else undefined (spec storefront 5: "otherwise treated as empty"). */
 export function parseLimit(raw: string | number | null | undefined): number | undefined {

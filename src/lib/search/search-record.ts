@@ -76,6 +76,10 @@ export function partNumberForms(codes: readonly string[]): string[] {
   return [...new Set([...present, ...present.map((code) => code.replace(/[^A-Za-z0-9]/g, ''))])];
 }
 
+/** The search box's `c` filter of a record: each collection id once, as text; none without ids. */
+const categoryIdFilter = (ids: readonly number[]): { categoryId?: string[] } =>
+  ids.length ? { categoryId: [...new Set(ids)].map(String) } : {};
+
 /**
  * The Pagefind record of a product: title, part numbers, vendor and category names as
  * content; vendor, category and type as filters; price, title and rating as sorts.
@@ -109,7 +113,7 @@ export function productSearchRecord(
       price: [priceBucket(product.price)],
       ...(product.vendor ? { vendor: [product.vendor] } : {}),
       ...(categories.length ? { category: categories } : {}),
-      ...(categoryIds.length ? { categoryId: [...new Set(categoryIds)].map(String) } : {}),
+      ...categoryIdFilter(categoryIds),
     },
     sort: {
       price: product.price.toFixed(2).padStart(12, '0'),
@@ -136,7 +140,7 @@ export function collectionSearchRecord(
     meta: { title, image: collection.imageUrl ?? '' },
     filters: {
       type: [RECORD_TYPE.collection],
-      ...(categoryIds.length ? { categoryId: [...new Set(categoryIds)].map(String) } : {}),
+      ...categoryIdFilter(categoryIds),
     },
     sort: { title: title.toLowerCase() },
   };

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSetting } from '../../../shared/store-config.ts';
 import { storeConfig } from '../../../shared/store-config.ts';
+import { CHAT_PROVIDER } from '../../../shared/store-config.testing.ts';
 import { chatEntry, chatPolicySources, storeChat } from './chat-setting.ts';
 
+/** A provider whose script has a query and whose id has spaces around it. */
 const setting: ChatSetting = {
+  ...CHAT_PROVIDER,
   scriptUrl: 'https://widget.chat.example/loader.js?v=2',
   widgetId: ' store-42 ',
-  providerGlobal: 'SupportChat',
-  label: 'Chat with us',
 };
 
 describe('chatEntry', () => {
@@ -15,21 +16,23 @@ describe('chatEntry', () => {
     expect(chatEntry(undefined)).toBeNull();
   });
 
-  it('hands the entry its script, id, global and label', () => {
-    expect(chatEntry(setting)).toEqual({
-      scriptUrl: 'https://widget.chat.example/loader.js?v=2',
-      widgetId: 'store-42',
-      providerGlobal: 'SupportChat',
-      label: 'Chat with us',
-    });
+  it('hands the entry its script, id (trimmed), global and label', () => {
+    expect(chatEntry(setting)).toEqual({ ...setting, widgetId: 'store-42' });
   });
 
   it.each([
-    ['scriptUrl', 'http://widget.chat.example/loader.js', 'must be an absolute https: URL'],
-    ['scriptUrl', '/chat/loader.js', 'must be an absolute https: URL'],
-    ['scriptUrl', 'javascript:alert(1)', 'must be an absolute https: URL'],
-    ['scriptUrl', 'https://user:pw@chat.example/l.js', 'must be an absolute https: URL'],
-    ['scriptUrl', 'https://*.chat.example/l.js', 'must be an absolute https: URL'],
+    'http://widget.chat.example/loader.js',
+    '/chat/loader.js',
+    'javascript:alert(1)',
+    'https://user:pw@chat.example/l.js',
+    'https://*.chat.example/l.js',
+  ])('fails the build on chat.scriptUrl = %j, not an absolute https: URL', (scriptUrl) => {
+    expect(() => chatEntry({ ...setting, scriptUrl })).toThrow(
+      'Theme setting chat.scriptUrl must be an absolute https: URL',
+    );
+  });
+
+  it.each([
     ['widgetId', '  ', 'must be a text of 1 to 200 characters'],
     ['providerGlobal', 'window.top', 'must be a JavaScript identifier'],
     ['providerGlobal', 'a(1)', 'must be a JavaScript identifier'],
@@ -89,12 +92,7 @@ describe('chatPolicySources', () => {
 });
 
 describe('storeChat', () => {
-  const configured: ChatSetting = {
-    scriptUrl: 'https://widget.chat.example/loader.js',
-    widgetId: 'store-42',
-    providerGlobal: 'SupportChat',
-    label: 'Chat with us',
-  };
+  const configured = CHAT_PROVIDER;
   it('counts a placeholder provider as no chat, on any site (issue 29)', () => {
     expect(storeChat({ ...configured, placeholder: true }, undefined)).toBeUndefined();
   });

@@ -1,14 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CONTACT_EXAMPLE } from '../../../shared/contracts/contact-message.testing.ts';
 import type { JsonReply } from '../api/reply.ts';
 import { CONTACT_FAILED, sendContact, unreachableText } from './contact-send.ts';
 
 const PHONE = '1-800-555-0199';
-const values = {
-  name: ' Ann ',
-  email: 'ann@example.com',
-  phone: '',
-  message: 'Does it fit a PTH50?',
-};
+/** The example with spaces around a one-word name, and no phone. */
+const values = { ...CONTACT_EXAMPLE, name: ' Ann ', phone: '' };
 const reply = (status: number, body: unknown): JsonReply => ({
   status,
   statusText: '',
@@ -25,12 +22,7 @@ describe('sendContact', () => {
       confirmation:
         'Thank you, Ann! Your message #12 has been sent. We will reply to ann@example.com, usually within one business day.',
     });
-    expect(send).toHaveBeenCalledWith({
-      name: 'Ann',
-      email: 'ann@example.com',
-      phone: '',
-      message: 'Does it fit a PTH50?',
-    });
+    expect(send).toHaveBeenCalledWith({ ...values, name: 'Ann' });
   });
 
   it('sends nothing while a field needs the shopper', async () => {
