@@ -14,7 +14,7 @@ import {
   minusDisabled,
   plusDisabled,
   QUANTITY_COMMIT_MS,
-} from '../../lib/product/quantity.ts';
+} from '../../lib/cart/quantity.ts';
 import { reachableValues } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
@@ -81,7 +81,12 @@ function BuyBox({ product, currency, phone }: Props) {
   });
   const { stock } = buy;
   const gone = state.status === 'gone';
-  const rules = { remaining: stock.remaining, availableForSale: buy.forSale };
+  // The line holds what the cart has of the level: the API's cap counts it too.
+  const rules = {
+    remaining: stock.remaining,
+    inCart: stock.levelId === null ? 0 : quantityInCart(cart, stock.levelId),
+    availableForSale: buy.forSale,
+  };
   const busy = updating || adding;
   const cannotAdd =
     !hydrated || state.status === 'checking' || buy.needsChoice || addDisabled(busy, rules);
@@ -210,7 +215,7 @@ function BuyBox({ product, currency, phone }: Props) {
               <button
                 type="button"
                 aria-label="Increase quantity"
-                disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
+                disabled={!hydrated || plusDisabled(quantity, rules)}
                 onClick={() => step(1)}
               >
                 +
