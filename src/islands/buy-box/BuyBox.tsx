@@ -1,10 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
-import {
-  ADD_TO_ORDER_FAILED,
-  ADDED_TO_ORDER,
-  orderIdFromSearch,
-} from '../../lib/product/add-to-order.ts';
+import { orderIdFromSearch } from '../../lib/product/add-to-order.ts';
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
 import { buyState } from '../../lib/product/buy-state.ts';
 import {
@@ -16,7 +11,7 @@ import {
   QUANTITY_COMMIT_MS,
 } from '../../lib/cart/quantity.ts';
 import { reachableValues } from '../../lib/product/variant.ts';
-import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
+import { $addToOrderPending, addToOrderWithToast } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
 import {
   $cart,
@@ -28,7 +23,6 @@ import {
   STILL_TRYING,
 } from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
-import { showToast } from '../../stores/toast.ts';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
@@ -131,16 +125,8 @@ function BuyBox({ product, currency, phone }: Props) {
     }
   }
 
-  async function onAddToOrder() {
-    if (!orderId || addingToOrder) return;
-    try {
-      await addProductToOrder(orderId, live.id);
-      showToast({ variant: 'success', message: ADDED_TO_ORDER });
-    } catch (error) {
-      // spec storefront 8: the server's error text, else 'Failed to add product to order'.
-      const fromServer = error instanceof ApiError && error.fromServer;
-      showToast({ variant: 'error', message: fromServer ? error.message : ADD_TO_ORDER_FAILED });
-    }
+  function onAddToOrder() {
+    if (orderId && !addingToOrder) void addToOrderWithToast(orderId, live.id);
   }
 
   const messageId = `${id}-message`;
@@ -253,7 +239,7 @@ function BuyBox({ product, currency, phone }: Props) {
             className="bb-order"
             disabled={!hydrated || addingToOrder || gone}
             aria-busy={addingToOrder}
-            onClick={() => void onAddToOrder()}
+            onClick={onAddToOrder}
           >
             Add to order
           </button>
