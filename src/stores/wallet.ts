@@ -1,9 +1,10 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
-import { accountCall, dangerNotice, type NoticeState } from '../lib/account/api.ts';
+import { dangerNotice, type NoticeState } from '../lib/account/api.ts';
+import { accountCalls } from '../lib/api/account.ts';
 import { MISSING_TARGET, openAddPaymentPopup } from '../lib/account/wallet.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import { paymentMethodUpdate } from '../../shared/contracts/wallet-rules.ts';
-import type { PaymentMethod, PaymentMethodsReply, Transaction } from '../../shared/contracts/wallet.ts';
+import type { PaymentMethod, Transaction } from '../../shared/contracts/wallet.ts';
 import { $user, type UserState } from './account.ts';
 
 /** spec 2.4: the notices of the wallet's actions. */
@@ -66,12 +67,11 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
   const cancel =
     deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const call = <T>(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-    accountCall<T>(method, path, body, {}, deps.request);
-  const userPath = () => {
+  const api = accountCalls(deps.request);
+  const userId = () => {
     const id = user.get().user?.id;
     if (id === undefined) throw new Error('Sign in to see your wallet.');
-    return `/api/user/${id}`;
+    return id;
   };
 
   const $wallet = atom<WalletState>({ methods: null, addHref: undefined, notice: null });
@@ -80,7 +80,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const loadWallet = async () => {
     $wallet.set({ ...$wallet.get(), methods: null });
     try {
-      const reply = await call<PaymentMethodsReply>('GET', `${userPath()}/paymentMethods`);
+      const reply = await api.paymentMethods(userId());
       $wallet.set({
         ...$wallet.get(),
         methods: reply.paymentMethods,
@@ -105,7 +105,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const deletePaymentMethod = async (method: PaymentMethod) => {
     try {
-      await call('DELETE', `${userPath()}/paymentMethods/${method.id}`);
+      await api.deletePaymentMethod(userId(), method.id);
       notify({ variant: 'success', message: DELETED });
     } catch (error) {
       notify(dangerNotice(error));
@@ -115,9 +115,9 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const updateCardAddress = async (method: PaymentMethod, mailingAddressId: number) => {
     try {
-      await call(
-        'PUT',
-        `${userPath()}/paymentMethods/${method.id}`,
+      await api.updatePaymentMethod(
+        userId(),
+        method.id,
         paymentMethodUpdate(method, mailingAddressId),
       );
     } catch (error) {
@@ -138,15 +138,10 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
     cancel(timer);
     const ask = ++asked;
     timer = later(() => {
-      const text = filter.trim();
-      const query = text ? `?displayableId=${encodeURIComponent(text)}` : '';
       const current = () => ask === asked;
       void task(async () => {
         try {
-          const reply = await call<{ transactions: Transaction[] }>(
-            'GET',
-            `${userPath()}/transactions${query}`,
-          );
+          const reply = await api.transactions(userId(), filter);
           if (current()) $transactions.set({ filter, rows: reply.transactions, notice: null });
         } catch (error) {
           if (current()) $transactions.set({ filter, rows: [], notice: dangerNotice(error) });
