@@ -6,7 +6,12 @@ import {
   isFieldValid,
   type AddressForm,
 } from '../lib/account/address-form.ts';
-import { accountCalls } from '../lib/api/account.ts';
+import {
+  deleteAddress as deleteOne,
+  getCountries,
+  getStates,
+  saveAddress,
+} from '../lib/api/account.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import type { Country, MailingAddress, State } from '../../shared/contracts/addresses.ts';
 import type { CustomerStore } from './customer.ts';
@@ -86,7 +91,7 @@ export function marksOf(form: AddressForm): AddressMarks {
 export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const customer = deps.customer ?? pageCustomer;
   const log = deps.log ?? ((message, error) => console.error(message, error));
-  const api = accountCalls(deps.request);
+  const { request } = deps;
 
   const $addresses = computed(customer.$customer, (state) =>
     state.fetched ? (state.customer?.MailingAddresses ?? []) : null,
@@ -96,8 +101,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const $countries = atom<Country[]>([]);
   onMount($countries, () => {
     if (deps.browser === false) return;
-    api
-      .countries()
+    getCountries(request)
       .then((reply) => $countries.set(reply.countries))
       .catch((error: unknown) => log('[account] countries failed to load:', error));
   });
@@ -114,7 +118,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const statesOf = (countryCode: string) => {
     let found = states.get(countryCode);
     if (found === undefined) {
-      found = api.states(countryCode).then((reply) => reply.states);
+      found = getStates(countryCode, request).then((reply) => reply.states);
       // A failed list is asked again next time.
       found.catch(() => states.delete(countryCode));
       states.set(countryCode, found);
@@ -156,7 +160,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
     $draft.set({ ...draft, saving: true });
     try {
       const { address, form } = draft;
-      const reply = await api.saveAddress(address?.id, addressPayload(form));
+      const reply = await saveAddress(address?.id, addressPayload(form), request);
       if (!reply.mailingAddress) throw new Error(NOT_SAVED); // spec 8
       await customer.reloadCustomer();
       return reply.mailingAddress;
@@ -167,7 +171,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
 
   const deleteAddress = async (userId: number, address: MailingAddress) => {
     try {
-      const reply = await api.deleteAddress(userId, address.id);
+      const reply = await deleteOne(userId, address.id, request);
       if (!reply.success) return reply.error ?? REMOVE_FAILED; // spec 8
     } catch (error) {
       return messageOf(error) || REMOVE_FAILED;

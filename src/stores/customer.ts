@@ -1,6 +1,6 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
 import { messageOf } from '../lib/account/api.ts';
-import { accountCalls } from '../lib/api/account.ts';
+import { getCustomer } from '../lib/api/account.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import type { Customer } from '../../shared/contracts/addresses.ts';
 
@@ -42,13 +42,12 @@ export interface CustomerStore {
  * shows the customer's addresses (the account home, the address list, the wallet).
  */
 export function createCustomerStore(deps: CustomerDeps = {}): CustomerStore {
-  const api = accountCalls(deps.request);
   const $customer = atom<CustomerState>(CUSTOMER_NOT_FETCHED);
   let loading: Promise<CustomerState> | undefined;
 
   const load = async (): Promise<CustomerState> => {
     try {
-      const reply = await api.customer();
+      const reply = await getCustomer(deps.request);
       $customer.set({ fetched: true, customer: reply.customer, error: null });
     } catch (error) {
       // spec account-and-shell 8: the page shows the error's message as a notice.

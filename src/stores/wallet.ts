@@ -1,6 +1,11 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
 import { dangerNotice, type NoticeState } from '../lib/account/api.ts';
-import { accountCalls } from '../lib/api/account.ts';
+import {
+  deletePaymentMethod as deleteMethod,
+  getPaymentMethods,
+  getTransactions,
+  updatePaymentMethod,
+} from '../lib/api/wallet.ts';
 import { MISSING_TARGET, openAddPaymentPopup } from '../lib/account/wallet.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import { paymentMethodUpdate } from '../../shared/contracts/wallet-rules.ts';
@@ -67,7 +72,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
   const cancel =
     deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const api = accountCalls(deps.request);
+  const { request } = deps;
   const userId = () => {
     const id = user.get().user?.id;
     if (id === undefined) throw new Error('Sign in to see your wallet.');
@@ -80,7 +85,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const loadWallet = async () => {
     $wallet.set({ ...$wallet.get(), methods: null });
     try {
-      const reply = await api.paymentMethods(userId());
+      const reply = await getPaymentMethods(userId(), request);
       $wallet.set({
         ...$wallet.get(),
         methods: reply.paymentMethods,
@@ -105,7 +110,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const deletePaymentMethod = async (method: PaymentMethod) => {
     try {
-      await api.deletePaymentMethod(userId(), method.id);
+      await deleteMethod(userId(), method.id, request);
       notify({ variant: 'success', message: DELETED });
     } catch (error) {
       notify(dangerNotice(error));
@@ -115,10 +120,11 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const updateCardAddress = async (method: PaymentMethod, mailingAddressId: number) => {
     try {
-      await api.updatePaymentMethod(
+      await updatePaymentMethod(
         userId(),
         method.id,
         paymentMethodUpdate(method, mailingAddressId),
+        request,
       );
     } catch (error) {
       notify(dangerNotice(error));
@@ -141,7 +147,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
       const current = () => ask === asked;
       void task(async () => {
         try {
-          const reply = await api.transactions(userId(), filter);
+          const reply = await getTransactions(userId(), filter, request);
           if (current()) $transactions.set({ filter, rows: reply.transactions, notice: null });
         } catch (error) {
           if (current()) $transactions.set({ filter, rows: [], notice: dangerNotice(error) });
