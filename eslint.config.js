@@ -9,6 +9,10 @@ import tseslint from 'typescript-eslint';
 export const ONE_CLIENT =
   'Call the API through src/lib/api (getJson, sendJson, requestJson). A fetch of something that is not /api says why in an eslint-disable comment.';
 
+/** Why islands may not import the API client. */
+export const THROUGH_STORES =
+  'Islands (and component scripts) reach the API through src/stores: move the call into a store, which holds its state and its errors, and call the store.';
+
 /** Why src/lib may not import the loaders. */
 export const LIB_IMPORTS =
   'src/lib may not import src/loaders: move what both need (a record schema, a rule) into src/lib or shared/.';
@@ -166,6 +170,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: upward(['server', 'scripts', 'tests'], SIDES_APART) },
+      ],
+    },
+  },
+  {
+    // Islands render; stores call (docs/architecture.md, "Where a new feature goes"): an
+    // island or a component's script imports no module of src/lib/api, and takes what it
+    // needs of a call (its state, its words, an error type) from a store. The same rule name
+    // as the block above, so its patterns are repeated here. Checked by
+    // src/lib/api/through-stores.test.ts.
+    files: ['src/islands/**', 'src/components/**'],
+    ignores: TEST_CODE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/lib/api', '**/lib/api/**'], message: THROUGH_STORES },
+            ...upward(['server', 'scripts', 'tests'], SIDES_APART),
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $addToOrderPending, addProductToOrder } from './add-to-order.ts';
+import { ApiError } from '../lib/api/client.ts';
+import { ADDED_TO_ORDER } from '../lib/product/add-to-order.ts';
+import { $addToOrderPending, addProductToOrder, addToOrderWithToast } from './add-to-order.ts';
+import { $toasts } from './toast.ts';
 
-vi.mock('../lib/api/client.ts', () => ({ sendJson: vi.fn() }));
+vi.mock('../lib/api/client.ts', async (actual) => ({
+  ...(await actual<typeof import('../lib/api/client.ts')>()),
+  sendJson: vi.fn(),
+}));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,5 +49,33 @@ describe('addProductToOrder', () => {
     finish();
     await first;
     expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('addToOrderWithToast', () => {
+  const lastToast = () => $toasts.get().at(-1);
+
+  it('says the product was added', async () => {
+    await addToOrderWithToast(
+      'X1',
+      7,
+      vi.fn(() => Promise.resolve(undefined)),
+    );
+    expect(lastToast()).toMatchObject({ variant: 'success', message: ADDED_TO_ORDER });
+  });
+
+  it("says the server's refusal in its words, else the spec's", async () => {
+    const refused = vi.fn(() => Promise.reject(new ApiError('Order is closed.', 409, true)));
+    await addToOrderWithToast('X1', 7, refused);
+    expect(lastToast()).toMatchObject({ variant: 'error', message: 'Order is closed.' });
+    await addToOrderWithToast(
+      'X1',
+      7,
+      vi.fn(() => Promise.reject(new ApiError('Something'))),
+    );
+    expect(lastToast()).toMatchObject({
+      variant: 'error',
+      message: 'Failed to add product to order',
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { addToOrderPath } from '../lib/product/add-to-order.ts';
-import { sendJson } from '../lib/api/client.ts';
+import { ApiError, sendJson } from '../lib/api/client.ts';
+import {
+  ADD_TO_ORDER_FAILED,
+  ADDED_TO_ORDER,
+  addToOrderPath,
+} from '../lib/product/add-to-order.ts';
+import { showToast } from './toast.ts';
 
 const $pending = atom(false);
 
@@ -28,5 +33,23 @@ export async function addProductToOrder(
     await send('POST', addToOrderPath(orderId, productId));
   } finally {
     $pending.set(false);
+  }
+}
+
+/**
+ * An add to the order with its toasts (spec storefront 8): ADDED_TO_ORDER, or the server's
+ * error text, else 'Failed to add product to order'. Settles when the add has.
+ */
+export async function addToOrderWithToast(
+  orderId: string,
+  productId: number,
+  send: typeof sendJson = sendJson,
+): Promise<void> {
+  try {
+    await addProductToOrder(orderId, productId, send);
+    showToast({ variant: 'success', message: ADDED_TO_ORDER });
+  } catch (error) {
+    const fromServer = error instanceof ApiError && error.fromServer;
+    showToast({ variant: 'error', message: fromServer ? error.message : ADD_TO_ORDER_FAILED });
   }
 }

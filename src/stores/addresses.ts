@@ -1,11 +1,17 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
-import { accountCall, messageOf } from '../lib/account/api.ts';
+import { messageOf } from '../lib/account/api.ts';
 import {
   addressPayload,
   formFromAddress,
   isFieldValid,
   type AddressForm,
 } from '../lib/account/address-form.ts';
+import {
+  deleteAddress as deleteOne,
+  getCountries,
+  getStates,
+  saveAddress,
+} from '../lib/api/account.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import type { Country, MailingAddress, State } from '../../shared/contracts/addresses.ts';
 import type { CustomerStore } from './customer.ts';
@@ -85,8 +91,7 @@ export function marksOf(form: AddressForm): AddressMarks {
 export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const customer = deps.customer ?? pageCustomer;
   const log = deps.log ?? ((message, error) => console.error(message, error));
-  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-    accountCall<T>(method, path, body, {}, deps.request);
+  const { request } = deps;
 
   const $addresses = computed(customer.$customer, (state) =>
     state.fetched ? (state.customer?.MailingAddresses ?? []) : null,
@@ -96,7 +101,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const $countries = atom<Country[]>([]);
   onMount($countries, () => {
     if (deps.browser === false) return;
-    call<{ countries: Country[] }>('GET', '/api/countries')
+    getCountries(request)
       .then((reply) => $countries.set(reply.countries))
       .catch((error: unknown) => log('[account] countries failed to load:', error));
   });
@@ -113,10 +118,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
   const statesOf = (countryCode: string) => {
     let found = states.get(countryCode);
     if (found === undefined) {
-      found = call<{ states: State[] }>(
-        'GET',
-        `/api/states?page=0&countryCode=${encodeURIComponent(countryCode)}`,
-      ).then((reply) => reply.states);
+      found = getStates(countryCode, request).then((reply) => reply.states);
       // A failed list is asked again next time.
       found.catch(() => states.delete(countryCode));
       states.set(countryCode, found);
@@ -158,11 +160,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
     $draft.set({ ...draft, saving: true });
     try {
       const { address, form } = draft;
-      const reply = await call<{ mailingAddress?: MailingAddress }>(
-        address === undefined ? 'POST' : 'PUT',
-        address === undefined ? '/api/mailingAddresses' : `/api/mailingAddresses/${address.id}`,
-        addressPayload(form),
-      );
+      const reply = await saveAddress(address?.id, addressPayload(form), request);
       if (!reply.mailingAddress) throw new Error(NOT_SAVED); // spec 8
       await customer.reloadCustomer();
       return reply.mailingAddress;
@@ -173,10 +171,7 @@ export function createAddressStore(deps: AddressDeps = {}): AddressStore {
 
   const deleteAddress = async (userId: number, address: MailingAddress) => {
     try {
-      const reply = await call<{ success?: boolean; error?: string }>(
-        'DELETE',
-        `/api/customer/${userId}/mailingAddresses/${address.id}`,
-      );
+      const reply = await deleteOne(userId, address.id, request);
       if (!reply.success) return reply.error ?? REMOVE_FAILED; // spec 8
     } catch (error) {
       return messageOf(error) || REMOVE_FAILED;

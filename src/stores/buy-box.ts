@@ -8,7 +8,7 @@ import {
   variantParam,
   type VariantChoice,
 } from '../lib/product/variant.ts';
-import { getJson } from '../lib/api/client.ts';
+import { getProductByHandle } from '../lib/api/catalogue.ts';
 
 /**
  * How far the page's build-time data has been checked against the API (DESIGN, "Live data
@@ -38,7 +38,7 @@ export const $buyBox: ReadableAtom<BuyBoxState | null> = $state;
 export function startBuyBox(
   product: BuyBoxProduct,
   search: string,
-  fetchProduct: (handle: string) => Promise<unknown> = defaultFetch,
+  fetchProduct: (handle: string) => Promise<unknown> = getProductByHandle,
 ): Promise<void> {
   const current = $state.get();
   if (current?.product.id === product.id) return pending ?? Promise.resolve();
@@ -55,9 +55,6 @@ export function startBuyBox(
 }
 
 let pending: Promise<void> | undefined;
-
-const defaultFetch = (handle: string): Promise<unknown> =>
-  getJson<unknown>(`/api/products/handle/${encodeURIComponent(handle)}`);
 
 async function refresh(
   handle: string,

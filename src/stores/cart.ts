@@ -1,5 +1,5 @@
 import { atom, computed, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { cartCalls } from '../lib/api/cart.ts';
+import { cartCalls, type CartCalls } from '../lib/api/cart.ts';
 import {
   ApiError,
   DEFAULT_ERROR,
@@ -91,39 +91,8 @@ export function createCartStore(deps: CartDeps): CartStore {
     }
   };
 
-  /** Runs one job against the newest state; returns whether it asked the server to change. */
-  async function run(job: CartJob): Promise<boolean> {
-    const state = $state.get();
-    switch (job.kind) {
-      case 'load':
-        await load();
-        return false;
-      case 'add':
-        $state.set(await calls.add(lineOf(job)));
-        return true;
-      case 'set': {
-        // spec storefront 4: ignored when 0 or less or the item is unknown, judged when its
-        // turn comes so an add queued just before it counts.
-        const line = state.lines.find((item) => item.inventoryLevelId === job.inventoryLevelId);
-        if (line === undefined || line.quantity === job.quantity) return false;
-        $state.set(await calls.set(lineOf(job)));
-        return true;
-      }
-      case 'remove':
-        // A second press on a line already gone asks nothing (the server would say 404).
-        if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
-        $state.set(await calls.remove(job.lineItemId));
-        return true;
-      case 'discount':
-        // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
-        if (state.checkoutId === null) throw new ApiError(INVALID_CHECKOUT_ERROR);
-        $state.set(await calls.discount(job.method, state.checkoutId, job.code));
-        return true;
-    }
-  }
-
   const { enqueue } = cartQueue({
-    run,
+    run: (job) => runJob(job, $state, calls, load),
     onQueued: () => $busy.set($busy.get() + 1),
     onSettled: () => {
       $stillTrying.set(false);
@@ -146,30 +115,14 @@ export function createCartStore(deps: CartDeps): CartStore {
   onMount($state, () => {
     if (!deps.browser) return;
     // The store loads itself for its first subscriber and follows other tabs.
-    const reload = () => {
+    return followPage(() => {
       enqueue({ kind: 'load' }).catch((error: unknown) => {
         // A store that cannot be reached (offline, a timeout, the page left mid-call) is no
         // fault of the page: /cart.php says so from $cartLoadError. Other failures are logged.
         if (error instanceof ApiError && error.unreachable) return;
         log('Cart reload failed', error);
       });
-    };
-    reload();
-    const stopSync = deps.sync?.listen(reload);
-    if (typeof document === 'undefined') return stopSync;
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) reload(); // back/forward cache: the page may be hours old
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener('pageshow', onPageShow);
-    return () => {
-      stopSync?.();
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('pageshow', onPageShow);
-    };
+    }, deps.sync);
   });
 
   return {
@@ -224,6 +177,65 @@ export function createCartStore(deps: CartDeps): CartStore {
 
     applyDiscountCode: (code) => enqueue({ kind: 'discount', method: 'POST', code: code.trim() }),
     removeDiscountCode: (code) => enqueue({ kind: 'discount', method: 'DELETE', code }),
+  };
+}
+
+/** Runs one job against the newest state; returns whether it asked the server to change. */
+async function runJob(
+  job: CartJob,
+  $state: WritableAtom<CartState>,
+  calls: CartCalls,
+  load: () => Promise<void>,
+): Promise<boolean> {
+  const state = $state.get();
+  switch (job.kind) {
+    case 'load':
+      await load();
+      return false;
+    case 'add':
+      $state.set(await calls.add(lineOf(job)));
+      return true;
+    case 'set': {
+      // spec storefront 4: ignored when 0 or less or the item is unknown, judged when its
+      // turn comes so an add queued just before it counts.
+      const line = state.lines.find((item) => item.inventoryLevelId === job.inventoryLevelId);
+      if (line === undefined || line.quantity === job.quantity) return false;
+      $state.set(await calls.set(lineOf(job)));
+      return true;
+    }
+    case 'remove':
+      // A second press on a line already gone asks nothing (the server would say 404).
+      if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
+      $state.set(await calls.remove(job.lineItemId));
+      return true;
+    case 'discount':
+      // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
+      if (state.checkoutId === null) throw new ApiError(INVALID_CHECKOUT_ERROR);
+      $state.set(await calls.discount(job.method, state.checkoutId, job.code));
+      return true;
+  }
+}
+
+/**
+ * Loads now, and again when another tab changes the cart, the page shows again, or comes
+ * back from the back/forward cache; returns what stops it.
+ */
+function followPage(reload: () => void, sync: TabSync | undefined): (() => void) | undefined {
+  reload();
+  const stopSync = sync?.listen(reload);
+  if (typeof document === 'undefined') return stopSync;
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') reload();
+  };
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) reload(); // back/forward cache: the page may be hours old
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('pageshow', onPageShow);
+  return () => {
+    stopSync?.();
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('pageshow', onPageShow);
   };
 }
 

@@ -1,5 +1,6 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
-import { accountCall, messageOf } from '../lib/account/api.ts';
+import { messageOf } from '../lib/account/api.ts';
+import { getCustomer } from '../lib/api/account.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import type { Customer } from '../../shared/contracts/addresses.ts';
 
@@ -46,13 +47,7 @@ export function createCustomerStore(deps: CustomerDeps = {}): CustomerStore {
 
   const load = async (): Promise<CustomerState> => {
     try {
-      const reply = await accountCall<{ customer: Customer | null }>(
-        'GET',
-        '/api/customer',
-        undefined,
-        {},
-        deps.request,
-      );
+      const reply = await getCustomer(deps.request);
       $customer.set({ fetched: true, customer: reply.customer, error: null });
     } catch (error) {
       // spec account-and-shell 8: the page shows the error's message as a notice.

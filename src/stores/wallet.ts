@@ -1,9 +1,15 @@
 import { atom, onMount, task, type ReadableAtom } from 'nanostores';
-import { accountCall, dangerNotice, type NoticeState } from '../lib/account/api.ts';
+import { dangerNotice, type NoticeState } from '../lib/account/api.ts';
+import {
+  deletePaymentMethod as deleteMethod,
+  getPaymentMethods,
+  getTransactions,
+  updatePaymentMethod,
+} from '../lib/api/wallet.ts';
 import { MISSING_TARGET, openAddPaymentPopup } from '../lib/account/wallet.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import { paymentMethodUpdate } from '../../shared/contracts/wallet-rules.ts';
-import type { PaymentMethod, PaymentMethodsReply, Transaction } from '../../shared/contracts/wallet.ts';
+import type { PaymentMethod, Transaction } from '../../shared/contracts/wallet.ts';
 import { $user, type UserState } from './account.ts';
 
 /** spec 2.4: the notices of the wallet's actions. */
@@ -66,12 +72,11 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
   const cancel =
     deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const call = <T>(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-    accountCall<T>(method, path, body, {}, deps.request);
-  const userPath = () => {
+  const { request } = deps;
+  const userId = () => {
     const id = user.get().user?.id;
     if (id === undefined) throw new Error('Sign in to see your wallet.');
-    return `/api/user/${id}`;
+    return id;
   };
 
   const $wallet = atom<WalletState>({ methods: null, addHref: undefined, notice: null });
@@ -80,7 +85,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
   const loadWallet = async () => {
     $wallet.set({ ...$wallet.get(), methods: null });
     try {
-      const reply = await call<PaymentMethodsReply>('GET', `${userPath()}/paymentMethods`);
+      const reply = await getPaymentMethods(userId(), request);
       $wallet.set({
         ...$wallet.get(),
         methods: reply.paymentMethods,
@@ -105,7 +110,7 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const deletePaymentMethod = async (method: PaymentMethod) => {
     try {
-      await call('DELETE', `${userPath()}/paymentMethods/${method.id}`);
+      await deleteMethod(userId(), method.id, request);
       notify({ variant: 'success', message: DELETED });
     } catch (error) {
       notify(dangerNotice(error));
@@ -115,10 +120,11 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
 
   const updateCardAddress = async (method: PaymentMethod, mailingAddressId: number) => {
     try {
-      await call(
-        'PUT',
-        `${userPath()}/paymentMethods/${method.id}`,
+      await updatePaymentMethod(
+        userId(),
+        method.id,
         paymentMethodUpdate(method, mailingAddressId),
+        request,
       );
     } catch (error) {
       notify(dangerNotice(error));
@@ -138,15 +144,10 @@ export function createWalletStore(deps: WalletDeps = {}): WalletStore {
     cancel(timer);
     const ask = ++asked;
     timer = later(() => {
-      const text = filter.trim();
-      const query = text ? `?displayableId=${encodeURIComponent(text)}` : '';
       const current = () => ask === asked;
       void task(async () => {
         try {
-          const reply = await call<{ transactions: Transaction[] }>(
-            'GET',
-            `${userPath()}/transactions${query}`,
-          );
+          const reply = await getTransactions(userId(), filter, request);
           if (current()) $transactions.set({ filter, rows: reply.transactions, notice: null });
         } catch (error) {
           if (current()) $transactions.set({ filter, rows: [], notice: dangerNotice(error) });

@@ -1,10 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
-import {
-  ADD_TO_ORDER_FAILED,
-  ADDED_TO_ORDER,
-  orderIdFromSearch,
-} from '../../lib/product/add-to-order.ts';
+import { orderIdFromSearch } from '../../lib/product/add-to-order.ts';
 import type { BuyBoxProduct } from '../../lib/product/buy-box.ts';
 import { buyState } from '../../lib/product/buy-state.ts';
 import {
@@ -14,9 +9,9 @@ import {
   minusDisabled,
   plusDisabled,
   QUANTITY_COMMIT_MS,
-} from '../../lib/product/quantity.ts';
+} from '../../lib/cart/quantity.ts';
 import { reachableValues } from '../../lib/product/variant.ts';
-import { $addToOrderPending, addProductToOrder } from '../../stores/add-to-order.ts';
+import { $addToOrderPending, addToOrderWithToast } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
 import {
   $cart,
@@ -28,7 +23,6 @@ import {
   STILL_TRYING,
 } from '../../stores/cart.ts';
 import { recordRecentlyViewed } from '../../stores/recently-viewed.ts';
-import { showToast } from '../../stores/toast.ts';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
@@ -81,7 +75,12 @@ function BuyBox({ product, currency, phone }: Props) {
   });
   const { stock } = buy;
   const gone = state.status === 'gone';
-  const rules = { remaining: stock.remaining, availableForSale: buy.forSale };
+  // The line holds what the cart has of the level: the API's cap counts it too.
+  const rules = {
+    remaining: stock.remaining,
+    inCart: stock.levelId === null ? 0 : quantityInCart(cart, stock.levelId),
+    availableForSale: buy.forSale,
+  };
   const busy = updating || adding;
   const cannotAdd =
     !hydrated || state.status === 'checking' || buy.needsChoice || addDisabled(busy, rules);
@@ -126,16 +125,8 @@ function BuyBox({ product, currency, phone }: Props) {
     }
   }
 
-  async function onAddToOrder() {
-    if (!orderId || addingToOrder) return;
-    try {
-      await addProductToOrder(orderId, live.id);
-      showToast({ variant: 'success', message: ADDED_TO_ORDER });
-    } catch (error) {
-      // spec storefront 8: the server's error text, else 'Failed to add product to order'.
-      const fromServer = error instanceof ApiError && error.fromServer;
-      showToast({ variant: 'error', message: fromServer ? error.message : ADD_TO_ORDER_FAILED });
-    }
+  function onAddToOrder() {
+    if (orderId && !addingToOrder) void addToOrderWithToast(orderId, live.id);
   }
 
   const messageId = `${id}-message`;
@@ -210,7 +201,7 @@ function BuyBox({ product, currency, phone }: Props) {
               <button
                 type="button"
                 aria-label="Increase quantity"
-                disabled={!hydrated || plusDisabled(quantity, stock.remaining)}
+                disabled={!hydrated || plusDisabled(quantity, rules)}
                 onClick={() => step(1)}
               >
                 +
@@ -248,7 +239,7 @@ function BuyBox({ product, currency, phone }: Props) {
             className="bb-order"
             disabled={!hydrated || addingToOrder || gone}
             aria-busy={addingToOrder}
-            onClick={() => void onAddToOrder()}
+            onClick={onAddToOrder}
           >
             Add to order
           </button>

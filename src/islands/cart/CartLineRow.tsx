@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartLine } from '../../lib/cart/checkout.ts';
 import {
-  QUANTITY_DEBOUNCE_MS,
+  QUANTITY_COMMIT_MS,
   checkQuantity,
   digitsOnly,
+  lineLimits,
   minusDisabled,
   plusDisabled,
 } from '../../lib/cart/quantity.ts';
@@ -46,10 +47,10 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (text: string) => {
-    const checked = checkQuantity(text, line);
-    if (checked.error !== undefined) {
+    const checked = checkQuantity(text, lineLimits(line));
+    if (!checked.ok) {
       editing.current = false;
-      setError(checked.error);
+      setError(checked.message);
       return;
     }
     setError(null);
@@ -70,7 +71,7 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
     timer.current = setTimeout(() => {
       timer.current = undefined;
       commit(text);
-    }, QUANTITY_DEBOUNCE_MS);
+    }, QUANTITY_COMMIT_MS);
   };
 
   const commitNow = () => {
@@ -129,7 +130,7 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
           <button
             type="button"
             aria-label={`Increase quantity of ${line.title}`}
-            disabled={plusDisabled(current, line)}
+            disabled={plusDisabled(current, lineLimits(line))}
             onClick={() => schedule(String(current + 1))}
           >
             +

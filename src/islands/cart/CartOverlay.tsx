@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { getJson } from '../../lib/api/client.ts';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
 import { priceText } from '../../../shared/call-for-price.ts';
 import { $cart, $cartOpen } from '../../stores/cart.ts';
-import { showToast } from '../../stores/toast.ts';
+import { loadFreeShippingAmount } from '../../stores/free-shipping.ts';
 import { CartSummary } from './CartSummary.tsx';
 import { productPath } from '../../lib/routing/paths.ts';
 
@@ -32,7 +31,6 @@ export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
   const open = useStore($cartOpen);
   const dialog = useRef<HTMLDialogElement>(null);
   const [threshold, setThreshold] = useState(freeShippingValue);
-  const fetched = useRef(false);
   const returnTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -87,17 +85,11 @@ export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
   };
 
   useEffect(() => {
-    if (!open || fetched.current) return;
-    fetched.current = true;
+    if (!open) return;
     // Live over stale: the amount may have changed since the build.
-    getJson<{ freeShippingAmount?: unknown }>('/api/shippingPolicies/freeShippingAmount')
-      .then((reply) => {
-        if (typeof reply.freeShippingAmount === 'number') setThreshold(reply.freeShippingAmount);
-      })
-      .catch((error: unknown) => {
-        // spec storefront 8: a free-shipping amount error shows a danger message.
-        showToast({ variant: 'danger', message: (error as Error).message });
-      });
+    void loadFreeShippingAmount().then((amount) => {
+      if (amount !== undefined) setThreshold(amount);
+    });
   }, [open]);
 
   const shipping = freeShippingProgress(threshold, cart.discountedSubtotalPrice, cart.currencyCode);

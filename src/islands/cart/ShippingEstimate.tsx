@@ -1,19 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { getJson, INVALID_CHECKOUT_ERROR } from '../../lib/api/client.ts';
 import type { CartState } from '../../lib/cart/checkout.ts';
-import { estimateView, readEstimate, type EstimateView } from '../../lib/cart/estimate.ts';
 import { formatPrice } from '../../../shared/format/price.ts';
-import { trackLoading } from '../../stores/loading.ts';
+import {
+  estimateShipping,
+  loadEstimateStates,
+  type EstimateState,
+  type EstimateView,
+} from '../../stores/shipping-estimate.ts';
 import { FieldError } from './FieldError.tsx';
-
-interface State {
-  id: number;
-  title: string;
-}
 
 /** Shipping and tax estimate by US state on /cart.php (spec storefront 5 and 7). */
 export function ShippingEstimate({ cart }: { cart: CartState }) {
-  const [states, setStates] = useState<State[]>([]);
+  const [states, setStates] = useState<EstimateState[]>([]);
   const [stateId, setStateId] = useState('');
   const [result, setResult] = useState<EstimateView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,13 +19,7 @@ export function ShippingEstimate({ cart }: { cart: CartState }) {
   const id = useId();
 
   useEffect(() => {
-    trackLoading(getJson<{ states?: unknown }>('/api/states?countryCode=US'))
-      .then((reply) => {
-        const list = Array.isArray(reply.states) ? (reply.states as State[]) : [];
-        setStates(list.filter((item) => typeof item.id === 'number'));
-      })
-      // spec storefront 8: country and state failures are only logged.
-      .catch((failure: unknown) => console.error('Loading states failed', failure));
+    void loadEstimateStates().then(setStates);
   }, []);
 
   // A changed cart makes an old estimate wrong.
@@ -37,23 +29,10 @@ export function ShippingEstimate({ cart }: { cart: CartState }) {
     event.preventDefault();
     setError(null);
     setResult(null);
-    // spec storefront 5: the estimate needs the checkout id, else 'Invalid checkout.'
-    if (cart.checkoutId === null) {
-      setError(INVALID_CHECKOUT_ERROR);
-      return;
-    }
-    if (stateId === '') {
-      setError('Choose a state to estimate shipping.');
-      return;
-    }
     setBusy(true);
-    const path = `/api/checkouts/${encodeURIComponent(cart.checkoutId)}/estimateShipping`;
-    trackLoading(getJson<unknown>(`${path}?stateId=${encodeURIComponent(stateId)}`))
-      .then((reply) => {
-        const estimate = readEstimate(reply);
-        if (estimate === undefined) throw new Error('Something went wrong. Please try again.');
-        setResult(estimateView(estimate, cart.discountedSubtotalPrice, cart.totalPrice));
-      })
+    // spec storefront 5: the estimate needs the checkout id, else 'Invalid checkout.'
+    estimateShipping(cart, stateId)
+      .then(setResult)
       .catch((failure: unknown) => setError((failure as Error).message))
       .finally(() => setBusy(false));
   };

@@ -93,124 +93,124 @@ export interface ApiClient {
   ) => Promise<T | undefined>;
 }
 
+/** One attempt, turned into a value, a Retryable, or a final ApiError. */
+async function attempt<T>(
+  deps: ClientDeps,
+  path: string,
+  init: RequestInit,
+  {
+    signal,
+    timeoutMs,
+    onSlow,
+    read,
+  }: {
+    signal?: AbortSignal;
+    timeoutMs: number;
+    onSlow?: () => void;
+    read: (reply: Response) => Promise<T>;
+  },
+) {
+  const timeout = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Raced as well as signalled: a stalled connection must not hold the cart queue for ever.
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timeout.abort();
+      reject(new DOMException('No reply in time.', 'TimeoutError'));
+    }, timeoutMs);
+  });
+  // A slow attempt is left to finish (a second one with the same key would only be told the
+  // first is still running), but the caller hears it is taking long.
+  const slow = onSlow ? setTimeout(onSlow, deps.stillTryingAfterMs) : undefined;
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    let reply: Response;
+    try {
+      reply = await Promise.race([deps.fetch(path, { ...init, signal: timeout.signal }), timedOut]);
+    } catch (error) {
+      if (signal?.aborted) throw abortError(signal);
+      // A network failure, a dropped connection or our own time-out: nothing was read.
+      throw new Retryable(noReply(error));
+    }
+    const value = await Promise.race([read(reply), timedOut]).catch((error: unknown) => {
+      if (signal?.aborted) throw abortError(signal);
+      if (error instanceof ApiError || error instanceof Retryable) throw error;
+      throw new Retryable(noReply()); // the time-out, while reading
+    });
+    return value;
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(slow);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Runs attempts until one succeeds, a final error, the retries run out, or the retry budget
+ * does: no attempt outlives the budget and no wait begins that would end past it.
+ */
+async function withRetries<T>(
+  deps: ClientDeps,
+  path: string,
+  init: RequestInit,
+  {
+    retries,
+    signal,
+    timeoutMs = deps.attemptTimeoutMs,
+    onStillTrying,
+    read,
+  }: {
+    retries: number;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    onStillTrying?: () => void;
+    read: (reply: Response) => Promise<T>;
+  },
+): Promise<T> {
+  const deadline = deps.now() + deps.retryBudgetMs;
+  let told = false;
+  const tell =
+    retries > 0 && onStillTrying
+      ? () => {
+          if (told) return;
+          told = true;
+          onStillTrying();
+        }
+      : undefined;
+  for (let retry = 0; ; retry++) {
+    if (signal?.aborted) throw abortError(signal);
+    const left = retries > 0 ? deadline - deps.now() : timeoutMs;
+    try {
+      return await attempt<T>(deps, path, init, {
+        read,
+        ...(signal ? { signal } : {}),
+        timeoutMs: Math.max(0, Math.min(timeoutMs, left)),
+        ...(tell ? { onSlow: tell } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof Retryable)) throw error;
+      if (retry >= retries) throw error.error;
+      const wait = error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs());
+      // give up now rather than wait for an attempt there is no time for.
+      if (deps.now() + wait >= deadline) throw error.error;
+      tell?.();
+      await deps.sleep(wait, signal);
+    }
+  }
+}
+
 /**
  * Builds a client. Production code uses the default one ({@link getJson}, {@link sendJson});
  * tests build their own with a fake fetch, clock and sleep.
  */
 export function createApiClient(deps: ClientDeps): ApiClient {
-  /** One attempt, turned into a value, a Retryable, or a final ApiError. */
-  async function attempt<T>(
-    path: string,
-    init: RequestInit,
-    {
-      signal,
-      timeoutMs,
-      onSlow,
-      read,
-    }: {
-      signal?: AbortSignal;
-      timeoutMs: number;
-      onSlow?: () => void;
-      read: (reply: Response) => Promise<T>;
-    },
-  ) {
-    const timeout = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Raced as well as signalled: a stalled connection must not hold the cart queue for ever.
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        timeout.abort();
-        reject(new DOMException('No reply in time.', 'TimeoutError'));
-      }, timeoutMs);
-    });
-    // A slow attempt is left to finish (a second one with the same key would only be told the
-    // first is still running), but the caller hears it is taking long.
-    const slow = onSlow ? setTimeout(onSlow, deps.stillTryingAfterMs) : undefined;
-    const onAbort = () => timeout.abort();
-    signal?.addEventListener('abort', onAbort);
-    try {
-      let reply: Response;
-      try {
-        reply = await Promise.race([
-          deps.fetch(path, { ...init, signal: timeout.signal }),
-          timedOut,
-        ]);
-      } catch (error) {
-        if (signal?.aborted) throw abortError(signal);
-        // A network failure, a dropped connection or our own time-out: nothing was read.
-        throw new Retryable(noReply(error));
-      }
-      const value = await Promise.race([read(reply), timedOut]).catch((error: unknown) => {
-        if (signal?.aborted) throw abortError(signal);
-        if (error instanceof ApiError || error instanceof Retryable) throw error;
-        throw new Retryable(noReply()); // the time-out, while reading
-      });
-      return value;
-    } finally {
-      clearTimeout(timer);
-      clearTimeout(slow);
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  /**
-   * Runs attempts until one succeeds, a final error, the retries run out, or the retry budget
-   * does: no attempt outlives the budget and no wait begins that would end past it.
-   */
-  async function withRetries<T>(
-    path: string,
-    init: RequestInit,
-    {
-      retries,
-      signal,
-      timeoutMs = deps.attemptTimeoutMs,
-      onStillTrying,
-      read,
-    }: {
-      retries: number;
-      signal?: AbortSignal;
-      timeoutMs?: number;
-      onStillTrying?: () => void;
-      read: (reply: Response) => Promise<T>;
-    },
-  ): Promise<T> {
-    const deadline = deps.now() + deps.retryBudgetMs;
-    let told = false;
-    const tell =
-      retries > 0 && onStillTrying
-        ? () => {
-            if (told) return;
-            told = true;
-            onStillTrying();
-          }
-        : undefined;
-    for (let retry = 0; ; retry++) {
-      if (signal?.aborted) throw abortError(signal);
-      const left = retries > 0 ? deadline - deps.now() : timeoutMs;
-      try {
-        return await attempt<T>(path, init, {
-          read,
-          ...(signal ? { signal } : {}),
-          timeoutMs: Math.max(0, Math.min(timeoutMs, left)),
-          ...(tell ? { onSlow: tell } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof Retryable)) throw error;
-        if (retry >= retries) throw error.error;
-        const wait = error.waitMs ?? retryDelay(retry + 1, deps.retryStepMs());
-        // give up now rather than wait for an attempt there is no time for.
-        if (deps.now() + wait >= deadline) throw error.error;
-        tell?.();
-        await deps.sleep(wait, signal);
-      }
-    }
-  }
-
   return {
     async getJson<T>(path: string, init: GetOptions = {}): Promise<T> {
       // Reads are not retried here: their callers reload on the next event anyway (STYLE:
       // "retries stacked at several layers" is what to avoid).
       const value = await withRetries<T | undefined>(
+        deps,
         path,
         { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' },
         {
@@ -241,7 +241,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       const init: RequestInit = { method, headers, credentials: 'same-origin' };
       if (body !== undefined) init.body = JSON.stringify(body);
       // Only a call the server can recognise again may be repeated without a second effect.
-      return withRetries<T | undefined>(path, init, {
+      return withRetries<T | undefined>(deps, path, init, {
         retries: options.idempotent ? MAX_RETRIES : 0,
         read: (reply) => readReply<T>(reply, deps.now()),
         ...(options.signal ? { signal: options.signal } : {}),
@@ -259,7 +259,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       };
       const init: RequestInit = { method, headers, credentials: 'same-origin' };
       if (options.body !== undefined) init.body = JSON.stringify(options.body);
-      return withRetries(path, init, {
+      return withRetries(deps, path, init, {
         retries: 0,
         read: readRaw,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -15,11 +15,14 @@ export {
   type ShippingEstimate,
 } from './estimate.ts';
 export {
-  QUANTITY_DEBOUNCE_MS,
+  QUANTITY_COMMIT_MS,
+  addDisabled,
   checkQuantity,
   digitsOnly,
-  maxQuantity,
+  lineLimits,
   minusDisabled,
+  mostAllowed,
   plusDisabled,
+  type QuantityCheck,
   type QuantityLimits,
 } from './quantity.ts';

@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LINE_QUANTITY } from '../../../shared/contracts/cart.ts';
 import {
-  QUANTITY_DEBOUNCE_MS,
+  addDisabled,
+  cantAddMoreThan,
   checkQuantity,
   digitsOnly,
-  maxQuantity,
+  INVALID_QUANTITY,
+  lineLimits,
   minusDisabled,
+  mostAllowed,
+  NOT_FOR_SALE,
   plusDisabled,
+  QUANTITY_ABOVE_ZERO,
+  QUANTITY_COMMIT_MS,
 } from './quantity.ts';
-import { minusDisabled as buyBoxMinusDisabled } from '../product/quantity.ts';
 
-const line = { availableQuantity: 5, availableForSale: true, bypassNegativeQuantity: false };
+const stock = { remaining: 3, availableForSale: true };
+const unlimited = { remaining: Infinity, availableForSale: true };
+
+describe('constants and messages', () => {
+  it('match the spec', () => {
+    expect(QUANTITY_COMMIT_MS).toBe(800);
+    expect(cantAddMoreThan(4)).toBe("Can't add more than 4");
+    expect(NOT_FOR_SALE).toBe('Item is not available for sale');
+    expect(INVALID_QUANTITY).toBe('Invalid quantity');
+    expect(QUANTITY_ABOVE_ZERO).toBe('Quantity must be greater than 0');
+  });
+});
 
 describe('digitsOnly', () => {
   it('keeps digits only', () => {
@@ -19,59 +36,98 @@ describe('digitsOnly', () => {
 });
 
 describe('checkQuantity', () => {
-  it('accepts a quantity above 0 and within stock', () => {
-    expect(checkQuantity('3', line)).toEqual({ quantity: 3 });
-    expect(checkQuantity('5', line)).toEqual({ quantity: 5 });
-    expect(checkQuantity('0004', line)).toEqual({ quantity: 4 });
+  it('accepts a whole number above 0 within what remains', () => {
+    expect(checkQuantity('3', stock)).toEqual({ ok: true, quantity: 3 });
+    expect(checkQuantity('01', stock)).toEqual({ ok: true, quantity: 1 });
+    expect(checkQuantity('500', unlimited)).toEqual({ ok: true, quantity: 500 });
   });
 
-  it("says Can't add more than {available}", () => {
-    expect(checkQuantity('6', line)).toEqual({ error: "Can't add more than 5" });
-  });
-
-  it('says Item is not available for sale', () => {
-    expect(checkQuantity('1', { ...line, availableForSale: false })).toEqual({
-      error: 'Item is not available for sale',
+  it('gives the four messages of the spec', () => {
+    expect(checkQuantity('4', stock)).toEqual({ ok: false, message: "Can't add more than 3" });
+    expect(checkQuantity('1', { ...stock, availableForSale: false })).toEqual({
+      ok: false,
+      message: 'Item is not available for sale',
+    });
+    expect(checkQuantity('', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
+    expect(checkQuantity('abc', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
+    expect(checkQuantity('99999999999999999999', stock)).toEqual({
+      ok: false,
+      message: 'Invalid quantity',
+    });
+    expect(checkQuantity('0', stock)).toEqual({
+      ok: false,
+      message: 'Quantity must be greater than 0',
     });
   });
 
-  it('says Invalid quantity for an empty or absurd entry', () => {
-    expect(checkQuantity('', line)).toEqual({ error: 'Invalid quantity' });
-    expect(checkQuantity('abc', line)).toEqual({ error: 'Invalid quantity' });
-    expect(checkQuantity('99999999999999999999', line)).toEqual({ error: 'Invalid quantity' });
-  });
-
-  it('says Quantity must be greater than 0', () => {
-    expect(checkQuantity('0', line)).toEqual({ error: 'Quantity must be greater than 0' });
-  });
-
-  it('has no upper bound with bypassNegativeQuantity or unknown stock', () => {
-    expect(checkQuantity('500', { ...line, bypassNegativeQuantity: true })).toEqual({
-      quantity: 500,
+  it('holds the API cap of 9,999 a line, with the same words', () => {
+    expect(MAX_LINE_QUANTITY).toBe(9999);
+    expect(checkQuantity('9999', unlimited)).toEqual({ ok: true, quantity: 9999 });
+    expect(checkQuantity('10000', unlimited)).toEqual({
+      ok: false,
+      message: "Can't add more than 9999",
     });
-    expect(checkQuantity('500', { ...line, availableQuantity: null })).toEqual({ quantity: 500 });
+    expect(checkQuantity('10000', { remaining: 50_000, availableForSale: true })).toEqual({
+      ok: false,
+      message: "Can't add more than 9999",
+    });
+  });
+
+  it('counts what the line holds already against the cap (an add)', () => {
+    const holding = { ...unlimited, inCart: 9990 };
+    expect(checkQuantity('9', holding)).toEqual({ ok: true, quantity: 9 });
+    expect(checkQuantity('10', holding)).toEqual({ ok: false, message: "Can't add more than 9" });
+    expect(mostAllowed({ ...unlimited, inCart: MAX_LINE_QUANTITY + 5 })).toBe(0);
+  });
+
+  // One rule for both quantity fields: the buy box adds to a line, the cart page sets one.
+  it('says the same on the buy box and on a cart line', () => {
+    const line = { availableQuantity: null, availableForSale: true, bypassNegativeQuantity: true };
+    const buyBox = checkQuantity('12000', {
+      remaining: Infinity,
+      inCart: 0,
+      availableForSale: true,
+    });
+    const cartLine = checkQuantity('12000', lineLimits(line));
+    expect(buyBox).toEqual(cartLine);
+    expect(cartLine).toEqual({ ok: false, message: cantAddMoreThan(MAX_LINE_QUANTITY) });
+  });
+});
+
+describe('lineLimits', () => {
+  const line = { availableQuantity: 5, availableForSale: true, bypassNegativeQuantity: false };
+  it("is the line's stock, unlimited with bypassNegativeQuantity or unknown stock", () => {
+    expect(lineLimits(line)).toEqual({ remaining: 5, availableForSale: true });
+    expect(lineLimits({ ...line, availableQuantity: -3 }).remaining).toBe(0);
+    expect(lineLimits({ ...line, bypassNegativeQuantity: true }).remaining).toBe(Infinity);
+    expect(lineLimits({ ...line, availableQuantity: null }).remaining).toBe(Infinity);
+    expect(lineLimits({ ...line, availableForSale: false }).availableForSale).toBe(false);
   });
 });
 
 describe('buttons', () => {
-  // One spec rule with two copies, the cart line's and the buy box's (kept apart so that the
-  // product page's bundle does not split a shared chunk off): both are held to it here.
-  it.each([
-    ['a cart line', minusDisabled],
-    ['the buy box', buyBoxMinusDisabled],
-  ])('minus of %s is disabled when the quantity would reach 0, or while updating', (_, rule) => {
-    expect([rule(1, false), rule(2, false), rule(2, true)]).toEqual([true, false, true]);
+  it('minus is disabled when the quantity would reach 0, or while updating', () => {
+    expect([minusDisabled(1, false), minusDisabled(2, false), minusDisabled(2, true)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
-  it('plus is disabled when no stock remains', () => {
-    expect(plusDisabled(4, line)).toBe(false);
-    expect(plusDisabled(5, line)).toBe(true);
-    expect(plusDisabled(5, { ...line, bypassNegativeQuantity: true })).toBe(false);
-    expect(plusDisabled(1, { ...line, availableForSale: false })).toBe(true);
-    expect(maxQuantity({ ...line, availableQuantity: -3 })).toBe(0);
+  it('plus is disabled when there is no room for one more, or no sale', () => {
+    expect(plusDisabled(2, stock)).toBe(false);
+    expect(plusDisabled(3, stock)).toBe(true);
+    expect(plusDisabled(1, { remaining: 0, availableForSale: true })).toBe(true);
+    expect(plusDisabled(1000, unlimited)).toBe(false);
+    expect(plusDisabled(MAX_LINE_QUANTITY, unlimited)).toBe(true);
+    expect(plusDisabled(1, { ...stock, availableForSale: false })).toBe(true);
   });
 
-  it('commits after 800 ms', () => {
-    expect(QUANTITY_DEBOUNCE_MS).toBe(800);
+  it('Add to Cart is disabled when updating, not for sale, or nothing remains', () => {
+    expect(addDisabled(false, { remaining: 1, availableForSale: true })).toBe(false);
+    expect(addDisabled(true, { remaining: 1, availableForSale: true })).toBe(true);
+    expect(addDisabled(false, { remaining: 1, availableForSale: false })).toBe(true);
+    expect(addDisabled(false, { remaining: 0, availableForSale: true })).toBe(true);
+    expect(addDisabled(false, { ...unlimited, inCart: MAX_LINE_QUANTITY })).toBe(true);
   });
 });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDisabled,
   anyPurchasable,
-  cantAddMoreThan,
   cardAddDisabled,
   cardStock,
-  checkQuantity,
-  digitsOnly,
-  INVALID_QUANTITY,
-  NOT_FOR_SALE,
-  plusDisabled,
-  QUANTITY_ABOVE_ZERO,
-  QUANTITY_COMMIT_MS,
   remainingOf,
   stockSource,
 } from './quantity.ts';
@@ -31,16 +22,6 @@ const v = (title: string, variantPosition: number, qty: number, bypass = false) 
   availableInventoryLevels: [level(variantPosition * 10, qty, bypass)],
 });
 const none = () => 0;
-
-describe('constants and messages', () => {
-  it('match the spec', () => {
-    expect(QUANTITY_COMMIT_MS).toBe(800);
-    expect(cantAddMoreThan(4)).toBe("Can't add more than 4");
-    expect(NOT_FOR_SALE).toBe('Item is not available for sale');
-    expect(INVALID_QUANTITY).toBe('Invalid quantity');
-    expect(QUANTITY_ABOVE_ZERO).toBe('Quantity must be greater than 0');
-  });
-});
 
 describe('stockSource', () => {
   const a = v('Red', 2, 1);
@@ -122,48 +103,7 @@ describe('remainingOf', () => {
   });
 });
 
-describe('quantity input', () => {
-  const stock = { remaining: 3, availableForSale: true };
-  it('keeps digits only', () => {
-    expect(digitsOnly('1a2-3 .')).toBe('123');
-    expect(digitsOnly('abc')).toBe('');
-  });
-  it('accepts a whole number within what remains', () => {
-    expect(checkQuantity('3', stock)).toEqual({ ok: true, quantity: 3 });
-    expect(checkQuantity('01', stock)).toEqual({ ok: true, quantity: 1 });
-    expect(checkQuantity('7', { remaining: Infinity, availableForSale: true })).toEqual({
-      ok: true,
-      quantity: 7,
-    });
-  });
-  it('gives the four messages', () => {
-    expect(checkQuantity('4', stock)).toEqual({ ok: false, message: "Can't add more than 3" });
-    expect(checkQuantity('1', { remaining: 3, availableForSale: false })).toEqual({
-      ok: false,
-      message: 'Item is not available for sale',
-    });
-    expect(checkQuantity('', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
-    expect(checkQuantity('9999999999', stock)).toEqual({ ok: false, message: 'Invalid quantity' });
-    expect(checkQuantity('0', stock)).toEqual({
-      ok: false,
-      message: 'Quantity must be greater than 0',
-    });
-  });
-});
-
 describe('button rules', () => {
-  it('plus is disabled when no stock remains for one more', () => {
-    expect(plusDisabled(3, 3)).toBe(true);
-    expect(plusDisabled(2, 3)).toBe(false);
-    expect(plusDisabled(1, 0)).toBe(true);
-    expect(plusDisabled(1000, Infinity)).toBe(false);
-  });
-  it('Add to Cart is disabled when updating, not for sale, or nothing remains', () => {
-    expect(addDisabled(false, { remaining: 1, availableForSale: true })).toBe(false);
-    expect(addDisabled(true, { remaining: 1, availableForSale: true })).toBe(true);
-    expect(addDisabled(false, { remaining: 1, availableForSale: false })).toBe(true);
-    expect(addDisabled(false, { remaining: 0, availableForSale: true })).toBe(true);
-  });
   it('the card button adds the add-to-order rule', () => {
     const ok = { updating: false, availableForSale: true, remaining: 2, addingToOrder: false };
     expect(cardAddDisabled(ok)).toBe(false);

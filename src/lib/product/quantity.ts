@@ -1,13 +1,9 @@
 import { soldOnline } from '../../../shared/call-for-price.ts';
 
-/** spec storefront 9: the quantity input commits after this long without typing. */
-export const QUANTITY_COMMIT_MS = 800;
-
-/** spec storefront 5: the quantity messages. */
-export const cantAddMoreThan = (available: number): string => `Can't add more than ${available}`;
-export const NOT_FOR_SALE = 'Item is not available for sale';
-export const INVALID_QUANTITY = 'Invalid quantity';
-export const QUANTITY_ABOVE_ZERO = 'Quantity must be greater than 0';
+/**
+ * What of a product can be bought (spec storefront 4 and 5): the stock left after the cart,
+ * and the cards' add button. The rule of the quantity typed is src/lib/cart/quantity.ts.
+ */
 
 interface Level {
   id: number;
@@ -77,42 +73,6 @@ export function anyPurchasable(variants: readonly StockVariant[]): boolean {
     return availableForSale && remaining > 0;
   });
 }
-
-/** spec storefront 5: the input keeps digits only. */
-export const digitsOnly = (text: string): string => text.replace(/\D+/g, '');
-
-/**
- * The quantity typed, checked against what remains (spec storefront 5). Returns the whole
- * number to use, or the message to show.
- * @example checkQuantity('3', { remaining: 2, availableForSale: true })
- *   // { ok: false, message: "Can't add more than 2" }
- */
-export function checkQuantity(
-  text: string,
-  stock: Pick<Remaining, 'remaining' | 'availableForSale'>,
-): { ok: true; quantity: number } | { ok: false; message: string } {
-  if (!stock.availableForSale) return { ok: false, message: NOT_FOR_SALE };
-  const digits = text.trim();
-  if (!/^\d{1,9}$/.test(digits)) return { ok: false, message: INVALID_QUANTITY };
-  const quantity = Number(digits);
-  if (quantity <= 0) return { ok: false, message: QUANTITY_ABOVE_ZERO };
-  if (quantity > stock.remaining) return { ok: false, message: cantAddMoreThan(stock.remaining) };
-  return { ok: true, quantity };
-}
-
-/** spec storefront 5: minus is disabled when the quantity would reach 0, or while updating. */
-export const minusDisabled = (quantity: number, updating: boolean): boolean =>
-  updating || quantity - 1 <= 0;
-
-/** spec storefront 5: plus is disabled when no stock remains for one more. */
-export const plusDisabled = (quantity: number, remaining: number): boolean =>
-  quantity + 1 > remaining;
-
-/** spec storefront 5: Add to Cart is disabled when updating, not for sale, or nothing remains. */
-export const addDisabled = (
-  updating: boolean,
-  stock: Pick<Remaining, 'remaining' | 'availableForSale'>,
-): boolean => updating || !stock.availableForSale || stock.remaining <= 0;
 
 /**
  * spec storefront 4: a card's add button is disabled when the cart is updating, the item is

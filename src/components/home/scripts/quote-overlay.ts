@@ -1,6 +1,5 @@
-import { browserError, requestJson } from '../../../lib/api/client.ts';
 import { quoteFromForm, type QuoteField } from '../../../lib/shell/quote-request.ts';
-import { trackLoading } from '../../../stores/loading.ts';
+import { QUOTE_FAILED, sendQuoteRequest } from '../../../stores/quote.ts';
 import { showToast } from '../../../stores/toast.ts';
 
 /** The quote form overlay (spec storefront 2), loaded on the first 'Request a quote' click. */
@@ -13,7 +12,6 @@ const FIELDS: readonly QuoteField[] = [
   'partNumbers',
   'message',
 ];
-const FAILED = 'Something went wrong. Please try again.';
 
 let dialog: HTMLDialogElement | undefined;
 
@@ -88,16 +86,8 @@ async function submit(made: HTMLDialogElement, form: HTMLFormElement): Promise<v
   if (button) button.disabled = true;
   setResult(form, 'Sending...', true);
   try {
-    const reply = await trackLoading(
-      requestJson('POST', '/api/quoteRequests', { body: checked.request }).catch(
-        (error: unknown) => {
-          throw browserError(error);
-        },
-      ),
-    );
-    const body = (reply.body ?? {}) as { id?: unknown; error?: unknown };
-    if (!reply.ok) throw new Error(typeof body.error === 'string' ? body.error : FAILED);
-    const number = typeof body.id === 'number' ? ` #${String(body.id)}` : '';
+    const id = await sendQuoteRequest(checked.request);
+    const number = id === undefined ? '' : ` #${String(id)}`;
     form.reset();
     setResult(form, '', true);
     // Success closes the overlay; the toast carries the result (a toast behind an open modal
@@ -109,7 +99,7 @@ async function submit(made: HTMLDialogElement, form: HTMLFormElement): Promise<v
     });
   } catch (error) {
     // A failure stays in the form, next to what the shopper may need to correct.
-    setResult(form, error instanceof Error && error.message ? error.message : FAILED, false);
+    setResult(form, error instanceof Error && error.message ? error.message : QUOTE_FAILED, false);
   } finally {
     if (button) button.disabled = false;
   }
