@@ -20,7 +20,7 @@ interface Props {
  * arrow keys move (wrapping), Escape closes, Tab stays inside, and the focus goes back to
  * what opened it. A video's player loads only when its slide is shown.
  */
-export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
+export default function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
