@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
-import type { Gallery as GalleryModel } from '../../lib/product/gallery.ts';
+import type { Gallery as GalleryModel, GalleryItem } from '../../lib/product/gallery.ts';
 import { lensGeometry, type LensGeometry } from '../../lib/product/lens.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { FallbackImage } from './FallbackImage.tsx';
@@ -9,9 +9,7 @@ import './gallery.css';
 // for the gallery (a pointer over it, the focus in it) or opens it, not with the page: a
 // product page ships at most 100 KB of JavaScript in all.
 const loadViewer = () => import('./ViewerDialog.tsx');
-const ViewerDialog = lazy(() =>
-  loadViewer().then(({ ViewerDialog }) => ({ default: ViewerDialog })),
-);
+const ViewerDialog = lazy(loadViewer);
 const prefetchViewer = () => {
   loadViewer().catch(() => {
     // Tried again when the viewer opens; a failure there shows the island's error.
@@ -29,9 +27,15 @@ interface Props {
   title: string;
 }
 
-/** A click that asks the browser for a new tab or window, which the island leaves alone. */
-const newTabClick = (event: MouseEvent) =>
-  event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0;
+/**
+ * A link's click handled in the page (`then`), unless it asks the browser for a new tab or
+ * window, which the island leaves alone.
+ */
+const inPage = (then: () => void) => (event: MouseEvent) => {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  then();
+};
 
 /**
  * The product page gallery (spec storefront 2, "Gallery"): thumbnails switch the main
@@ -41,42 +45,25 @@ const newTabClick = (event: MouseEvent) =>
  */
 function Gallery({ gallery, title }: Props) {
   const { items, noImage } = gallery;
-  const firstImage = items.findIndex((item) => item.kind === 'image');
-  const [selected, setSelected] = useState(Math.max(firstImage, 0));
+  const [selected, setSelected] = useState(
+    Math.max(
+      items.findIndex((item) => item.kind === 'image'),
+      0,
+    ),
+  );
   const [viewer, setViewer] = useState<number | null>(null);
-  const [lens, setLens] = useState<LensGeometry | null>(null);
-  const imageRef = useRef<HTMLImageElement>(null);
+  const [lens, hideLens, imageRef, moveLens] = useLens(noImage);
 
   // A product with only a model or a video still needs its thumbnail to open it.
   const showThumbs = items.length > 1 || items.some((item) => item.kind !== 'image');
   const current = items[selected];
   const main = current?.kind === 'image' ? current : gallery.main;
 
-  const open = (index: number) => (event: MouseEvent) => {
-    if (newTabClick(event)) return;
-    event.preventDefault();
-    setLens(null);
-    setViewer(index);
-  };
-
-  const moveLens = (event: PointerEvent<HTMLElement>) => {
-    const image = imageRef.current;
-    // Desktop pointer only: a finger on a phone scrolls the page instead.
-    if (event.pointerType !== 'mouse' || !image || noImage) return;
-    const box = image.getBoundingClientRect();
-    setLens(
-      lensGeometry({
-        x: event.clientX - box.left,
-        y: event.clientY - box.top,
-        boxWidth: box.width,
-        boxHeight: box.height,
-        naturalWidth: image.naturalWidth,
-        naturalHeight: image.naturalHeight,
-        lensSize: LENS_SIZE,
-        zoom: LENS_ZOOM,
-      }) ?? null,
-    );
-  };
+  const open = (index: number) =>
+    inPage(() => {
+      hideLens();
+      setViewer(index);
+    });
 
   const picture = (
     <img
@@ -96,13 +83,7 @@ function Gallery({ gallery, title }: Props) {
 
   return (
     <div className="gallery" onPointerEnter={prefetchViewer} onFocus={prefetchViewer}>
-      <div
-        className="gallery-main"
-        onPointerMove={moveLens}
-        onPointerLeave={() => {
-          setLens(null);
-        }}
-      >
+      <div className="gallery-main" onPointerMove={moveLens} onPointerLeave={hideLens}>
         {noImage ? (
           picture
         ) : (
@@ -111,7 +92,7 @@ function Gallery({ gallery, title }: Props) {
             className="gallery-open"
             aria-haspopup="dialog"
             aria-label={`Open the full-screen viewer: ${main.alt}`}
-            onClick={open(Math.max(selected, 0))}
+            onClick={open(selected)}
           >
             {picture}
           </a>
@@ -126,8 +107,8 @@ function Gallery({ gallery, title }: Props) {
               left: lens.left,
               top: lens.top,
               backgroundImage: `url("${encodeURI(main.src)}")`,
-              backgroundSize: `${String(lens.backgroundWidth)}px ${String(lens.backgroundHeight)}px`,
-              backgroundPosition: `${String(lens.backgroundX)}px ${String(lens.backgroundY)}px`,
+              backgroundSize: `${lens.backgroundWidth}px ${lens.backgroundHeight}px`,
+              backgroundPosition: `${lens.backgroundX}px ${lens.backgroundY}px`,
             }}
           />
         )}
@@ -135,43 +116,15 @@ function Gallery({ gallery, title }: Props) {
       {showThumbs && (
         <ul className="gallery-thumbs" aria-label="Product media">
           {items.map((item, index) => (
-            <li key={`${item.kind}-${String(index)}`}>
-              {item.kind === 'image' ? (
-                <a
-                  href={item.src}
-                  data-kind="image"
-                  aria-current={index === selected ? 'true' : undefined}
-                  onClick={(event) => {
-                    if (newTabClick(event)) return;
-                    event.preventDefault();
-                    setSelected(index);
-                  }}
-                >
-                  <img src={item.src} alt={item.alt} width={72} height={72} loading="lazy" />
-                </a>
-              ) : (
-                <a
-                  href={item.kind === 'model' ? item.src : item.embed}
-                  data-kind={item.kind}
-                  aria-haspopup="dialog"
-                  onClick={open(index)}
-                >
-                  {item.kind === 'model' ? (
-                    <img src={item.poster} alt={item.alt} width={72} height={72} loading="lazy" />
-                  ) : (
-                    <FallbackImage
-                      src={item.thumb}
-                      fallback={item.fallback}
-                      alt={item.alt}
-                      width={96}
-                      height={72}
-                      loading="lazy"
-                    />
-                  )}
-                  <span className="badge" aria-hidden="true">
-                    {item.kind === 'model' ? '3D' : '▶'}
-                  </span>
-                </a>
+            <li key={`${item.kind}-${index}`}>
+              {thumbnail(
+                item,
+                index === selected,
+                item.kind === 'image'
+                  ? inPage(() => {
+                      setSelected(index);
+                    })
+                  : open(index),
               )}
             </li>
           ))}
@@ -195,6 +148,82 @@ function Gallery({ gallery, title }: Props) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The zoom lens over the main picture: where it is (null: hidden), hiding it, the ref of the
+ * picture it measures, and the pointer handler that moves it. A tuple rather than an object:
+ * the island is on every product page, and property names would cost it bytes.
+ */
+function useLens(noImage: boolean) {
+  const [lens, setLens] = useState<LensGeometry | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+  const moveLens = (event: PointerEvent<HTMLElement>) => {
+    const image = imageRef.current;
+    // Desktop pointer only: a finger on a phone scrolls the page instead.
+    if (event.pointerType !== 'mouse' || !image || noImage) return;
+    const box = image.getBoundingClientRect();
+    setLens(
+      lensGeometry({
+        x: event.clientX - box.left,
+        y: event.clientY - box.top,
+        boxWidth: box.width,
+        boxHeight: box.height,
+        naturalWidth: image.naturalWidth,
+        naturalHeight: image.naturalHeight,
+        lensSize: LENS_SIZE,
+        zoom: LENS_ZOOM,
+      }) ?? null,
+    );
+  };
+  const hideLens = () => {
+    setLens(null);
+  };
+  return [lens, hideLens, imageRef, moveLens] as const;
+}
+
+// The markup's parts are plain functions with their arguments in order rather than
+// components with props: the gallery is on every product page, and a component's props
+// object costs the page bytes (gzipped) for no change in what renders.
+
+/**
+ * A thumbnail, a link to its media (for people without JavaScript): an image's makes it the
+ * main picture (`current` when it is), a 3D model's or a video's is badged and opens the viewer.
+ */
+function thumbnail(item: GalleryItem, current: boolean, onClick: (event: MouseEvent) => void) {
+  return item.kind === 'image' ? (
+    <a
+      href={item.src}
+      data-kind="image"
+      aria-current={current ? 'true' : undefined}
+      onClick={onClick}
+    >
+      <img src={item.src} alt={item.alt} width={72} height={72} loading="lazy" />
+    </a>
+  ) : (
+    <a
+      href={item.kind === 'model' ? item.src : item.embed}
+      data-kind={item.kind}
+      aria-haspopup="dialog"
+      onClick={onClick}
+    >
+      {item.kind === 'model' ? (
+        <img src={item.poster} alt={item.alt} width={72} height={72} loading="lazy" />
+      ) : (
+        <FallbackImage
+          src={item.thumb}
+          fallback={item.fallback}
+          alt={item.alt}
+          width={96}
+          height={72}
+          loading="lazy"
+        />
+      )}
+      <span className="badge" aria-hidden="true">
+        {item.kind === 'model' ? '3D' : '▶'}
+      </span>
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { fetchCards, type ApiCard } from '../../lib/product/media-api.ts';
 import { productCardView, type CardSettings } from '../../lib/catalog/product-card.ts';
 import { recentIdsToShow, RECENTLY_VIEWED_TITLE } from '../../lib/product/recently-viewed.ts';
@@ -18,8 +18,6 @@ interface Props {
   settings: CardSettings;
 }
 
-type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
-
 /**
  * The recently viewed strip (spec storefront 2, history mode; 4): cards for the ids in
  * $recentlyViewed, always a slider (the same arrows, 15 percent swipe and steps as the
@@ -29,77 +27,14 @@ type Load = { status: 'idle' | 'loading' } | { status: 'failed'; message: string
  */
 function RecentlyViewed({ currentId, settings }: Props) {
   const ids = useStore($recentlyViewed);
-  const shownIds = useMemo(() => recentIdsToShow(ids, currentId), [ids, currentId]);
-  const [cards, setCards] = useState<ReadonlyMap<number, ApiCard>>(new Map());
-  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
-  const [load, setLoad] = useState<Load>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-  const rootRef = useRef<HTMLElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const trackRef = useRef<HTMLUListElement>(null);
-  const prevRef = useRef<HTMLButtonElement>(null);
-  const nextRef = useRef<HTMLButtonElement>(null);
-  const slider = useRef<SliderController | null>(null);
+  const shownIds = recentIdsToShow(ids, currentId);
+  const [views, failure, setAttempt] = useRecentCards(shownIds, settings);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const wanted = shownIds.filter((id) => !cards.has(id) && !missing.has(id));
-  const wantedKey = wanted.join(',');
-
-  useEffect(() => {
-    if (wantedKey === '') return;
-    const asked = wantedKey.split(',').map(Number);
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchCards(asked, controller.signal).then(
-      (result) => {
-        if (!result.ok) {
-          setLoad({ status: 'failed', message: result.message });
-          return;
-        }
-        setCards((before) => new Map([...before, ...result.value.map((c) => [c.id, c] as const)]));
-        // Ids the API no longer knows (a deleted product) are not asked for again.
-        const found = new Set(result.value.map((c) => c.id));
-        setMissing((before) => new Set([...before, ...asked.filter((id) => !found.has(id))]));
-        setLoad({ status: 'idle' });
-      },
-      () => {
-        /* aborted: the list changed or the page is going away */
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [wantedKey, attempt]);
-
-  const views = shownIds.flatMap((id) => {
-    const card = cards.get(id);
-    return card ? [productCardView(card, settings)] : [];
-  });
-
-  const shown = views.length > 0 || load.status === 'failed';
+  const shown = views.length > 0 || failure !== null;
   const viewsKey = views.map((view) => view.id).join(',');
 
-  // The slider takes the strip once it is on the page, and lays out again when cards come
-  // or go (a removal keeps the position valid).
-  useEffect(() => {
-    const [root, viewport, track, prev, next] = [
-      rootRef.current,
-      viewportRef.current,
-      trackRef.current,
-      prevRef.current,
-      nextRef.current,
-    ];
-    if (!shown || !root || !viewport || !track || !prev || !next) return;
-    const controller = enhanceSlider({ root, viewport, track, prev, next });
-    slider.current = controller;
-    return () => {
-      controller.destroy();
-      slider.current = null;
-    };
-  }, [shown]);
-  useEffect(() => {
-    slider.current?.refresh();
-  }, [viewsKey]);
+  const [rootRef, viewportRef, trackRef, prevRef, nextRef] = useSlider(shown, viewsKey);
 
   if (!shown) return null;
 
@@ -138,9 +73,9 @@ function RecentlyViewed({ currentId, settings }: Props) {
           </button>
         </div>
       </div>
-      {load.status === 'failed' && (
+      {failure !== null && (
         <p className="recent-error" role="alert">
-          Recently viewed products could not be loaded: {load.message}{' '}
+          Recently viewed products could not be loaded: {failure}{' '}
           <button
             type="button"
             onClick={() => {
@@ -182,6 +117,88 @@ function RecentlyViewed({ currentId, settings }: Props) {
       </div>
     </section>
   );
+}
+
+/**
+ * The slider over the strip (src/lib/shell/slider-controller.ts) and the refs for its parts:
+ * it takes the strip once the strip is on the page (`shown`), and lays out again when cards
+ * come or go (`viewsKey`; a removal keeps the position valid).
+ */
+function useSlider(shown: boolean, viewsKey: string) {
+  const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const prevRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const slider = useRef<SliderController | null>(null);
+
+  useEffect(() => {
+    const [root, viewport, track, prev, next] = [
+      rootRef.current,
+      viewportRef.current,
+      trackRef.current,
+      prevRef.current,
+      nextRef.current,
+    ];
+    if (!shown || !root || !viewport || !track || !prev || !next) return;
+    const controller = enhanceSlider({ root, viewport, track, prev, next });
+    slider.current = controller;
+    return () => {
+      controller.destroy();
+      slider.current = null;
+    };
+  }, [shown]);
+  useEffect(() => {
+    slider.current?.refresh();
+  }, [viewsKey]);
+  return [rootRef, viewportRef, trackRef, prevRef, nextRef] as const;
+}
+
+/**
+ * The cards for the ids shown, from one GET /api/products?productIds= call for those not
+ * fetched yet, and how that call went; `setAttempt` with a new number asks again after a
+ * failure. A tuple rather than an object: the strip is on every product page.
+ */
+function useRecentCards(shownIds: number[], settings: CardSettings) {
+  const [cards, setCards] = useState<ReadonlyMap<number, ApiCard>>(new Map());
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  // Why the last call failed, or null (none yet, asking, or done).
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const wanted = shownIds.filter((id) => !cards.has(id) && !missing.has(id));
+  const wantedKey = wanted.join(',');
+
+  useEffect(() => {
+    if (wantedKey === '') return;
+    const asked = wantedKey.split(',').map(Number);
+    const controller = new AbortController();
+    setFailure(null);
+    fetchCards(asked, controller.signal).then(
+      (result) => {
+        if (!result.ok) {
+          setFailure(result.message);
+          return;
+        }
+        setCards((before) => new Map([...before, ...result.value.map((c) => [c.id, c] as const)]));
+        // Ids the API no longer knows (a deleted product) are not asked for again.
+        const found = new Set(result.value.map((c) => c.id));
+        setMissing((before) => new Set([...before, ...asked.filter((id) => !found.has(id))]));
+        setFailure(null);
+      },
+      () => {
+        /* aborted: the list changed or the page is going away */
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [wantedKey, attempt]);
+
+  const views = shownIds.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [productCardView(card, settings)] : [];
+  });
+  return [views, failure, setAttempt] as const;
 }
 
 export default withErrorBoundary(RecentlyViewed);

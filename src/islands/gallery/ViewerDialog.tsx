@@ -20,13 +20,15 @@ interface Props {
  * arrow keys move (wrapping), Escape closes, Tab stays inside, and the focus goes back to
  * what opened it. A video's player loads only when its slide is shown.
  */
-export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
+export default function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const item = items[index];
   const count = items.length;
 
+  // Opened as a modal with the focus on its close button and the page behind held still;
+  // closing scrolls the page again and gives the focus back to what opened the viewer.
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -82,7 +84,7 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
         </button>
       </div>
       <div className="viewer-stage">
-        {count > 1 && <StepButton step="prev" index={index} count={count} onIndex={onIndex} />}
+        {count > 1 && stepButton('prev', index, count, onIndex)}
         <div className="viewer-slide" key={`${item.kind}-${String(index)}`}>
           {item.kind === 'image' && (
             <img
@@ -107,48 +109,52 @@ export function ViewerDialog({ title, items, index, onIndex, onClose }: Props) {
             />
           )}
         </div>
-        {count > 1 && <StepButton step="next" index={index} count={count} onIndex={onIndex} />}
+        {count > 1 && stepButton('next', index, count, onIndex)}
       </div>
-      {count > 1 && (
-        <ul className="viewer-thumbs" aria-label="All media">
-          {items.map((other, at) => (
-            <li key={`${other.kind}-${String(at)}`}>
-              <button
-                type="button"
-                aria-label={`${itemCounter(other.kind, at, count)}: ${other.alt}`}
-                aria-current={at === index ? 'true' : undefined}
-                onClick={() => {
-                  onIndex(at);
-                }}
-              >
-                {other.kind === 'video' ? (
-                  <FallbackImage
-                    src={other.thumb}
-                    fallback={other.fallback}
-                    alt=""
-                    loading="lazy"
-                  />
-                ) : (
-                  <img
-                    src={other.kind === 'image' ? other.src : other.poster}
-                    alt=""
-                    loading="lazy"
-                  />
-                )}
-                {other.kind !== 'image' && (
-                  <span className="badge" aria-hidden="true">
-                    {other.kind === 'model' ? '3D' : '▶'}
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {count > 1 && thumbnails(items, index, onIndex)}
       <p className="visually-hidden">
         Use the left and right arrow keys to move between items, and Escape to close.
       </p>
     </dialog>
+  );
+}
+
+// The thumbnails and the arrows are plain functions with their arguments in order rather than
+// components with props: no props object to build, and the viewer's chunk does not grow.
+
+/** Every item as a button that shows it, the current one marked, each named by its place. */
+function thumbnails(
+  items: readonly GalleryItem[],
+  index: number,
+  onIndex: (index: number) => void,
+) {
+  const count = items.length;
+  return (
+    <ul className="viewer-thumbs" aria-label="All media">
+      {items.map((other, at) => (
+        <li key={`${other.kind}-${String(at)}`}>
+          <button
+            type="button"
+            aria-label={`${itemCounter(other.kind, at, count)}: ${other.alt}`}
+            aria-current={at === index ? 'true' : undefined}
+            onClick={() => {
+              onIndex(at);
+            }}
+          >
+            {other.kind === 'video' ? (
+              <FallbackImage src={other.thumb} fallback={other.fallback} alt="" loading="lazy" />
+            ) : (
+              <img src={other.kind === 'image' ? other.src : other.poster} alt="" loading="lazy" />
+            )}
+            {other.kind !== 'image' && (
+              <span className="badge" aria-hidden="true">
+                {other.kind === 'model' ? '3D' : '▶'}
+              </span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -158,17 +164,12 @@ const STEPS = {
 } as const;
 
 /** The arrow beside the slide: moves the way its arrow key does, wrapping at the ends. */
-function StepButton({
-  step,
-  index,
-  count,
-  onIndex,
-}: {
-  step: keyof typeof STEPS;
-  index: number;
-  count: number;
-  onIndex: (index: number) => void;
-}) {
+function stepButton(
+  step: keyof typeof STEPS,
+  index: number,
+  count: number,
+  onIndex: (index: number) => void,
+) {
   const { key, label, glyph } = STEPS[step];
   return (
     <button
