@@ -3,6 +3,7 @@ import type { Database } from '../db/open.ts';
 import { VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
 import { searchRow } from '../catalog/search-row.ts';
 import { toCents } from '../catalog/write.ts';
+import { statements } from '../catalog/write-statements.ts';
 
 /** What the fast writer needs to know about a collection a product is filed in. */
 export interface CollectionRef {
@@ -10,42 +11,27 @@ export interface CollectionRef {
   title: string;
 }
 
-/** The fast writer's statements, prepared once for a whole run. */
+/**
+ * The fast writer's statements: the catalogue's own inserts (write-statements.ts) for the
+ * rows it writes as upsertProduct does, and its own for those a brand-new product writes
+ * without look-ups: the product with its timestamps, its options, variants and stock levels.
+ */
 function prepareStatements(db: Database) {
   const s = (sql: string) => db.prepare(sql);
   return {
+    ...statements(db),
     insertProduct: s(`
       INSERT INTO products (id, handle, title, sort_title, seo_title, seo_description, is_indexed,
         vendor, sku, product_code, condition, price_cents, compare_at_price_cents, image_url,
         description_html, is_featured, featured_order, free_shipping, units_sold,
         available_for_sale, avg_rating, total_reviews, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    insertProductCollection: s(
-      'INSERT OR IGNORE INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)',
-    ),
-    insertTag: s('INSERT OR IGNORE INTO product_tags (product_id, prefix, value) VALUES (?, ?, ?)'),
-    insertImage: s(
-      'INSERT INTO product_images (product_id, url, alt_text, image_placement_id, position) VALUES (?, ?, ?, ?, ?)',
-    ),
-    insertModel: s('INSERT INTO product_model3ds (product_id, url, poster_url) VALUES (?, ?, ?)'),
-    insertMetafield: s('INSERT INTO product_metafields (product_id, key, value) VALUES (?, ?, ?)'),
-    insertPdf: s('INSERT INTO product_pdfs (product_id, url, local_filename) VALUES (?, ?, ?)'),
-    insertReview: s(
-      `INSERT INTO reviews (product_id, stars_rating, title, body, author, created_at)
-       VALUES (?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ','now')))`,
-    ),
     insertOption: s('INSERT INTO product_options (product_id, name, position) VALUES (?, ?, ?)'),
     insertVariant: s(`
       INSERT INTO variants (product_id, title, sku, price_cents, compare_at_price_cents,
         available_for_sale, variant_position) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-    insertVariantOption: s(
-      'INSERT INTO variant_options (variant_id, option_id, value) VALUES (?, ?, ?)',
-    ),
     insertLevel: s(
       'INSERT INTO inventory_levels (variant_id, available_quantity, bypass_negative_quantity) VALUES (?, ?, ?)',
-    ),
-    insertFts: s(
-      'INSERT INTO products_fts (rowid, title, vendor, codes, keywords) VALUES (?, ?, ?, ?, ?)',
     ),
   };
 }
