@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../../shared/contracts/contact-message.ts';
 import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
-import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
 import type { Deps } from '../deps.ts';
+import { clientKey } from '../http/client-key.ts';
 import { jsonError } from '../http/errors.ts';
 import { queryInt, readJson } from '../http/input.ts';
 import { merchandiserAuth } from '../http/merchandiser-auth.ts';
@@ -113,7 +113,7 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
 
   // Only the store's own form may leave a message in a shopper's name.
   app.post('/', sameOriginJson(), async (c) => {
-    const key = requesterKey(clientAddress(c));
+    const key = clientKey(clientAddress(c));
     const wait = limiter.peek(key, CONTACT_LIMIT);
     if (wait > 0) return tooMany(c, wait);
     const left = leave(key, await readJson(c, contactMessageSchema, { maxBytes: FORM_BYTES }));
@@ -145,7 +145,7 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
         message: field('message') ?? '',
       });
       if (!parsed.success) return c.redirect(`${back}#contact-invalid`, 303);
-      const left = leave(requesterKey(clientAddress(c)), parsed.data);
+      const left = leave(clientKey(clientAddress(c)), parsed.data);
       if (left.kind === 'limited') return c.redirect(`${back}#contact-limited`, 303);
       return c.redirect(`${back}#contact-sent`, 303);
     },
