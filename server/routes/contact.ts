@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { clientKey } from '../http/client-key.ts';
 import { jsonError } from '../http/errors.ts';
 import { queryInt, readJson } from '../http/input.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -158,17 +158,13 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
  * GET /api/admin/contactMessages[?limit=&before=] -> `{ messages }`, newest first: what came
  * in through the contact form; `before` (an id) pages back. Merchandiser token required.
  */
-export function contactAdminRoutes({
-  db,
-  adminToken,
-  tokenFailures,
-}: Pick<Deps, 'db' | 'adminToken' | 'tokenFailures'>): Hono {
+export function contactAdminRoutes(deps: Pick<Deps, 'db' | 'adminToken' | 'tokenFailures'>): Hono {
+  const { db } = deps;
   const list = db.prepare(
     `SELECT id, name, email, phone, message, created_at AS createdAt FROM contact_messages
      WHERE id < ? ORDER BY id DESC LIMIT ?`,
   );
-  const app = new Hono();
-  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
+  const app = merchandiserApp(deps);
   app.get('/', (c) => {
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });
     const before = queryInt(c, 'before', {
