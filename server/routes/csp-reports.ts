@@ -47,10 +47,8 @@ export function cspReportAdminRoutes(
   deps: Pick<Deps, 'adminToken' | 'tokenFailures'>,
   log: CspReportLog,
 ): Hono {
-  const app = merchandiserApp(deps);
-  app.get('/', (c) => {
+  return merchandiserApp(deps).get('/', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ reports: log.list() });
   });
-  return app;
 }

@@ -14,12 +14,10 @@ export function outboxRoutes(
   deps: Pick<Deps, 'adminToken' | 'tokenFailures'>,
   outbox: OutboxMailer,
 ): Hono {
-  const app = merchandiserApp(deps);
-  app.get('/', (c) => {
+  return merchandiserApp(deps).get('/', (c) => {
     const to = c.req.query('to')?.trim() || undefined;
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });
     c.header('Cache-Control', 'no-store');
     return c.json({ emails: outbox.list(to, limit) });
   });
-  return app;
 }
