@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import type { Context } from 'hono';
+import { clientKey } from '../http/client-key.ts';
 import { jsonError } from '../http/errors.ts';
 import { RateLimiter, type Limit } from './rate-limit.ts';
 
@@ -26,28 +26,6 @@ export const MAIL_BUDGET = {
    */
   perRecipient: { max: 10, windowMs: HOUR },
 } satisfies Record<string, Limit>;
-
-/** The 16-bit groups of one side of an IPv6 address ('' is none; an IPv4 tail is two). */
-function groups(part: string): string[] {
-  if (part === '') return [];
-  return part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
-}
-
-/**
- * Whose budget a client address spends: an IPv4 address itself, an IPv6 address's /64 (one
- * subscriber gets a whole /64, so counting single IPv6 addresses would give them billions of
- * budgets).
- * @example requesterKey('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
- */
-export function requesterKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [left = '', right] = address.toLowerCase().split('::');
-  const head = groups(left);
-  const tail = right === undefined ? [] : groups(right);
-  const full = [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0')];
-  const prefix = full.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
-  return `${prefix.join(':')}::/64`;
-}
 
 /**
  * The mailbox a recipient address reaches, for counting: lower case, without a `+tag`, so
@@ -80,7 +58,7 @@ export class MailBudget {
    */
   take(requester: string, recipient: string): number {
     const { perRequesterAndRecipient: pair, perRequester, perRecipient } = this.limits;
-    const from = requesterKey(requester);
+    const from = clientKey(requester);
     const to = recipientKey(recipient);
     const keys = { pair: `pair|${from}|${to}`, from: `from|${from}`, to: `to|${to}` };
     // The first of this pair in its window: never refused for the recipient's total.

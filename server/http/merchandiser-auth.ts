@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -67,4 +67,26 @@ export function merchandiserAuth({
       throw error;
     }
   });
+}
+
+/**
+ * A sub-app every route of which needs the merchandiser token (401 `{ error: message }`
+ * without it): the admin lists and the build's feeds each start from one, taking the token
+ * and the shared wrong-token counter from the app's deps.
+ * @example const app = merchandiserApp(deps); app.get('/', (c) => c.json({ reports }));
+ */
+export function merchandiserApp(
+  { adminToken, tokenFailures }: { adminToken: string; tokenFailures?: RateLimiter | undefined },
+  message?: string,
+): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    merchandiserAuth({
+      token: adminToken,
+      failures: tokenFailures,
+      ...(message === undefined ? {} : { message }),
+    }),
+  );
+  return app;
 }

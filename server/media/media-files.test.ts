@@ -56,49 +56,45 @@ describe('mediaPathsOf', () => {
     expect(mediaPathsOf('/api/media/products/pump-1.svg?a=1#b')).toHaveLength(8);
   });
 
-  it('ignores what is not a media name the API answers', () => {
-    for (const url of [
-      '',
-      '/no-image.svg',
-      '/api/media/',
-      '/api/media/products/',
-      '/api/media/wheel-1.jpg',
-      '/api/media/pj-banner.png',
-      '/api/media/products/wheel-1.jpg',
-      '/api/media/products/Wheel-1.svg',
-      '/api/media/products/wheel-1_900x.svg',
-      '/api/media/products/wheel-1_400x_400x.svg',
-      '/api/media/manuals/pump.PDF',
-      '/api/media/videos/wheel.mp4',
-      '/api/media/products/sub/wheel-1.svg',
-      'https://cdn.example.com/api/media/products/wheel-1.svg',
-      '//cdn.example.com/api/media/products/wheel-1.svg',
-      'api/media/products/wheel-1.svg',
-      '/API/MEDIA/products/wheel-1.svg',
-      '/static/api/media/products/wheel-1.svg',
-    ]) {
-      expect(mediaPathsOf(url), url).toEqual([]);
-    }
+  it.each([
+    '',
+    '/no-image.svg',
+    '/api/media/',
+    '/api/media/products/',
+    '/api/media/wheel-1.jpg',
+    '/api/media/pj-banner.png',
+    '/api/media/products/wheel-1.jpg',
+    '/api/media/products/Wheel-1.svg',
+    '/api/media/products/wheel-1_900x.svg',
+    '/api/media/products/wheel-1_400x_400x.svg',
+    '/api/media/manuals/pump.PDF',
+    '/api/media/videos/wheel.mp4',
+    '/api/media/products/sub/wheel-1.svg',
+    'https://cdn.example.com/api/media/products/wheel-1.svg',
+    '//cdn.example.com/api/media/products/wheel-1.svg',
+    'api/media/products/wheel-1.svg',
+    '/API/MEDIA/products/wheel-1.svg',
+    '/static/api/media/products/wheel-1.svg',
+  ])('ignores %j: not a media name the API answers', (url) => {
+    expect(mediaPathsOf(url)).toEqual([]);
   });
 
-  it('never names a path outside its folder', () => {
-    for (const url of [
-      '/api/media/../store.db',
-      '/api/media/products/../../store.db',
-      '/api/media/products/..%2F..%2Fstore.db',
-      '/api/media/products/%2e%2e/wheel-1.svg',
-      '/api/media/manuals/..pdf',
-      '/api/media/manuals/.pdf',
-      '/api/media/models/.glb',
-      '/api/media/products\\..\\wheel-1.svg',
-      '/api/media/products/wheel-1.svg\0.png',
-      '/api/media/./products/wheel-1.svg',
-      '/api/media//products/wheel-1.svg',
-      '/api/media/products//wheel-1.svg',
-      '/api/media/.partial/wheel-1.svg',
-    ]) {
-      expect(mediaPathsOf(url), url).toEqual([]);
-    }
+  it.each([
+    '/api/media/../store.db',
+    '/api/media/products/../../store.db',
+    '/api/media/products/..%2F..%2Fstore.db',
+    '/api/media/products/%2e%2e/wheel-1.svg',
+    '/api/media/manuals/..pdf',
+    '/api/media/manuals/.pdf',
+    '/api/media/models/.glb',
+    '/api/media/products\\..\\wheel-1.svg',
+    '/api/media/products/wheel-1.svg\0.png',
+    '/api/media/./products/wheel-1.svg',
+    '/api/media//products/wheel-1.svg',
+    '/api/media/products//wheel-1.svg',
+    '/api/media/.partial/wheel-1.svg',
+  ])('never names a path outside its folder: %j', (url) => {
+    expect(mediaPathsOf(url)).toEqual([]);
   });
 
   it('leaves out a width variant whose name is too long for the API to answer', () => {

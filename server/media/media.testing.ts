@@ -71,6 +71,18 @@ export function expectWellFormed(xml: string) {
   expect(stack).toEqual([]);
 }
 
+/** The width and height an SVG's root element renders at. */
+export const svgSize = (svg: string): number[] => {
+  const tag = /^<svg [^>]*>/.exec(svg)?.[0] ?? '';
+  return [Number(/ width="(\d+)"/.exec(tag)?.[1]), Number(/ height="(\d+)"/.exec(tag)?.[1])];
+};
+
+/** A generated picture: well-formed SVG rendered at `size` ([width, height]). */
+export function expectPicture(svg: string, size: readonly number[]) {
+  expectWellFormed(svg);
+  expect(svgSize(svg)).toEqual(size);
+}
+
 /** The parts of a binary glTF file, with the header and chunk framing checked. */
 export function readGlb(bytes: Buffer): {
   version: number;

@@ -14,12 +14,7 @@ import {
   wrapWords,
 } from './pictures.ts';
 import { palette } from './svg.ts';
-import { expectWellFormed } from './media.testing.ts';
-
-const sizeOf = (svg: string) => {
-  const tag = /^<svg [^>]*>/.exec(svg)?.[0] ?? '';
-  return [Number(/ width="(\d+)"/.exec(tag)?.[1]), Number(/ height="(\d+)"/.exec(tag)?.[1])];
-};
+import { expectPicture, expectWellFormed, svgSize } from './media.testing.ts';
 
 describe('the well-formedness check', () => {
   it('catches broken XML', () => {
@@ -62,8 +57,7 @@ describe('drawings', () => {
 describe('productPicture', () => {
   it.each(Object.keys(drawings))('draws a well-formed 800x800 %s', (kind) => {
     const svg = productPicture(kind, 5);
-    expectWellFormed(svg);
-    expect(sizeOf(svg)).toEqual([800, 800]);
+    expectPicture(svg, [800, 800]);
     expect(svg).toContain('viewBox="0 0 800 800"');
   });
 
@@ -73,7 +67,7 @@ describe('productPicture', () => {
   });
 
   it('renders at the asked width', () => {
-    expect(sizeOf(productPicture('pump', 1, 300))).toEqual([300, 300]);
+    expect(svgSize(productPicture('pump', 1, 300))).toEqual([300, 300]);
   });
 
   it('captions the picture with the kind and number', () => {
@@ -85,8 +79,7 @@ describe('productPicture', () => {
 describe('collectionPicture', () => {
   it('is a well-formed 600x400 picture titled from the handle', () => {
     const svg = collectionPicture('forklift-seal-kits');
-    expectWellFormed(svg);
-    expect(sizeOf(svg)).toEqual([600, 400]);
+    expectPicture(svg, [600, 400]);
     expect(svg).toContain('<title>Forklift Seal Kits</title>');
   });
 
@@ -95,7 +88,7 @@ describe('collectionPicture', () => {
   });
 
   it('scales with a width', () => {
-    expect(sizeOf(collectionPicture('wheels', 200))).toEqual([200, 133]);
+    expect(svgSize(collectionPicture('wheels', 200))).toEqual([200, 133]);
   });
 });
 
@@ -115,8 +108,7 @@ describe('kindOfHandle', () => {
 describe('banners', () => {
   it('makes hero banners 1600x500 with the headline from the name', () => {
     const svg = bannerPicture('hero-batteries-chargers');
-    expectWellFormed(svg);
-    expect(sizeOf(svg)).toEqual([1600, 500]);
+    expectPicture(svg, [1600, 500]);
     expect(svg).toContain('>Batteries Chargers</text>');
   });
 
@@ -131,13 +123,12 @@ describe('banners', () => {
     ['anything-else', [1200, 300]],
   ])('draws %s at its slot size', (name, size) => {
     const svg = bannerPicture(name);
-    expectWellFormed(svg);
-    expect(sizeOf(svg)).toEqual(size);
+    expectPicture(svg, size);
     expect(bannerSize(name)).toEqual({ width: size[0], height: size[1] });
   });
 
   it('scales a banner to a width suffix, keeping its ratio', () => {
-    expect(sizeOf(bannerPicture('hero-forklift-parts', 800))).toEqual([800, 250]);
+    expect(svgSize(bannerPicture('hero-forklift-parts', 800))).toEqual([800, 250]);
   });
 
   it('gives the exit-intent background no headline (the popup has its own text)', () => {

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { clientKey } from '../http/client-key.ts';
 import {
   nodeRequestOrigin,
   originIsOneOf,
@@ -6,25 +6,6 @@ import {
   type NodeRequest,
   type RequestOrigin,
 } from '../http/forwarded.ts';
-
-/**
- * The client a per-client limit counts: an IPv4 address as it is, an IPv6 one by its /64,
- * the block one household or one server is given, so that walking through the addresses of
- * one's own /64 does not make a new client. 'unknown' stays one shared client.
- * @example addressKey('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
- */
-export function addressKey(address: string): string {
-  const bare = address.replace(/%.*$/, '');
-  if (isIP(bare) !== 6) return address;
-  const [head = '', tail] = bare.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  // An IPv4 tail (::ffff:1.2.3.4) is two groups; it never reaches the first four.
-  const width = (part: string[]) => part.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
-  const missing = tail === undefined ? 0 : 8 - width(groups(head)) - width(groups(tail));
-  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail ?? '')];
-  const prefix = all.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
-  return `${prefix.join(':')}::/64`;
-}
 
 /** Options of {@link handshakeCheck}. */
 export interface HandshakeOptions {
@@ -38,7 +19,7 @@ export interface HandshakeOptions {
 export interface HandshakeVerdict {
   /** Why it is refused (the 403's message), or undefined when the Origin is the store's. */
   refused?: string;
-  /** The client, keyed for the per-client limits (addressKey of the vouched address). */
+  /** The client, keyed for the per-client limits (clientKey of the vouched address). */
   client: string;
   /** The request as server/http/forwarded.ts decides it. */
   origin: RequestOrigin;
@@ -71,7 +52,7 @@ export function handshakeCheck(
   const site = options.siteUrl ? new URL(options.siteUrl).origin : undefined;
   return (req) => {
     const origin = originOf(req);
-    const client = addressKey(origin.clientAddress);
+    const client = clientKey(origin.clientAddress);
     const allowed = [originText(origin), ...(site ? [site] : [])];
     const given = header(req, 'origin');
     if (given !== undefined) {

@@ -2,8 +2,8 @@ import type { Limit } from '../accounts/rate-limit.ts';
 
 /**
  * How much of the realtime server one client may use. A client is its address as the web
- * server vouched for it (server/http/forwarded.ts), an IPv6 client its /64 (addressKey in
- * admission.ts). Each number leaves room for a household or an office behind one NAT
+ * server vouched for it (server/http/forwarded.ts), an IPv6 client its /64 (clientKey in
+ * server/http/client-key.ts). Each number leaves room for a household or an office behind one NAT
  * address, and keeps one client from filling what everyone shares.
  */
 export interface RealtimeLimits {

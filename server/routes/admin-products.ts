@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { productIdByHandle, readProduct } from '../catalog/admin-read.ts';
+import { productIdByHandle, readProduct, type AdminProduct } from '../catalog/admin-read.ts';
 import { checkRecord } from '../catalog/field-issues.ts';
-import { productInputSchema } from '../catalog/input.ts';
-import { applyProductPatch, patchFieldRefusal, productPatchSchema } from '../catalog/patch.ts';
+import { productInputSchema, type Product } from '../catalog/input.ts';
+import {
+  applyProductPatch,
+  patchFieldRefusal,
+  productPatchSchema,
+  type ProductPatch,
+} from '../catalog/patch.ts';
 import { deleteProduct, upsertProduct } from '../catalog/write.ts';
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
@@ -12,6 +17,7 @@ import type { AdminEnv } from './admin-actor.ts';
 import {
   ADMIN_MAX_JSON_BYTES,
   adminErrors,
+  adminRecords,
   createAndReplace,
   FieldErrors,
   readRecord,
@@ -41,20 +47,13 @@ export const inventoryPatchSchema = z
     message: 'give either variantId or inventoryLevelId',
   });
 
+type InventoryPatch = z.output<typeof inventoryPatchSchema>;
+
 /**
- * The merchandiser's products, mounted at /api/admin/products behind the token (adminRoutes):
- * - GET /:id, GET /handle/:handle -> the product in the input format of POST and PUT, with
- *   every field (server/catalog/admin-read.ts): a PUT of it changes nothing.
- * - PATCH /:id -> the product after the change, in the same format. The body is a part of the
- *   format (server/catalog/patch.ts); fields not sent stay as they are.
- * - POST /, PUT /:id -> `{ product: { id, handle } }` (201 on create); DELETE /:id.
- * - PATCH /:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`.
+ * PATCH /:id/inventory's write: sets one stock level of product `id` and refreshes the
+ * product's availability, answering both; a 404 for a level or variant not on the product.
  */
-export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
-  const app = new Hono<AdminEnv>();
-  app.onError(adminErrors);
-  const byId = db.prepare('SELECT id, handle FROM products WHERE id = ?');
-  const byHandle = db.prepare('SELECT id FROM products WHERE handle = ?');
+function inventoryWriter(db: Database) {
   const levelById = db.prepare(`
     SELECT il.id FROM inventory_levels il JOIN variants v ON v.id = il.variant_id
     WHERE il.id = ? AND v.product_id = ?`);
@@ -78,22 +77,77 @@ export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
     WHERE id = ?
     RETURNING id, handle, available_for_sale AS availableForSale`);
 
-  const notFound = () => new HttpError(404, 'The product was not found.');
-  /** The product in the admin format, or a 404. */
-  const product = (id: number | undefined) => {
-    const found = id === undefined ? undefined : readProduct(db, id);
-    if (!found) throw notFound();
-    return found;
+  return (id: number, body: InventoryPatch) => {
+    const level = (
+      body.inventoryLevelId === undefined
+        ? levelByVariant.get(body.variantId ?? 0, id)
+        : levelById.get(body.inventoryLevelId, id)
+    ) as { id: number } | undefined;
+    if (!level) {
+      throw new HttpError(
+        404,
+        body.inventoryLevelId === undefined
+          ? 'The variant was not found on this product.'
+          : 'The inventory level was not found on this product.',
+      );
+    }
+    const bypass =
+      body.bypassNegativeQuantity === undefined ? null : Number(body.bypassNegativeQuantity);
+    const saved = setLevel.get(body.availableQuantity, bypass, level.id) as {
+      id: number;
+      variantId: number;
+      availableQuantity: number;
+      bypassNegativeQuantity: number;
+    };
+    const product = refreshProduct.get(id) as {
+      id: number;
+      handle: string;
+      availableForSale: number;
+    };
+    return {
+      inventoryLevel: { ...saved, bypassNegativeQuantity: saved.bypassNegativeQuantity === 1 },
+      product: { ...product, availableForSale: product.availableForSale === 1 },
+    };
   };
-  /** The product's id and handle, or a 404 (a write checks no more than that it exists). */
-  const existing = (id: number) => {
-    const row = byId.get(id) as { id: number; handle: string } | undefined;
-    if (!row) throw notFound();
-    return row;
-  };
+}
 
-  app.get('/handle/:handle', (c) => c.json(product(productIdByHandle(db, c.req.param('handle')))));
-  app.get('/:id', (c) => c.json(product(pathId(c.req.param('id'), 'product'))));
+/**
+ * PATCH /:id's merge: the stored product with the patch applied and checked as a whole, or
+ * null when it would change nothing. 422 naming the field as GET shows the product.
+ */
+function mergePatch(current: AdminProduct, patch: ProductPatch): Product | null {
+  const merged = applyProductPatch(current, patch);
+  if (!merged.ok) throw new FieldErrors(422, merged.issues);
+  // The product as it would be: a rule between fields, or a value stored before the
+  // rules were what they are now.
+  const checked = checkRecord(productInputSchema, merged.product);
+  if (!checked.ok) throw new FieldErrors(422, checked.issues);
+  // A patch that changes nothing writes nothing, so the change feed stays quiet. (What is
+  // stored may fail today's rules; then the patch, which passed them, is a change.)
+  const before = productInputSchema.safeParse(current);
+  if (before.success && JSON.stringify(before.data) === JSON.stringify(checked.data)) return null;
+  return checked.data;
+}
+
+/**
+ * The merchandiser's products, mounted at /api/admin/products behind the token (adminRoutes):
+ * - GET /:id, GET /handle/:handle -> the product in the input format of POST and PUT, with
+ *   every field (server/catalog/admin-read.ts): a PUT of it changes nothing.
+ * - PATCH /:id -> the product after the change, in the same format. The body is a part of the
+ *   format (server/catalog/patch.ts); fields not sent stay as they are.
+ * - POST /, PUT /:id -> `{ product: { id, handle } }` (201 on create); DELETE /:id.
+ * - PATCH /:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`.
+ */
+export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  app.onError(adminErrors);
+  const products = adminRecords(db, 'product', readProduct);
+  const setInventory = inventoryWriter(db);
+
+  app.get('/handle/:handle', (c) =>
+    c.json(products.read(productIdByHandle(db, c.req.param('handle')))),
+  );
+  app.get('/:id', (c) => c.json(products.read(pathId(c.req.param('id'), 'product'))));
 
   app.patch('/:id', async (c) => {
     const id = pathId(c.req.param('id'), 'product');
@@ -104,35 +158,23 @@ export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
     // Read, merge and write in the one transaction asActor opens with a write: nothing can
     // change the product between the read and the write.
     const saved = writeAs(db, c.get('actor'), () => {
-      const current = product(id);
-      const merged = applyProductPatch(current, patch);
-      if (!merged.ok) throw new FieldErrors(422, merged.issues);
-      // The product as it would be: a rule between fields, or a value stored before the
-      // rules were what they are now. 422 naming the field as GET shows the product.
-      const checked = checkRecord(productInputSchema, merged.product);
-      if (!checked.ok) throw new FieldErrors(422, checked.issues);
-      // A patch that changes nothing writes nothing, so the change feed stays quiet. (What is
-      // stored may fail today's rules; then the patch, which passed them, is a change.)
-      const before = productInputSchema.safeParse(current);
-      if (before.success && JSON.stringify(before.data) === JSON.stringify(checked.data)) {
-        return current;
-      }
-      upsertProduct(db, { ...checked.data, id });
-      return product(id);
+      const current = products.read(id);
+      const merged = mergePatch(current, patch);
+      if (!merged) return current;
+      upsertProduct(db, { ...merged, id });
+      return products.read(id);
     });
     return c.json(saved);
   });
 
   createAndReplace(app, db, 'product', productInputSchema, {
-    byId,
-    byHandle,
-    existing,
+    ...products,
     upsert: upsertProduct,
   });
 
   app.delete('/:id', (c) => {
     const id = pathId(c.req.param('id'), 'product');
-    writeAs(db, c.get('actor'), () => deleteProduct(db, existing(id).id));
+    writeAs(db, c.get('actor'), () => deleteProduct(db, products.existing(id).id));
     return c.json({ success: true });
   });
 
@@ -140,37 +182,8 @@ export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
     const id = pathId(c.req.param('id'), 'product');
     const body = await readRecord(c, inventoryPatchSchema);
     const reply = writeAs(db, c.get('actor'), () => {
-      existing(id);
-      const level = (
-        body.inventoryLevelId === undefined
-          ? levelByVariant.get(body.variantId ?? 0, id)
-          : levelById.get(body.inventoryLevelId, id)
-      ) as { id: number } | undefined;
-      if (!level) {
-        throw new HttpError(
-          404,
-          body.inventoryLevelId === undefined
-            ? 'The variant was not found on this product.'
-            : 'The inventory level was not found on this product.',
-        );
-      }
-      const bypass =
-        body.bypassNegativeQuantity === undefined ? null : Number(body.bypassNegativeQuantity);
-      const saved = setLevel.get(body.availableQuantity, bypass, level.id) as {
-        id: number;
-        variantId: number;
-        availableQuantity: number;
-        bypassNegativeQuantity: number;
-      };
-      const product = refreshProduct.get(id) as {
-        id: number;
-        handle: string;
-        availableForSale: number;
-      };
-      return {
-        inventoryLevel: { ...saved, bypassNegativeQuantity: saved.bypassNegativeQuantity === 1 },
-        product: { ...product, availableForSale: product.availableForSale === 1 },
-      };
+      products.existing(id);
+      return setInventory(id, body);
     });
     return c.json(reply);
   });

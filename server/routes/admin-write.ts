@@ -85,6 +85,35 @@ export function adminErrors(error: Error, c: Context) {
   return handleError(error, c);
 }
 
+/**
+ * A kind's records as the merchandiser routes find them, each missing one a 404: `read` in
+ * the admin format (for GET and PATCH), `existing` its id and handle (a write checks no more
+ * than that it exists), and the statements createAndReplace checks ids and handles with.
+ */
+export function adminRecords<R>(
+  db: Database,
+  kind: 'product' | 'collection',
+  readRecordById: (db: Database, id: number) => R | undefined,
+) {
+  const byId = db.prepare(`SELECT id, handle FROM ${kind}s WHERE id = ?`);
+  const byHandle = db.prepare(`SELECT id FROM ${kind}s WHERE handle = ?`);
+  const notFound = () => new HttpError(404, `The ${kind} was not found.`);
+  return {
+    byId,
+    byHandle,
+    read: (id: number | undefined): R => {
+      const found = id === undefined ? undefined : readRecordById(db, id);
+      if (!found) throw notFound();
+      return found;
+    },
+    existing: (id: number): { id: number; handle: string } => {
+      const row = byId.get(id) as { id: number; handle: string } | undefined;
+      if (!row) throw notFound();
+      return row;
+    },
+  };
+}
+
 /** Catalogue records can be large (descriptions, reviews); merchandisers may send up to 4 MB. */
 export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
 

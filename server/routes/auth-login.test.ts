@@ -1,30 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/open.ts';
-import { addCustomer, Browser } from '../testing/accounts.ts';
-import { testApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { Browser, customerAppPerTest } from '../testing/accounts.ts';
 import { AUTH_LIMITS, BOT_CHECK_NEEDED, LOGIN_FAILED } from './auth.ts';
 
 // "No lockout by strangers": failures slow the address and the pair that
 // made them, and after several an account's sign-ins ask for the bot check; none refuses the
 // owner, from their own address, with the right password.
 
-type App = ReturnType<typeof testApp>['app'];
 const OWNER = 'ada@example.com';
 const PASSWORD = 'correct horse 1';
 
 describe('POST /api/auth/login under attack', () => {
-  let app: App;
-  let db: Database;
-  let clock: number;
-  beforeEach(async () => {
-    clock = Date.parse('2026-11-22T12:00:00Z');
-    ({ app, db } = testApp({ now: () => clock }));
-    await addCustomer(db, OWNER, PASSWORD);
+  const ctx = customerAppPerTest({
+    start: '2026-11-22T12:00:00Z',
+    email: OWNER,
+    password: PASSWORD,
   });
 
   const login = (address: string, body: Record<string, unknown>) =>
-    new Browser(app, address).call('POST', '/api/auth/login', body);
-  const botToken = () => new Browser(app).botCheckToken();
+    new Browser(ctx.app, address).call('POST', '/api/auth/login', body);
+  const botToken = () => new Browser(ctx.app).botCheckToken();
 
   it("lets the owner in from their address after a stranger's failures from everywhere", async () => {
     // The scenario and worse: many failures from many addresses, and one address
@@ -41,7 +35,7 @@ describe('POST /api/auth/login under attack', () => {
     expect(asked.body).toEqual({ error: BOT_CHECK_NEEDED, botCheckRequired: true });
     expect(asked.res.headers.get('retry-after')).toBeNull();
     // ...and with one gets in at once.
-    const owner = new Browser(app, '192.0.2.10');
+    const owner = new Browser(ctx.app, '192.0.2.10');
     const signedIn = await owner.call('POST', '/api/auth/login', {
       email: OWNER,
       password: PASSWORD,
@@ -82,7 +76,7 @@ describe('POST /api/auth/login under attack', () => {
     expect((await login(attacker, { email: 'bob@example.com', password: 'x' })).status).toBe(401);
     expect((await login('192.0.2.10', { email: OWNER, password: PASSWORD })).status).toBe(200);
     // After the wait, one more failure doubles it.
-    clock += 1000;
+    ctx.now += 1000;
     expect((await login(attacker, { email: OWNER, password: 'guess' })).status).toBe(401);
     const longer = await login(attacker, { email: OWNER, password: 'guess' });
     expect(longer.status).toBe(429);

@@ -1,8 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nonceSearcher, tokenOf } from '../../shared/proof-of-work.ts';
 import { recaptchaVerifier } from '../accounts/bot-check.ts';
-import type { Database } from '../db/open.ts';
-import { addCustomer, Browser } from '../testing/accounts.ts';
+import { Browser, customerAppPerTest } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
 import { BOT_CHECK_NEEDED, LOGIN_FAILED } from './auth.ts';
 import { CHALLENGE_LIMIT } from './bot-check.ts';
@@ -11,7 +10,6 @@ import { CHALLENGE_LIMIT } from './bot-check.ts';
 // each) and 60 of 60 scripted password guesses past the sign-in wall were checked. Now every
 // token is a solved challenge, challenges are rate limited, and each passes once.
 
-type App = ReturnType<typeof testApp>['app'];
 const OWNER = 'ada@example.com';
 const PASSWORD = 'correct horse 1';
 
@@ -23,17 +21,14 @@ function unsolved(challenge: string, difficulty: number): string {
 }
 
 describe('the bot check', () => {
-  let app: App;
-  let db: Database;
-  let clock: number;
-  beforeEach(async () => {
-    clock = Date.parse('2026-11-28T12:00:00Z');
-    ({ app, db } = testApp({ now: () => clock }));
-    await addCustomer(db, OWNER, PASSWORD);
+  const ctx = customerAppPerTest({
+    start: '2026-11-28T12:00:00Z',
+    email: OWNER,
+    password: PASSWORD,
   });
 
   it('is a proof of work at the BOT_CHECK_DIFFICULTY of the environment (8 in the tests)', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(ctx.app);
     expect((await browser.call('GET', '/api/botCheck')).body).toEqual({
       provider: 'proof-of-work',
       difficulty: 8,
@@ -45,7 +40,7 @@ describe('the bot check', () => {
   });
 
   it('hands out no free tokens: the old route is gone and nothing unsolved passes', async () => {
-    const ada = new Browser(app);
+    const ada = new Browser(ctx.app);
     await ada.login(OWNER, PASSWORD);
     expect((await ada.call('GET', '/api/botCheck/token')).status).toBe(404);
     const { challenge } = (await ada.call('GET', '/api/botCheck/challenge')).body as {
@@ -66,7 +61,7 @@ describe('the bot check', () => {
   });
 
   it('refuses challenges past the limit of an address with 429 and Retry-After', async () => {
-    const script = new Browser(app, '203.0.113.5');
+    const script = new Browser(ctx.app, '203.0.113.5');
     for (let i = 0; i < CHALLENGE_LIMIT.max; i += 1) {
       expect((await script.call('GET', '/api/botCheck/challenge')).status).toBe(200);
     }
@@ -75,17 +70,17 @@ describe('the bot check', () => {
     expect(refused.res.headers.get('retry-after')).toBe(String(CHALLENGE_LIMIT.windowMs / 1000));
     // Another address is not held back; the script's address is again after the window.
     expect(
-      (await new Browser(app, '192.0.2.7').call('GET', '/api/botCheck/challenge')).status,
+      (await new Browser(ctx.app, '192.0.2.7').call('GET', '/api/botCheck/challenge')).status,
     ).toBe(200);
-    clock += CHALLENGE_LIMIT.windowMs;
+    ctx.now += CHALLENGE_LIMIT.windowMs;
     expect((await script.call('GET', '/api/botCheck/challenge')).status).toBe(200);
   });
 
   it('needs fresh work for every password guess past the sign-in wall', async () => {
     const login = (address: string, body: Record<string, unknown>) =>
-      new Browser(app, address).call('POST', '/api/auth/login', body);
+      new Browser(ctx.app, address).call('POST', '/api/auth/login', body);
     for (let i = 0; i < 5; i += 1) await login(`10.0.3.${i}`, { email: OWNER, password: 'x' });
-    const script = new Browser(app, '198.51.100.1');
+    const script = new Browser(ctx.app, '198.51.100.1');
     const tried: unknown[] = [];
     const tokens: string[] = [];
     for (let guess = 0; guess < 3; guess += 1) {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { databaseId } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 import { BUILD_ONLY } from './products-bulk.ts';
 
 /** Most changes one page of the feed returns (and the default). */
@@ -35,12 +35,9 @@ export interface Change {
  *   `{ seq, entity, id, op, at, actor }`; cursor is the last seq returned (N when none), to
  *   pass as `since` for the next page.
  */
-export function changeRoutes({ db, adminToken, tokenFailures }: Deps): Hono {
-  const app = new Hono();
-  app.use(
-    '*',
-    merchandiserAuth({ token: adminToken, message: BUILD_ONLY, failures: tokenFailures }),
-  );
+export function changeRoutes(deps: Deps): Hono {
+  const { db } = deps;
+  const app = merchandiserApp(deps, BUILD_ONLY);
   const newest = db.prepare('SELECT COALESCE(MAX(seq), 0) AS cursor FROM changes');
   const after = db.prepare(
     `SELECT seq, entity, entity_id AS id, op, at, actor FROM changes

@@ -184,13 +184,11 @@ describe('POST /api/checkouts/lineItems', () => {
   it('accepts {lineItems: [...]} and adds all of them at once', async () => {
     const { shopper, levels } = cartTestApp();
     const checkout = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        lineItems: [
-          { inventoryLevelId: levels.wheel, quantity: 1 },
-          { inventoryLevelId: levels.chain, quantity: 2 },
-          { inventoryLevelId: levels.wheel, quantity: 1 },
-        ],
-      }),
+      await shopper.addLines([
+        [levels.wheel, 1],
+        [levels.chain, 2],
+        [levels.wheel, 1],
+      ]),
     );
     expect(lineQuantities(checkout)).toEqual([
       [levels.wheel, 2],
@@ -248,12 +246,10 @@ describe('POST /api/checkouts/lineItems', () => {
     await expectErrorReply(await shopper.add(levels.callForPrice, 1), 422, refusal);
     expect(checkoutCount(db)).toBe(0);
     await shopper.add(levels.chain, 1);
-    const list = await shopper.call('POST', '/checkouts/lineItems', {
-      lineItems: [
-        { inventoryLevelId: levels.wheel, quantity: 1 },
-        { inventoryLevelId: levels.callForPrice, quantity: 2 },
-      ],
-    });
+    const list = await shopper.addLines([
+      [levels.wheel, 1],
+      [levels.callForPrice, 2],
+    ]);
     await expectErrorReply(list, 422, refusal);
     const set = await shopper.call('PUT', '/checkouts/lineItems', {
       inventoryLevelId: levels.callForPrice,
@@ -284,12 +280,10 @@ describe('POST /api/checkouts/lineItems', () => {
   it('is all or nothing for a list: one refusal leaves the cart unchanged', async () => {
     const { shopper, levels, db } = cartTestApp();
     await shopper.add(levels.chain, 1);
-    const res = await shopper.call('POST', '/checkouts/lineItems', {
-      lineItems: [
-        { inventoryLevelId: levels.wheel, quantity: 1 },
-        { inventoryLevelId: levels.sealKit, quantity: 1 },
-      ],
-    });
+    const res = await shopper.addLines([
+      [levels.wheel, 1],
+      [levels.sealKit, 1],
+    ]);
     expect(res.status).toBe(422);
     expect(lineCount(db)).toBe(1);
   });
@@ -407,13 +401,11 @@ describe('PUT /api/checkouts/lineItems', () => {
 
   it('removes the line at 0 and keeps the order of the others', async () => {
     const { shopper, levels } = cartTestApp();
-    await shopper.call('POST', '/checkouts/lineItems', {
-      lineItems: [
-        { inventoryLevelId: levels.chain, quantity: 1 },
-        { inventoryLevelId: levels.wheel, quantity: 1 },
-        { inventoryLevelId: levels.fork, quantity: 1 },
-      ],
-    });
+    await shopper.addLines([
+      [levels.chain, 1],
+      [levels.wheel, 1],
+      [levels.fork, 1],
+    ]);
     await shopper.setQuantity(levels.fork, 5);
     const res = await shopper.setQuantity(levels.wheel, 0);
     const checkout = await Shopper.checkout(res);
@@ -467,12 +459,10 @@ describe('DELETE /api/checkouts/lineItems/:lineItemId', () => {
   it('removes a line by its id', async () => {
     const { shopper, levels } = cartTestApp();
     const added = await Shopper.checkout(
-      await shopper.call('POST', '/checkouts/lineItems', {
-        lineItems: [
-          { inventoryLevelId: levels.wheel, quantity: 1 },
-          { inventoryLevelId: levels.chain, quantity: 1 },
-        ],
-      }),
+      await shopper.addLines([
+        [levels.wheel, 1],
+        [levels.chain, 1],
+      ]),
     );
     const first = added.LineItems[0]?.id;
     const res = await shopper.call('DELETE', `/checkouts/lineItems/${first}`);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_EXAMPLE } from '../../shared/contracts/contact-message.testing.ts';
 import { connectedFrom } from '../testing/accounts.ts';
-import { expectErrorReply, jsonInit, TEST_ADMIN_TOKEN, testApp } from '../testing/app.ts';
+import {
+  expectErrorReply,
+  expectStoredRow,
+  jsonInit,
+  TEST_ADMIN_TOKEN,
+  testApp,
+} from '../testing/app.ts';
 import { CONTACT_LIMIT, DUPLICATE_WINDOW_MS, TOO_MANY_MESSAGES } from './contact.ts';
 
 const URL = 'http://localhost/api/contactMessages';
@@ -30,11 +36,9 @@ describe('POST /api/contactMessages', () => {
   it('stores a message and answers 201 with its id', async () => {
     const { db, post } = store();
     const reply = await post({ ...valid, name: '  Ann Lee  ' });
-    expect(reply.status).toBe(201);
-    const body = (await reply.json()) as { success: boolean; id: number };
-    expect(body).toEqual({ success: true, id: expect.any(Number) as number });
-    expect(db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(body.id)).toEqual({
-      id: body.id,
+    const { id, row } = await expectStoredRow(reply, db, 'contact_messages');
+    expect(row).toEqual({
+      id,
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '555-0100',

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { CONTACT_LIMITS } from '../../shared/contracts/contact-message.ts';
 import { limitedText, senderFields } from '../http/sender-fields.ts';
 import { isSameOrigin, sameOriginJson } from '../accounts/guard.ts';
-import { requesterKey } from '../accounts/mail-budget.ts';
 import { clientAddress, RateLimiter, type Limit } from '../accounts/rate-limit.ts';
 import type { Deps } from '../deps.ts';
+import { clientKey } from '../http/client-key.ts';
 import { jsonError } from '../http/errors.ts';
 import { queryInt, readJson } from '../http/input.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -110,7 +110,7 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
 
   // Only the store's own form may leave a message in a shopper's name.
   app.post('/', sameOriginJson(), async (c) => {
-    const key = requesterKey(clientAddress(c));
+    const key = clientKey(clientAddress(c));
     const wait = limiter.peek(key, CONTACT_LIMIT);
     if (wait > 0) return tooMany(c, wait);
     const left = leave(key, await readJson(c, contactMessageSchema, { maxBytes: FORM_BYTES }));
@@ -142,7 +142,7 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
         message: field('message') ?? '',
       });
       if (!parsed.success) return c.redirect(`${back}#contact-invalid`, 303);
-      const left = leave(requesterKey(clientAddress(c)), parsed.data);
+      const left = leave(clientKey(clientAddress(c)), parsed.data);
       if (left.kind === 'limited') return c.redirect(`${back}#contact-limited`, 303);
       return c.redirect(`${back}#contact-sent`, 303);
     },
@@ -155,17 +155,13 @@ export function contactRoutes({ db, now }: Pick<Deps, 'db' | 'now'>): Hono {
  * GET /api/admin/contactMessages[?limit=&before=] -> `{ messages }`, newest first: what came
  * in through the contact form; `before` (an id) pages back. Merchandiser token required.
  */
-export function contactAdminRoutes({
-  db,
-  adminToken,
-  tokenFailures,
-}: Pick<Deps, 'db' | 'adminToken' | 'tokenFailures'>): Hono {
+export function contactAdminRoutes(deps: Pick<Deps, 'db' | 'adminToken' | 'tokenFailures'>): Hono {
+  const { db } = deps;
   const list = db.prepare(
     `SELECT id, name, email, phone, message, created_at AS createdAt FROM contact_messages
      WHERE id < ? ORDER BY id DESC LIMIT ?`,
   );
-  const app = new Hono();
-  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
+  const app = merchandiserApp(deps);
   app.get('/', (c) => {
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });
     const before = queryInt(c, 'before', {

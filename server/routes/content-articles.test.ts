@@ -7,6 +7,7 @@ import {
   insertRow,
   itAnswersMissingHandles,
   itRefusesQueries,
+  getOk,
 } from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 
@@ -84,8 +85,7 @@ describe('GET /api/articles', () => {
 
   it('answers a page past the end with an empty list, not an error', async () => {
     addArticle(ctx.db, 1, '2024-01-01T00:00:00.000Z');
-    const { status, body } = await getJson<ListReply>(ctx.app, '/api/articles?page=99999');
-    expect(status).toBe(200);
+    const body = await getOk<ListReply>(ctx.app, '/api/articles?page=99999');
     expect(body.articles).toEqual([]);
     expect(body.pageInfo.totalObjects).toBe(1);
   });
@@ -117,8 +117,7 @@ describe('GET /api/articles/:id and /api/articles/handle/:handle', () => {
 
   it('resolves the ids the product page links to (355, 257, 354)', async () => {
     for (const id of [355, 257, 354]) {
-      const { status, body } = await getJson<{ article: Article }>(ctx.app, `/api/articles/${id}`);
-      expect(status).toBe(200);
+      const body = await getOk<{ article: Article }>(ctx.app, `/api/articles/${id}`);
       expect(body.article.id).toBe(id);
     }
   });

@@ -9,6 +9,7 @@ import {
   itAnswersEmptyList,
   itAnswersPastTheEnd,
   itRefusesQueries,
+  getOk,
 } from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 import type { Question, QuestionSummary, QuestionTopic } from './content-questions.ts';
@@ -52,11 +53,7 @@ describe('GET /api/questions/topics', () => {
 
   it('lists topics by title with their question counts, empty topics included', async () => {
     seed(ctx.db);
-    const { status, body } = await getJson<{ topics: QuestionTopic[] }>(
-      ctx.app,
-      '/api/questions/topics',
-    );
-    expect(status).toBe(200);
+    const body = await getOk<{ topics: QuestionTopic[] }>(ctx.app, '/api/questions/topics');
     expect(body.topics).toEqual([
       { id: 3, handle: 'batteries', title: 'Batteries', questionCount: 0 },
       { id: 2, handle: 'hydraulics', title: 'Hydraulics', questionCount: 1 },
@@ -69,8 +66,7 @@ describe('GET /api/questions', () => {
   const ctx = appPerTest(seed);
 
   it('lists every question newest first with pageInfo', async () => {
-    const { status, body } = await getJson<ListReply>(ctx.app, '/api/questions');
-    expect(status).toBe(200);
+    const body = await getOk<ListReply>(ctx.app, '/api/questions');
     expect(body.questions.map((q) => q.id)).toEqual([5, 4, 3, 2, 1]);
     expect(body.pageInfo).toEqual({ page: 0, limitPerPage: 20, totalObjects: 5, totalPages: 1 });
   });
@@ -118,8 +114,7 @@ describe('GET /api/questions', () => {
 
   it('answers unknown topics and products with an empty list', async () => {
     for (const query of ['topicId=99', 'productId=99', 'topicId=9999999999']) {
-      const { status, body } = await getJson<ListReply>(ctx.app, `/api/questions?${query}`);
-      expect(status).toBe(200);
+      const body = await getOk<ListReply>(ctx.app, `/api/questions?${query}`);
       expect(body.questions).toEqual([]);
       expect(body.pageInfo.totalPages).toBe(0);
     }
@@ -155,8 +150,7 @@ describe('GET /api/questions/:displayableId', () => {
   const ctx = appPerTest(seed);
 
   it('returns one question with its body and answer HTML', async () => {
-    const { status, body } = await getJson<{ question: Question }>(ctx.app, '/api/questions/Q1003');
-    expect(status).toBe(200);
+    const body = await getOk<{ question: Question }>(ctx.app, '/api/questions/Q1003');
     expect(body.question).toEqual({
       id: 3,
       displayableId: 'Q1003',
@@ -198,8 +192,7 @@ describe('GET /api/questions/:displayableId', () => {
   );
 
   it('does not take "topics" for a displayable id', async () => {
-    const { status, body } = await getJson(ctx.app, '/api/questions/topics');
-    expect(status).toBe(200);
+    const body = await getOk(ctx.app, '/api/questions/topics');
     expect(body).toHaveProperty('topics');
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
 import { appPerTest } from '../testing/app.ts';
-import { getJson, insertRow, itAnswersPastTheEnd, itRefusesQueries } from './content.testing.ts';
+import {
+  getJson,
+  insertRow,
+  itAnswersPastTheEnd,
+  itRefusesQueries,
+  getOk,
+} from './content.testing.ts';
 import type { PageInfo } from './content-paging.ts';
 import { NO_FEEDBACK, type SiteReview } from './content-site-reviews.ts';
 
@@ -26,8 +32,7 @@ describe('GET /api/reviews/siteReviews', () => {
   const ctx = appPerTest();
 
   it('answers an empty list with pageInfo when there are no reviews', async () => {
-    const { status, body } = await getJson<ListReply>(ctx.app, '/api/reviews/siteReviews');
-    expect(status).toBe(200);
+    const body = await getOk<ListReply>(ctx.app, '/api/reviews/siteReviews');
     expect(body).toEqual({
       siteReviews: [],
       pageInfo: { page: 0, limitPerPage: 6, totalObjects: 0, totalPages: 0 },
@@ -36,11 +41,7 @@ describe('GET /api/reviews/siteReviews', () => {
 
   it('answers the spec form with a trailing slash (limit=6, page=0)', async () => {
     for (let id = 1; id <= 8; id += 1) addReview(ctx.db, id, `Great service ${id}`);
-    const { status, body } = await getJson<ListReply>(
-      ctx.app,
-      '/api/reviews/siteReviews/?limit=6&page=0',
-    );
-    expect(status).toBe(200);
+    const body = await getOk<ListReply>(ctx.app, '/api/reviews/siteReviews/?limit=6&page=0');
     expect(body.siteReviews.map((r) => r.id)).toEqual([8, 7, 6, 5, 4, 3]);
     expect(body.pageInfo).toEqual({ page: 0, limitPerPage: 6, totalObjects: 8, totalPages: 2 });
   });

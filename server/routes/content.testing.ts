@@ -29,6 +29,13 @@ export async function getJsonReply<T = Record<string, unknown>>(
   return { status, body };
 }
 
+/** The JSON body of GET http://localhost{path}, asserting that it answers 200. */
+export async function getOk<T = Record<string, unknown>>(app: App, path: string): Promise<T> {
+  const { status, body } = await getJson<T>(app, path);
+  expect(status).toBe(200);
+  return body;
+}
+
 /** Asserts that GET http://localhost{path} answers 200 with exactly `expected`. */
 export async function expectJsonReply(app: App, path: string, expected: unknown) {
   const { status, body } = await getJson(app, path);

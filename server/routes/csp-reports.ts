@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { RateLimiter, rateLimit } from '../accounts/rate-limit.ts';
 import type { Deps } from '../deps.ts';
 import { CspReportLog, parseCspReports } from '../http/csp-reports.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 
 /** A report is a few hundred bytes; a batch of the Reporting API a few KB. */
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -44,14 +44,11 @@ export function cspReportRoutes(deps: Pick<Deps, 'now'>, log: CspReportLog): Hon
  * when it was first and last seen, the newest first. Merchandiser token required.
  */
 export function cspReportAdminRoutes(
-  { adminToken, tokenFailures }: Pick<Deps, 'adminToken' | 'tokenFailures'>,
+  deps: Pick<Deps, 'adminToken' | 'tokenFailures'>,
   log: CspReportLog,
 ): Hono {
-  const app = new Hono();
-  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
-  app.get('/', (c) => {
+  return merchandiserApp(deps).get('/', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ reports: log.list() });
   });
-  return app;
 }

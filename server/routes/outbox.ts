@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { OutboxMailer } from '../accounts/outbox.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 
 /**
  * GET /api/admin/outbox[?to=&limit=] -> {emails}, newest first: every email the store sent
@@ -11,16 +11,13 @@ import { merchandiserAuth } from '../http/merchandiser-auth.ts';
  * and this list would hand the token's holder every customer's reset link.
  */
 export function outboxRoutes(
-  { adminToken, tokenFailures }: Pick<Deps, 'adminToken' | 'tokenFailures'>,
+  deps: Pick<Deps, 'adminToken' | 'tokenFailures'>,
   outbox: OutboxMailer,
 ): Hono {
-  const app = new Hono();
-  app.use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }));
-  app.get('/', (c) => {
+  return merchandiserApp(deps).get('/', (c) => {
     const to = c.req.query('to')?.trim() || undefined;
     const limit = queryInt(c, 'limit', { fallback: 100, min: 1, max: 1000 });
     c.header('Cache-Control', 'no-store');
     return c.json({ emails: outbox.list(to, limit) });
   });
-  return app;
 }

@@ -3,7 +3,7 @@ import { idList } from '../catalog/filter-params.ts';
 import { productDetails } from '../catalog/read.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
-import { merchandiserAuth } from '../http/merchandiser-auth.ts';
+import { merchandiserApp } from '../http/merchandiser-auth.ts';
 
 /** The 401 of the routes only the build reads (the bulk products and the change feed). */
 export const BUILD_ONLY = 'This call is for the store build: send the merchandiser token.';
@@ -22,14 +22,11 @@ export const DEFAULT_BULK = 100;
  * Child records are read once per page, not once per product. Merchandiser token required
  * (`Authorization: Bearer`), 401 without it.
  */
-export function productBulkRoutes({ db, adminToken, tokenFailures }: Deps): Hono {
-  const app = new Hono();
+export function productBulkRoutes(deps: Deps): Hono {
+  const { db } = deps;
   // a thousand full records a call is build work, not a shopper's; the build sends
   // the merchandiser token (src/loaders/fetch-json.ts).
-  app.use(
-    '*',
-    merchandiserAuth({ token: adminToken, message: BUILD_ONLY, failures: tokenFailures }),
-  );
+  const app = merchandiserApp(deps, BUILD_ONLY);
   const after = db.prepare('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?');
   app.get('/', (c) => {
     const ids = c.req.query('ids');

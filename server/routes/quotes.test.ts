@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { proofOfWorkVerifier } from '../accounts/proof-of-work.ts';
 import type { Deps } from '../deps.ts';
 import { handleError } from '../http/errors.ts';
-import { expectErrorReply, jsonInit, testApp } from '../testing/app.ts';
+import { expectErrorReply, expectStoredRow, jsonInit, testApp } from '../testing/app.ts';
 import { quoteRoutes } from './quotes.ts';
 
 const NOW = Date.parse('2026-03-04T05:06:07.000Z');
@@ -37,11 +37,9 @@ describe('POST /api/quoteRequests', () => {
   it('stores a request and answers 201 with its id', async () => {
     const { app, db } = quoteApp();
     const reply = await app.request(URL, postInit(valid));
-    expect(reply.status).toBe(201);
-    const body = (await reply.json()) as { success: boolean; id: number };
-    expect(body).toEqual({ success: true, id: expect.any(Number) as number });
-    expect(db.prepare('SELECT * FROM quote_requests WHERE id = ?').get(body.id)).toEqual({
-      id: body.id,
+    const { id, row } = await expectStoredRow(reply, db, 'quote_requests');
+    expect(row).toEqual({
+      id,
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '555-0100',

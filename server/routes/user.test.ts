@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.ts';
-import { getJson } from './content.testing.ts';
+import { getJson, getOk } from './content.testing.ts';
 
 /** A guest's GET of `path` on a fresh app answers 200 with the JSON `body`. */
 async function expectGuestAnswer(path: string, body: unknown) {
@@ -27,8 +27,7 @@ describe('GET /api/user', () => {
 
   it('ignores query parameters', async () => {
     const { app } = testApp();
-    const { status, body } = await getJson(app, '/api/user?id=1&page=-1');
-    expect(status).toBe(200);
+    const body = await getOk(app, '/api/user?id=1&page=-1');
     expect(body).toEqual({ user: null });
   });
 });

@@ -4,7 +4,7 @@ import { productQuestion, type PartFit } from './fit.ts';
 import { HELP_ANSWERS, DEMO_PAGES, PEOPLE, QUESTION_TOPICS } from './pages.ts';
 import { DEMO_EPOCH, demoPartFit, productContext } from './products.ts';
 import { STORE_QUESTIONS, type QuestionTemplate } from './question-texts.ts';
-import { createRandom } from './random.ts';
+import { createRandom, type Random } from './random.ts';
 import { SITE_REVIEW_MESSAGES } from './review-texts.ts';
 
 /** Counts of what writeContent wrote. */
@@ -39,25 +39,8 @@ function storeQuestion(n: number) {
   return { topicId: q.topic, title: q.title, body: q.body, answerHtml: q.answer };
 }
 
-/**
- * Replaces the store's content with SQL into the tables of server/db/migrations/: articles,
- * help answers, pages, question topics and questions (some tied to products 1..productCount,
- * some answered), site reviews (some without a message), discount codes, the free-shipping
- * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.
- * A question on a product is written for it: `fitOf` says what product
- * `id` is, by default demo product `id` of this seed and catalogue size.
- */
-export function writeContent(
-  db: Database,
-  seed: number,
-  productCount: number,
-  fitOf?: (id: number) => PartFit,
-): ContentCounts {
-  const rng = createRandom(seed, 0x0c0de);
-  const demo = productContext(seed, productCount);
-  const fitFor = fitOf ?? ((id: number) => demoPartFit(demo, id - 1));
-  for (const table of CONTENT_TABLES) db.exec(`DELETE FROM ${table}`);
-
+/** The demo articles, a week and a bit apart before the demo's epoch. */
+function writeArticles(db: Database): void {
   const article = db.prepare(
     `INSERT INTO articles (id, handle, title, summary, body_html, author, image_url, published_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -75,7 +58,10 @@ export function writeContent(
       iso(DEMO_EPOCH - (n + 1) * 9 * DAY),
     );
   });
+}
 
+/** The help answers and the store's pages, in list order. */
+function writeHelpAndPages(db: Database): void {
   const help = db.prepare(
     'INSERT INTO help_answers (id, handle, title, body_html, topic, position) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -83,18 +69,27 @@ export function writeContent(
 
   const page = db.prepare('INSERT INTO pages (id, handle, title, body_html) VALUES (?, ?, ?, ?)');
   DEMO_PAGES.forEach((p, n) => page.run(n + 1, p.handle, p.title, p.body));
+}
 
+const QUESTION_COUNT = 30;
+
+/** The question topics, then the questions: two in three about a product, the rest about the store. */
+function writeQuestions(
+  db: Database,
+  rng: Random,
+  productCount: number,
+  fitFor: (id: number) => PartFit,
+): number {
   const topic = db.prepare('INSERT INTO question_topics (id, handle, title) VALUES (?, ?, ?)');
   for (const t of QUESTION_TOPICS) topic.run(t.id, t.handle, t.title);
   const question = db.prepare(
     `INSERT INTO questions (id, displayable_id, handle, topic_id, product_id, title, body,
        answer_html, asked_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const questionCount = 30;
   let storeQuestions = 0;
   // Each product question text once while there are others for the part (the questions list).
   const asked = new Set<QuestionTemplate>();
-  for (let n = 0; n < questionCount; n += 1) {
+  for (let n = 0; n < QUESTION_COUNT; n += 1) {
     // Two in three questions are about a product (spec storefront 2: the Q&A block).
     const productId = productCount > 0 && n % 3 !== 2 ? rng.int(1, productCount) : null;
     const { topicId, title, body, answerHtml } =
@@ -118,12 +113,17 @@ export function writeContent(
       iso(DEMO_EPOCH - (n + 1) * 3 * DAY - rng.int(0, DAY - 1)),
     );
   }
+  return QUESTION_COUNT;
+}
 
+const SITE_REVIEW_COUNT = 40;
+
+/** The store's own reviews, two days apart. */
+function writeSiteReviews(db: Database, rng: Random): number {
   const review = db.prepare(
     'INSERT INTO site_reviews (id, name, message, stars, url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const reviewCount = 40;
-  for (let n = 0; n < reviewCount; n += 1) {
+  for (let n = 0; n < SITE_REVIEW_COUNT; n += 1) {
     // Every fifth review has no message (spec account-and-shell 3: 'No feedback given.').
     const message = n % 5 === 3 ? null : rng.pick(SITE_REVIEW_MESSAGES);
     const stars = rng.weighted([3, 4, 5], [1, 3, 10]);
@@ -136,7 +136,11 @@ export function writeContent(
       iso(DEMO_EPOCH - n * 2 * DAY - rng.int(0, DAY - 1)),
     );
   }
+  return SITE_REVIEW_COUNT;
+}
 
+/** Three discount codes (one inactive) and the free-shipping threshold. */
+function writeDiscountsAndSettings(db: Database): void {
   db.exec(`INSERT INTO discount_codes (code, kind, value, minimum_subtotal_cents, active) VALUES
     ('WELCOME10', 'percent', 10, 0, 1),
     ('SAVE20', 'amount', 2000, 10000, 1),
@@ -145,7 +149,10 @@ export function writeContent(
   db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   ).run('freeShippingAmount', '199');
+}
 
+/** A few guest orders in each status. */
+function writeOrders(db: Database, rng: Random): number {
   const order = db.prepare(
     `INSERT INTO orders (id, customer_id, displayable_id, status, total_cents, created_at)
      VALUES (?, NULL, ?, ?, ?, ?)`,
@@ -160,13 +167,40 @@ export function writeContent(
       iso(DEMO_EPOCH - (n + 1) * 5 * DAY),
     );
   });
+  return statuses.length;
+}
 
+/**
+ * Replaces the store's content with SQL into the tables of server/db/migrations/: articles,
+ * help answers, pages, question topics and questions (some tied to products 1..productCount,
+ * some answered), site reviews (some without a message), discount codes, the free-shipping
+ * setting and a few guest orders. Deterministic for a seed; dates are fixed, not the clock.
+ * A question on a product is written for it: `fitOf` says what product
+ * `id` is, by default demo product `id` of this seed and catalogue size.
+ */
+export function writeContent(
+  db: Database,
+  seed: number,
+  productCount: number,
+  fitOf?: (id: number) => PartFit,
+): ContentCounts {
+  const rng = createRandom(seed, 0x0c0de);
+  const demo = productContext(seed, productCount);
+  const fitFor = fitOf ?? ((id: number) => demoPartFit(demo, id - 1));
+  for (const table of CONTENT_TABLES) db.exec(`DELETE FROM ${table}`);
+  writeArticles(db);
+  writeHelpAndPages(db);
+  // The random draws run questions, then site reviews, then orders: keep that order.
+  const questions = writeQuestions(db, rng, productCount, fitFor);
+  const siteReviews = writeSiteReviews(db, rng);
+  writeDiscountsAndSettings(db);
+  const orders = writeOrders(db, rng);
   return {
     articles: DEMO_ARTICLES.length,
     helpAnswers: HELP_ANSWERS.length,
     pages: DEMO_PAGES.length,
-    questions: questionCount,
-    siteReviews: reviewCount,
-    orders: statuses.length,
+    questions,
+    siteReviews,
+    orders,
   };
 }

@@ -1,9 +1,11 @@
 import type { Product, VariantInput } from '../catalog/input.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex, marked } from './hostile.ts';
-import { brandCollectionHandle, partNumber, pickBrand } from './brands.ts';
+import { brandCollectionHandle, partNumber, pickBrand, type Brand } from './brands.ts';
+import type { PartKind } from './category-node.ts';
 import { categoryLeaves, type CategoryLeaf } from './collections.ts';
 import { machineOf, partName, reviewText, type PartFit } from './fit.ts';
-import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags } from './parts.ts';
+import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags, type KindSpec } from './parts.ts';
+import { forceStockCases, pricing, variantsOf, type Variants } from './product-offer.ts';
 import { createRandom, type Random } from './random.ts';
 import { FIRST_NAMES, LAST_INITIALS, type ReviewTemplate } from './review-texts.ts';
 
@@ -47,19 +49,7 @@ const VIDEO_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 const videoId = (rng: Random) =>
   Array.from({ length: 11 }, () => rng.pick([...VIDEO_ALPHABET])).join('');
 
-/** A price in cents within [min, max] dollars ending in .99, .95, .49 or .00. */
-function priceCents(rng: Random, [min, max]: readonly [number, number]): number {
-  const dollars = rng.int(min, max);
-  return Math.max(0, dollars * 100 + rng.pick([99, 95, 49, 0]) - 100);
-}
-
 const isoAt = (ms: number) => new Date(ms).toISOString();
-
-function stock(rng: Random): VariantInput['inventory'] {
-  const band = rng.weighted([0, 1, 2, 3], [12, 20, 45, 23]);
-  const availableQuantity = [0, rng.int(1, 5), rng.int(6, 50), rng.int(51, 500)][band] ?? 0;
-  return { availableQuantity, bypassNegativeQuantity: rng.chance(0.08) };
-}
 
 /** Reviews of one product, each written for it (server/seed/fit.ts). */
 function reviews(rng: Random, index: number, fit: PartFit): Product['reviews'] {
@@ -108,28 +98,71 @@ export function demoPartFit(ctx: ProductContext, index: number): PartFit {
   return generate({ ...ctx, handles: new Set() }, index).fit;
 }
 
-function generate(ctx: ProductContext, index: number): { product: Product; fit: PartFit } {
-  const rng = createRandom(ctx.seed, index + 1);
-  const id = index + 1;
+/** What a product is before its options: category, brand, part number, noun and model. */
+interface Identity {
+  id: number;
+  kind: PartKind;
+  spec: KindSpec;
+  path: CategoryLeaf['path'];
+  brand: Brand;
+  pn: string;
+  noun: string;
+  model: string;
+  order: number | null;
+  featured: boolean;
+}
+
+function identity(rng: Random, ctx: ProductContext, index: number): Identity {
   const { node, path } = rng.weighted(ctx.leaves, ctx.leafWeights);
-  const kind = node.kind;
-  const spec = KIND_SPECS[kind];
   const brand = pickBrand(rng);
   const pn = partNumber(brand, rng);
   const noun = rng.pick(node.nouns);
   const model = rng.pick(brand.models);
   const order = featuredOrder(index, ctx.total);
-  const featured = order !== null;
+  const { kind } = node;
+  return {
+    id: index + 1,
+    kind,
+    spec: KIND_SPECS[kind],
+    path,
+    brand,
+    pn,
+    noun,
+    model,
+    order,
+    featured: order !== null,
+  };
+}
 
+/** The options a shopper chooses between, and the one material, size and voltage of its title. */
+interface Choices {
+  options: string[];
+  material: string | undefined;
+  size: string | undefined;
+  voltage: string | undefined;
+  /** Kinds made for one model say so in the title ('... for PTH50'). */
+  forModel: boolean;
+}
+
+function choices(rng: Random, { kind, spec }: Identity): Choices {
   const options: string[] = [];
   if (spec.materials && rng.chance(0.3)) options.push('Material');
   if (spec.sizes && rng.chance(options.length ? 0.4 : 0.15)) options.push('Size');
-  const material = spec.materials ? rng.pick(spec.materials) : undefined;
-  const size = spec.sizes ? rng.pick(spec.sizes) : undefined;
-  const voltage = spec.voltages ? rng.pick(spec.voltages) : undefined;
-  const forModel = ['seal-kit', 'pump', 'handle', 'cylinder', 'controller'].includes(kind);
+  return {
+    options,
+    material: spec.materials ? rng.pick(spec.materials) : undefined,
+    size: spec.sizes ? rng.pick(spec.sizes) : undefined,
+    voltage: spec.voltages ? rng.pick(spec.voltages) : undefined,
+    forModel: ['seal-kit', 'pump', 'handle', 'cylinder', 'controller'].includes(kind),
+  };
+}
 
-  const title = [
+/** The title names what is not an option: brand, material, voltage, noun, size, model, part number. */
+function productTitle(
+  { kind, brand, noun, model, pn }: Identity,
+  { options, material, size, voltage, forModel }: Choices,
+): string {
+  return [
     brand.name,
     material && !options.includes('Material') ? shortMaterial(material) : '',
     voltage ?? '',
@@ -140,52 +173,24 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** The title's slug, with the product's id after it when an earlier product took it. */
+function claimHandle(ctx: ProductContext, title: string, id: number): string {
   let handle = slugify(title);
   if (ctx.handles.has(handle)) handle = `${handle}-${id}`;
   ctx.handles.add(handle);
+  return handle;
+}
 
-  // Prices: a few exactly 0 ('Please call us for price'), some with a compare-at price.
-  const free = !featured && (index % 47 === 5 || rng.chance(0.005));
-  const base = free ? 0 : priceCents(rng, spec.price);
-  const discount = !free && (index % 23 === 4 || rng.chance(0.15)) ? 1.15 + rng.next() * 0.3 : 0;
-
-  const materials = options.includes('Material')
-    ? rng.sample(spec.materials ?? [], rng.int(2, 3))
-    : [''];
-  const sizes = options.includes('Size') ? rng.sample(spec.sizes ?? [], rng.int(2, 4)) : [''];
-  const variants: VariantInput[] = [];
-  for (const m of materials) {
-    for (const s of sizes) {
-      const step = variants.length;
-      const cents = free ? 0 : base + step * rng.pick([0, 500, 1000, 1500]);
-      const compareCents = discount ? Math.round((cents * discount) / 100) * 100 - 1 : null;
-      const chosen: Record<string, string> = {};
-      if (m) chosen['Material'] = m;
-      if (s) chosen['Size'] = s;
-      const label = Object.values(chosen);
-      variants.push({
-        title: label.length ? label.join(' / ') : 'Default Title',
-        sku: label.length ? `${pn}-${step + 1}` : pn,
-        price: cents / 100,
-        compareAtPrice: compareCents !== null && compareCents > cents ? compareCents / 100 : null,
-        availableForSale: featured || !rng.chance(0.03),
-        options: chosen,
-        inventory: stock(rng),
-      });
-    }
-  }
-  const first = variants[0] as VariantInput;
-  if (featured) {
-    for (const v of variants)
-      v.inventory.availableQuantity = Math.max(v.inventory.availableQuantity, 12);
-  } else {
-    if (index % 41 === 7) first.inventory = { availableQuantity: 0, bypassNegativeQuantity: false };
-    if (index % 43 === 11) first.inventory = { availableQuantity: 0, bypassNegativeQuantity: true };
-    if (index % 59 === 13) for (const v of variants) v.availableForSale = false;
-  }
-  const cheapest = variants.reduce((low, v) => (v.price < low.price ? v : low), first);
-
-  const condition = rng.weighted(['New', 'Refurbished', 'Used'], [85, 10, 5]);
+/** The filter tags: brand, condition, each material and size offered, voltage, the kind's extras. */
+function productTags(
+  rng: Random,
+  { kind, spec, brand }: Identity,
+  { options, material, size, voltage }: Choices,
+  { materials, sizes }: Variants,
+  condition: string,
+): string[] {
   const tags = new Set<string>([`Brand_${brand.name}`, `Condition_${condition}`]);
   for (const m of options.includes('Material') ? materials : material ? [material] : [])
     tags.add(`Material_${m}`);
@@ -194,16 +199,31 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
   if (voltage) tags.add(`Voltage_${voltage}`);
   for (const [prefix, values] of Object.entries(spec.extraTags ?? {}))
     tags.add(`${prefix}_${rng.pick(values)}`);
+  return [...tags];
+}
 
+/** Up to four of the kind's six pictures; a few products have none. */
+function productImages(
+  rng: Random,
+  { featured, kind }: Identity,
+  title: string,
+): Product['images'] {
   const imageCount = !featured && rng.chance(0.06) ? 0 : rng.int(1, 4);
-  const images = rng.sample([1, 2, 3, 4, 5, 6], imageCount).map((n, k) => ({
+  return rng.sample([1, 2, 3, 4, 5, 6], imageCount).map((n, k) => ({
     url: `/api/media/products/${kind}-${n}.svg`,
     altText: k === 0 ? title : `${title}, view ${k + 1}`,
     imagePlacementId: null,
   }));
-  const fileBrand = brand.name.replace(/[^A-Za-z0-9]+/g, '-');
-  const filePn = pn.replace(/[^A-Za-z0-9-]+/g, '-');
+}
 
+/** The plain description (empty for a few products) and the models it names. */
+function describe(
+  rng: Random,
+  { kind, spec, path, brand, pn, noun, model }: Identity,
+  { options, material, size, voltage, forModel }: Choices,
+  { materials, sizes }: Variants,
+  condition: string,
+): { plainDescription: string; fits: readonly string[] } {
   const sampled = rng.sample(brand.models, rng.int(1, brand.models.length));
   // The description names the model of the title too ('... for PTH50' fits a PTH50).
   const fits = forModel && !sampled.includes(model) ? [model, ...sampled] : sampled;
@@ -218,7 +238,6 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
     ...(voltage ? [`Voltage: ${voltage}`] : []),
     `OEM part number: ${pn}`,
   ];
-  const hostile = isHostileIndex(index);
   const plainDescription = rng.chance(0.04)
     ? ''
     : [
@@ -226,18 +245,52 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
         `<ul>${specLines.map((line) => `<li>${line}</li>`).join('')}</ul>`,
         '<p>Not sure it fits? Send us your model and serial number and our parts experts will confirm before you order.</p>',
       ].join('\n');
+  return { plainDescription, fits };
+}
+
+/** A service manual for some products, named by brand and part number. */
+function productPdfs(rng: Random, { brand, pn }: Identity, handle: string): Product['pdfs'] {
+  if (!rng.chance(0.12)) return [];
+  const fileBrand = brand.name.replace(/[^A-Za-z0-9]+/g, '-');
+  const filePn = pn.replace(/[^A-Za-z0-9-]+/g, '-');
+  return [
+    {
+      url: `/api/media/manuals/${handle}.pdf`,
+      filename: `${fileBrand}_${filePn}_Service_Manual.pdf`,
+    },
+  ];
+}
+
+/**
+ * Demo product number `index`, drawn part by part from its own random stream. The parts run
+ * in the order they draw: changing that order changes every catalogue after it.
+ */
+function generate(ctx: ProductContext, index: number): { product: Product; fit: PartFit } {
+  const rng = createRandom(ctx.seed, index + 1);
+  const part = identity(rng, ctx, index);
+  const { id, kind, spec, brand, pn, noun, model, path, order, featured } = part;
+  const chosen = choices(rng, part);
+  const title = productTitle(part, chosen);
+  const handle = claimHandle(ctx, title, id);
+  const price = pricing(rng, index, part);
+  const offered = variantsOf(rng, part, chosen.options, price);
+  const { variants } = offered;
+  forceStockCases(variants, index, featured);
+  const first = variants[0] as VariantInput;
+  const cheapest = variants.reduce((low, v) => (v.price < low.price ? v : low), first);
+  const condition = rng.weighted(['New', 'Refurbished', 'Used'], [85, 10, 5]);
+  const tags = productTags(rng, part, chosen, offered, condition);
+  const images = productImages(rng, part, title);
+  const { plainDescription, fits } = describe(rng, part, chosen, offered, condition);
   const fit: PartFit = {
     kind,
     part: partName(noun),
     brand: brand.name,
     // The models a shopper reads on the page: the title's and the description's, if any.
-    models: plainDescription ? fits : forModel ? [model] : [],
+    models: plainDescription ? fits : chosen.forModel ? [model] : [],
     ...machineOf(path),
   };
-  const descriptionHtml = hostile
-    ? `${plainDescription}\n${HOSTILE_DESCRIPTION_HTML}`
-    : plainDescription;
-
+  const hostile = isHostileIndex(index);
   const product: Product = {
     id,
     handle,
@@ -252,30 +305,25 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
     price: cheapest.price,
     compareAtPrice: cheapest.compareAtPrice,
     imageUrl: null,
-    descriptionHtml,
+    descriptionHtml: hostile
+      ? `${plainDescription}\n${HOSTILE_DESCRIPTION_HTML}`
+      : plainDescription,
     isFeatured: featured,
     featuredOrder: order,
-    isEligibleForFreeShipping: !(kind === 'battery' && base > 100_000) && !rng.chance(0.06),
+    isEligibleForFreeShipping: !(kind === 'battery' && price.base > 100_000) && !rng.chance(0.06),
     unitsSold: Math.floor(rng.next() ** 3 * 5000),
     // Its category first (breadcrumbs and related products follow the first), then its brand.
     collections: [...[...path].reverse().map((n) => n.handle), brandCollectionHandle(brand.name)],
-    tags: [...tags],
+    tags,
     images,
     model3ds: rng.chance(0.03)
       ? [{ url: `/api/media/models/${kind}.glb`, posterUrl: `/api/media/products/${kind}-1.svg` }]
       : [],
     videoIds: rng.chance(0.07) ? Array.from({ length: rng.int(1, 2) }, () => videoId(rng)) : [],
     metafields: [],
-    pdfs: rng.chance(0.12)
-      ? [
-          {
-            url: `/api/media/manuals/${handle}.pdf`,
-            filename: `${fileBrand}_${filePn}_Service_Manual.pdf`,
-          },
-        ]
-      : [],
+    pdfs: productPdfs(rng, part, handle),
     reviews: reviews(rng, index, fit),
-    options,
+    options: chosen.options,
     variants,
   };
   return { product, fit };

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
+import { beforeEach } from 'vitest';
 import { solveChallenge } from '../../shared/proof-of-work.ts';
 import { hashPassword } from '../accounts/password.ts';
 import type { Database } from '../db/open.ts';
-import { TEST_ADMIN_TOKEN } from './app.ts';
+import { TEST_ADMIN_TOKEN, testApp } from './app.ts';
 
 /** The Origin the test app considers its own (requests go to http://localhost). */
 export const ORIGIN = 'http://localhost';
@@ -173,3 +174,30 @@ export const ADDRESS = {
   countryCode: 'US',
   stateCode: 'TX',
 };
+
+/**
+ * A fresh test app for each test of the calling `describe` (through beforeEach) with one
+ * customer signed up, on a clock that moves only when the test moves it: `ctx.now` starts at
+ * `start` in each test, and `ctx.now += ms` moves it. For the account rules over time.
+ *
+ * @example
+ * const ctx = customerAppPerTest({ start: '2026-11-22T12:00:00Z', email: 'ada@example.com' });
+ * it('...', async () => { await new Browser(ctx.app).call(...); ctx.now += 60_000; });
+ */
+export function customerAppPerTest({
+  start,
+  email,
+  password,
+}: {
+  start: string;
+  email: string;
+  password?: string;
+}): ReturnType<typeof testApp> & { now: number } {
+  const current = { now: 0 } as ReturnType<typeof testApp> & { now: number };
+  beforeEach(async () => {
+    current.now = Date.parse(start);
+    Object.assign(current, testApp({ now: () => current.now }));
+    await addCustomer(current.db, email, password);
+  });
+  return current;
+}

@@ -59,3 +59,18 @@ export async function expectErrorReply(res: Response, status: number, error: str
   expect(res.status).toBe(status);
   expect(await res.json()).toEqual({ error });
 }
+
+/**
+ * Asserts a form's reply to a POST (201 with `{ success: true, id }`) and gives the row it
+ * stored in `table` under that id, for the test to compare with what was sent.
+ */
+export async function expectStoredRow(
+  reply: Response,
+  db: Database,
+  table: string,
+): Promise<{ id: number; row: unknown }> {
+  expect(reply.status).toBe(201);
+  const body = (await reply.json()) as { success: boolean; id: number };
+  expect(body).toEqual({ success: true, id: expect.any(Number) as number });
+  return { id: body.id, row: db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(body.id) };
+}

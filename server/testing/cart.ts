@@ -157,6 +157,15 @@ export class Shopper {
     return this.call('POST', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
   }
 
+  /**
+   * POST /api/checkouts/lineItems with a list: adds each `[inventoryLevelId, quantity]` in
+   * one request (the shape lineQuantities gives back).
+   */
+  addLines(lines: readonly (readonly [number, number])[], headers?: Record<string, string>) {
+    const lineItems = lines.map(([inventoryLevelId, quantity]) => ({ inventoryLevelId, quantity }));
+    return this.call('POST', '/checkouts/lineItems', { lineItems }, headers);
+  }
+
   /** PUT /api/checkouts/lineItems: sets the quantity of an inventory level (0 removes it). */
   setQuantity(inventoryLevelId: number, quantity: number, headers?: Record<string, string>) {
     return this.call('PUT', '/checkouts/lineItems', { inventoryLevelId, quantity }, headers);
