@@ -178,7 +178,7 @@ export default tseslint.config(
     // island or a component's script imports no module of src/lib/api, and takes what it
     // needs of a call (its state, its words, an error type) from a store. The same rule name
     // as the block above, so its patterns are repeated here. Checked by
-    // src/lib/api/through-stores.test.ts.
+    // tests/unit/through-stores.test.ts.
     files: ['src/islands/**', 'src/components/**'],
     ignores: TEST_CODE,
     rules: {

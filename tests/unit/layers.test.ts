@@ -1,8 +1,7 @@
-import { ESLint, Linter } from 'eslint';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importedPaths, importProblems, root } from './import-rules.testing.ts';
 
 /**
  * The layers of the house (docs/architecture.md), bottom to top: shared/ (wire contracts,
@@ -11,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * inside the storefront src/lib never imports src/loaders. eslint.config.js holds the rules
  * for the editor; these tests read the project's real configuration and its real tree.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What each layer's modules may import, besides themselves. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -40,30 +38,6 @@ const TESTS_MAY_ALSO_IMPORT: Record<string, readonly string[]> = {
 /** Whether a module is test code: a spec, a helper of specs, or a harness folder. */
 const isTestCode = (file: string): boolean => /\.test\.tsx?$|\.testing\.ts$|\/testing\//.test(file);
 
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** What the project's no-restricted-imports setting for `file` says about `code`. */
-async function problems(file: string, code: string): Promise<string[]> {
-  const config = (await eslint.calculateConfigForFile(file)) as { rules?: Linter.RulesRecord };
-  const setting = config.rules?.['no-restricted-imports'];
-  const rules: Linter.RulesRecord =
-    setting === undefined ? {} : { 'no-restricted-imports': setting };
-  return new Linter()
-    .verify(code, [{ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, rules }])
-    .map((message) => `${String(message.ruleId)}: ${message.message}`);
-}
-
-/** The relative paths a module's import and export statements name (static and dynamic). */
-const importedPaths = (source: string): string[] =>
-  [
-    ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.[^'"]*)['"]/gm),
-    ...source.matchAll(/^\s*import\s*['"](\.[^'"]*)['"]/gm),
-    ...source.matchAll(/\bimport\(\s*['"](\.[^'"]*)['"]\s*\)/g),
-  ].map((match) => match[1] ?? '');
-
 /** Every module of a top-level folder, as absolute paths. */
 function modulesOf(folder: string): string[] {
   const dir = join(root, folder);
@@ -85,17 +59,17 @@ describe('the layers read bottom to top', () => {
     ['shared/env.ts', "import { x } from '../src/lib/config/index.ts';"],
     ['shared/contracts/wallet.ts', "import { x } from '../../server/accounts/wallet.ts';"],
   ])('the lint rule refuses an upward or sideways import in %s', async (file, code) => {
-    const found = await problems(file, code);
+    const found = await importProblems(file, code);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-restricted-imports: .*(shared\/|do not import each other)/);
   });
 
   it('lets both sides import shared/, and the storefront tests drive the API', async () => {
     const contract = "import { x } from '../../shared/contracts/wallet.ts';";
-    expect(await problems('server/accounts/wallet.ts', contract)).toEqual([]);
-    expect(await problems('src/stores/wallet.ts', contract)).toEqual([]);
+    expect(await importProblems('server/accounts/wallet.ts', contract)).toEqual([]);
+    expect(await importProblems('src/stores/wallet.ts', contract)).toEqual([]);
     expect(
-      await problems(
+      await importProblems(
         'src/stores/cart.test.ts',
         "import { x } from '../../server/testing/cart.ts';",
       ),
@@ -128,17 +102,17 @@ describe('the parts above the API', () => {
     ['stack/stack.ts', "import { x } from '../bench/load.ts';"],
     ['bench/load.ts', "import { x } from '../scripts/bench.ts';"],
   ])('the lint rule refuses an upward import or a server internal in %s', async (file, code) => {
-    const found = await problems(file, code);
+    const found = await importProblems(file, code);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-restricted-imports: .*A part imports the parts below it/);
   });
 
   it('lets a part import the parts below it and the API through server/index.ts', async () => {
     expect(
-      await problems('stack/stack.ts', "import { x } from '../publisher/service.ts';"),
+      await importProblems('stack/stack.ts', "import { x } from '../publisher/service.ts';"),
     ).toEqual([]);
     expect(
-      await problems('publisher/service.ts', "import { x } from '../server/index.ts';"),
+      await importProblems('publisher/service.ts', "import { x } from '../server/index.ts';"),
     ).toEqual([]);
   });
 
@@ -226,20 +200,23 @@ describe('src/lib never imports src/loaders', () => {
     ['src/lib/routing/paths.ts', "export { readApiList } from '../loaders/api-list-loader.ts';"],
     ['src/lib/product/cache-key.test.ts', "import '../../loaders/testing.ts';"],
   ])('the lint rule refuses an import of the loaders in %s', async (file, code) => {
-    const found = await problems(file, code);
+    const found = await importProblems(file, code);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-restricted-imports: .*src\/lib or shared/);
   });
 
   it('lets src/lib import shared/, and the loaders import src/lib', async () => {
     expect(
-      await problems(
+      await importProblems(
         'src/lib/shell/nav-menu.ts',
         "import { navNodeSchema } from '../../../shared/contracts/catalogue-records.ts';",
       ),
     ).toEqual([]);
     expect(
-      await problems('src/loaders/list-sources.ts', "import { x } from '../lib/routing/paths.ts';"),
+      await importProblems(
+        'src/loaders/list-sources.ts',
+        "import { x } from '../lib/routing/paths.ts';",
+      ),
     ).toEqual([]);
   });
 

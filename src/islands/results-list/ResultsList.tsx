@@ -4,7 +4,6 @@ import { pagedHref, productCountText } from '../../lib/catalog/collection-page.t
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
-import type { ApiCard } from '../../lib/search/filter-reply.ts';
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
@@ -22,7 +21,7 @@ import { QuickView } from './QuickView.tsx';
 import { ResultsBody } from './ResultsBody.tsx';
 import { ResultsPager } from './ResultsPager.tsx';
 import { ResultsToolbar } from './ResultsToolbar.tsx';
-import { prerenderedState, useAddressSearch } from './use-address-search.ts';
+import { type InitialPage, prerenderedState, useAddressSearch } from './use-address-search.ts';
 import { useCardAdd } from './use-card-add.ts';
 import './list-layout.css';
 import './results-list.css';
@@ -38,14 +37,6 @@ export interface ResultsListSettings {
   /** Tag prefixes the filter panel leaves out (theme.filters.hiddenTagPrefixes). */
   hiddenTagPrefixes: readonly string[];
 }
-
-/**
- * The page a collection page is (one-based), with its prerendered products; a page past
- * PRODUCT_PAGES (src/lib/catalog/collection-page.ts) has none and loads them.
- */
-export type InitialPage =
-  | { page: number; cards: ApiCard[]; total: number; pages: number }
-  | { page: number; cards?: undefined };
 
 interface Props {
   settings: ResultsListSettings;

@@ -1,2 +1,3 @@
 export { default as ResultsList } from './ResultsList.tsx';
-export type { InitialPage, ResultsListSettings } from './ResultsList.tsx';
+export type { ResultsListSettings } from './ResultsList.tsx';
+export type { InitialPage } from './use-address-search.ts';

@@ -10,7 +10,15 @@ import {
 } from '../../lib/search/search-params.ts';
 import type { createResultsList, ListState } from '../../stores/results-list.ts';
 import { showToast } from '../../stores/toast.ts';
-import type { InitialPage } from './ResultsList.tsx';
+import type { ApiCard } from '../../lib/search/filter-reply.ts';
+
+/**
+ * The page a collection page is (one-based), with its prerendered products; a page past
+ * PRODUCT_PAGES (src/lib/catalog/collection-page.ts) has none and loads them.
+ */
+export type InitialPage =
+  | { page: number; cards: ApiCard[]; total: number; pages: number }
+  | { page: number; cards?: undefined };
 
 /** The list's state from a collection page's prerendered products, if it has them. */
 export const prerenderedState = (initial: InitialPage | undefined): ListState =>

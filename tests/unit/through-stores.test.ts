@@ -1,40 +1,14 @@
-import { ESLint, Linter } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importedPaths, importProblems, root } from './import-rules.testing.ts';
 
 /**
  * "Islands reach the API only through stores": the lint rule of eslint.config.js refuses an
  * import of src/lib/api in an island or a component's script. These tests read the project's
  * real configuration, show the rule firing and where it does not, and check the real tree.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const api = join(root, 'src/lib/api');
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** What the project's no-restricted-imports setting for `file` says about `code`. */
-async function problems(file: string, code: string): Promise<string[]> {
-  const config = (await eslint.calculateConfigForFile(file)) as { rules?: Linter.RulesRecord };
-  const setting = config.rules?.['no-restricted-imports'];
-  const rules: Linter.RulesRecord =
-    setting === undefined ? {} : { 'no-restricted-imports': setting };
-  return new Linter()
-    .verify(code, [{ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, rules }])
-    .map((message) => `${String(message.ruleId)}: ${message.message}`);
-}
-
-/** The relative paths a module's import and export statements name (static and dynamic). */
-const importedPaths = (source: string): string[] =>
-  [
-    ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.[^'"]*)['"]/gm),
-    ...source.matchAll(/^\s*import\s*['"](\.[^'"]*)['"]/gm),
-    ...source.matchAll(/\bimport\(\s*['"](\.[^'"]*)['"]\s*\)/g),
-  ].map((match) => match[1] ?? '');
 
 /** The modules of a folder that ship to the browser (tests left out). */
 const browserModules = (folder: string): string[] =>
@@ -57,13 +31,13 @@ describe('islands reach the API through stores', () => {
       "import { getJson } from '../../lib/api/client.ts';",
     ],
   ])('the lint rule refuses an import of src/lib/api in %s', async (file, code) => {
-    const found = await problems(file, code);
+    const found = await importProblems(file, code);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-restricted-imports: .*through src\/stores/);
   });
 
   it('keeps the layer rule there too', async () => {
-    const found = await problems(
+    const found = await importProblems(
       'src/islands/cart/CartLineRow.tsx',
       "import { x } from '../../../server/app.ts';",
     );
@@ -79,7 +53,7 @@ describe('islands reach the API through stores', () => {
   ])(
     'lets stores, src/lib and tests call the client, islands the stores: %s',
     async (file, code) => {
-      expect(await problems(file, code)).toEqual([]);
+      expect(await importProblems(file, code)).toEqual([]);
     },
   );
 
