@@ -19,6 +19,7 @@ const site = await startStaticServer({
   adminPublic: env.ADMIN_API_PUBLIC,
   ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
 });
-console.log(`Serving ${env.BUILD_OUT_DIR} at ${site.url}, API at ${env.API_URL}`);
+// The stop handlers first, as the API's (server/main.ts): a signal may follow the line at once.
 process.on('SIGINT', () => void site.close().then(() => process.exit(0)));
 process.on('SIGTERM', () => void site.close().then(() => process.exit(0)));
+console.log(`Serving ${env.BUILD_OUT_DIR} at ${site.url}, API at ${env.API_URL}`);

@@ -123,8 +123,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   });
-  console.log(`Commerce API listening on ${api.url}`);
+  // The stop handlers before the line that says the API is up: a supervisor (or a test) may
+  // signal as soon as it reads it, and a SIGTERM with no handler yet ends the process unclean.
   const stop = () => void api.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  console.log(`Commerce API listening on ${api.url}`);
 }

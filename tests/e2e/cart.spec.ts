@@ -207,7 +207,8 @@ test.describe('the cart page', () => {
     await expect(page).toHaveURL(/\/api\/external-checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expect(
-      page.getByRole('row', { name: new RegExp(level.title.slice(0, 20)) }),
+      // A string name is matched as a part of the row's name: a title may hold '(' or '.'.
+      page.getByRole('row', { name: level.title.slice(0, 20) }),
     ).toContainText('2');
   });
 
