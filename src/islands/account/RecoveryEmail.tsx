@@ -10,13 +10,16 @@ import './account.css';
 export const LINK_SENT_TEXT =
   'Verification link has been sent to your recovery email. Please check your recovery email and follow the instructions.';
 
+/** The account's recovery email, as GET /api/user/recoveryEmail replies. */
+interface RecoveryRecord {
+  recoveryEmail: string | null;
+  recoveryEmailVerified: boolean;
+}
+
 /** The recovery email page (spec 2.5, 4: none, unverified, link sent, verified). */
 function RecoveryEmail() {
   const { user } = useSignedInUser();
-  const [record, setRecord] = useState<{
-    recoveryEmail: string | null;
-    recoveryEmailVerified: boolean;
-  } | null>(null);
+  const [record, setRecord] = useState<RecoveryRecord | null>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
@@ -24,10 +27,7 @@ function RecoveryEmail() {
 
   async function load() {
     try {
-      const reply = await accountCall<{
-        recoveryEmail: string | null;
-        recoveryEmailVerified: boolean;
-      }>('GET', '/api/user/recoveryEmail');
+      const reply = await accountCall<RecoveryRecord>('GET', '/api/user/recoveryEmail');
       setRecord(reply);
       setEmail(reply.recoveryEmail ?? '');
     } catch (error) {
@@ -38,8 +38,7 @@ function RecoveryEmail() {
 
   useEffect(() => {
     if (user) void load();
-    const verified = new URLSearchParams(window.location.search).get('verified');
-    if (verified === 'expired') {
+    if (new URLSearchParams(window.location.search).get('verified') === 'expired') {
       setNotice({
         variant: 'danger',
         message: 'This verification link is invalid or has expired.',

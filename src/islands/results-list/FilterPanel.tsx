@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { formatPrice } from '../../../shared/format/price.ts';
 import {
   CLEAR_ALL,
@@ -50,28 +58,10 @@ export function FilterPanel({
 }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   const bar = useRef<HTMLUListElement>(null);
+  useClosingList(open, setOpen, bar);
   const drawer = useRef<HTMLDialogElement>(null);
   const id = useId();
   const inForce = params.v.length + params.t.length + (hasPrice(params) ? 1 : 0);
-
-  // A list closes on a click outside the bar and on Escape, which gives focus back.
-  useEffect(() => {
-    if (open === null) return;
-    const outside = (event: PointerEvent) => {
-      if (event.target instanceof Node && !bar.current?.contains(event.target)) setOpen(null);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      bar.current?.querySelector<HTMLButtonElement>(`[data-group="${CSS.escape(open)}"]`)?.focus();
-      setOpen(null);
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
 
   const body = (group: FilterGroup) => (
     <ChoiceList
@@ -86,37 +76,34 @@ export function FilterPanel({
   );
   const brand = groups.find((group) => group.prefix === undefined);
   const tags = groups.filter((group) => group.prefix !== undefined);
-  const barItem = (group: FilterGroup) => (
-    <li key={group.key}>
-      {barButton(group.key, group.label, group.selected)}
-      {open === group.key && (
-        <div className="fp-popover" id={`${id}-${group.key}`}>
-          {body(group)}
+  // A bar button and, while it is open, its list below it.
+  const barItem = (key: string, label: string, selected: number, list: ReactNode) => (
+    <li key={key}>
+      <button
+        type="button"
+        className="fp-button"
+        data-group={key}
+        aria-expanded={open === key}
+        aria-controls={`${id}-${key}`}
+        onClick={() => {
+          setOpen((now) => (now === key ? null : key));
+        }}
+      >
+        {label}
+        {selected > 0 && <span className="fp-badge">{selected}</span>}
+        <span aria-hidden="true" className="fp-caret">
+          ▾
+        </span>
+      </button>
+      {open === key && (
+        <div className="fp-popover" id={`${id}-${key}`}>
+          {list}
         </div>
       )}
     </li>
   );
-  const toggle = (key: string) => {
-    setOpen((now) => (now === key ? null : key));
-  };
-  const barButton = (key: string, label: string, selected: number) => (
-    <button
-      type="button"
-      className="fp-button"
-      data-group={key}
-      aria-expanded={open === key}
-      aria-controls={`${id}-${key}`}
-      onClick={() => {
-        toggle(key);
-      }}
-    >
-      {label}
-      {selected > 0 && <span className="fp-badge">{selected}</span>}
-      <span aria-hidden="true" className="fp-caret">
-        ▾
-      </span>
-    </button>
-  );
+  const groupItem = (group: FilterGroup) =>
+    barItem(group.key, group.label, group.selected, body(group));
 
   return (
     <div className="fp">
@@ -133,68 +120,111 @@ export function FilterPanel({
         {inForce > 0 && <span className="fp-badge">{inForce}</span>}
       </button>
       <ul className="fp-bar" ref={bar} aria-label="Filter by">
-        {brand && barItem(brand)}
-        <li>
-          {barButton('price', 'Price', hasPrice(params) ? 1 : 0)}
-          {open === 'price' && (
-            <div className="fp-popover" id={`${id}-price`}>
-              {price}
-            </div>
-          )}
-        </li>
-        {tags.slice(0, BAR_TAG_GROUPS).map(barItem)}
+        {brand && groupItem(brand)}
+        {barItem('price', 'Price', hasPrice(params) ? 1 : 0, price)}
+        {tags.slice(0, BAR_TAG_GROUPS).map(groupItem)}
       </ul>
-      <dialog
-        className="fp-drawer"
-        ref={drawer}
-        aria-labelledby={`${id}-title`}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog box itself, outside its content) closes it.
-          if (event.target === event.currentTarget) event.currentTarget.close();
-        }}
-      >
-        <div className="fp-drawer-head">
-          <h2 id={`${id}-title`}>Filters</h2>
-          <button
-            type="button"
-            className="fp-close"
-            aria-label="Close filters"
-            onClick={() => drawer.current?.close()}
-          >
-            ×
-          </button>
-        </div>
-        <div className="fp-drawer-body">
-          {groups.map((group) => (
-            <section key={group.key} aria-label={group.label}>
-              <h3>{group.label}</h3>
-              {body(group)}
-            </section>
-          ))}
-          <section aria-label="Price">
-            <h3>Price</h3>
-            {price}
-          </section>
-        </div>
-        <div className="fp-drawer-foot">
-          <button
-            type="button"
-            className="fp-clear"
-            disabled={!hasFilters(params)}
-            onClick={() => {
-              onChange(CLEAR_ALL);
-            }}
-          >
-            Clear all
-          </button>
-          <button type="button" className="fp-show" onClick={() => drawer.current?.close()}>
-            {total === undefined
-              ? 'Show products'
-              : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`}
-          </button>
-        </div>
-      </dialog>
+      {filterDrawer(id, drawer, groups, body, price, params, total, onChange)}
     </div>
+  );
+}
+
+/**
+ * Closes the bar's open list (a group's key, 'price', or null) on a click outside the bar and
+ * on Escape, which gives focus back to the list's button.
+ */
+function useClosingList(
+  open: string | null,
+  setOpen: (open: null) => void,
+  bar: RefObject<HTMLUListElement | null>,
+) {
+  useEffect(() => {
+    if (open === null) return;
+    const outside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !bar.current?.contains(event.target)) setOpen(null);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      bar.current?.querySelector<HTMLButtonElement>(`[data-group="${CSS.escape(open)}"]`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+    // setOpen and the bar's ref are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+}
+
+/**
+ * The Filters drawer: every group and the price range, Clear all, and a button that closes
+ * it and names how many products match. A plain function, not a component: a props object
+ * would cost the page bytes for the same markup.
+ */
+function filterDrawer(
+  id: string,
+  drawer: RefObject<HTMLDialogElement | null>,
+  groups: FilterGroup[],
+  body: (group: FilterGroup) => ReactNode,
+  price: ReactNode,
+  params: SearchParams,
+  total: number | undefined,
+  onChange: Props['onChange'],
+) {
+  return (
+    <dialog
+      className="fp-drawer"
+      ref={drawer}
+      aria-labelledby={`${id}-title`}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog box itself, outside its content) closes it.
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <div className="fp-drawer-head">
+        <h2 id={`${id}-title`}>Filters</h2>
+        <button
+          type="button"
+          className="fp-close"
+          aria-label="Close filters"
+          onClick={() => drawer.current?.close()}
+        >
+          ×
+        </button>
+      </div>
+      <div className="fp-drawer-body">
+        {groups.map((group) => (
+          <section key={group.key} aria-label={group.label}>
+            <h3>{group.label}</h3>
+            {body(group)}
+          </section>
+        ))}
+        <section aria-label="Price">
+          <h3>Price</h3>
+          {price}
+        </section>
+      </div>
+      <div className="fp-drawer-foot">
+        <button
+          type="button"
+          className="fp-clear"
+          disabled={!hasFilters(params)}
+          onClick={() => {
+            onChange(CLEAR_ALL);
+          }}
+        >
+          Clear all
+        </button>
+        <button type="button" className="fp-show" onClick={() => drawer.current?.close()}>
+          {total === undefined
+            ? 'Show products'
+            : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`}
+        </button>
+      </div>
+    </dialog>
   );
 }
 
@@ -283,6 +313,7 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
   const [max, setMax] = useState(shown(params.maxPrice));
   const [error, setError] = useState('');
   const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
   // The fields follow the address (a chip removed, Back pressed).
   useEffect(() => {
     setMin(shown(params.minPrice));
@@ -300,20 +331,14 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
   };
   return (
     <form className="fp-price" onSubmit={submit} noValidate>
-      <PriceInput
-        label="Lowest"
-        placeholder={formatPrice(0, currency)}
-        value={min}
-        errorId={error ? `${id}-error` : undefined}
-        onValue={setMin}
-      />
-      <PriceInput
-        label="Highest"
-        placeholder={maxPrice ? formatPrice(Math.ceil(maxPrice), currency) : 'Any'}
-        value={max}
-        errorId={error ? `${id}-error` : undefined}
-        onValue={setMax}
-      />
+      {priceInput('Lowest', formatPrice(0, currency), min, errorId, setMin)}
+      {priceInput(
+        'Highest',
+        maxPrice ? formatPrice(Math.ceil(maxPrice), currency) : 'Any',
+        max,
+        errorId,
+        setMax,
+      )}
       <button type="submit" className="fp-apply">
         Apply
       </button>
@@ -324,20 +349,17 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
   );
 }
 
-/** One bound of the price form; `errorId` names the form's error while there is one. */
-function PriceInput({
-  label,
-  placeholder,
-  value,
-  errorId,
-  onValue,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  errorId: string | undefined;
-  onValue: (value: string) => void;
-}) {
+/**
+ * One bound of the price form; `errorId` names the form's error while there is one. A plain
+ * function, as the drawer is: a component's props object costs the page bytes.
+ */
+function priceInput(
+  label: string,
+  placeholder: string,
+  value: string,
+  errorId: string | undefined,
+  onValue: (value: string) => void,
+) {
   return (
     <label className="field">
       <span>{label}</span>

@@ -86,10 +86,7 @@ function ResultsList({
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
   const view = hydrated ? storedView : 'grid';
   const limit = effectiveLimit(params, settings.defaultLimit);
-  const urlFor = (next: SearchParams) => {
-    const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
-    return query ? `${basePath}?${query}` : basePath;
-  };
+  const urlFor = (next: SearchParams) => searchHref(basePath, isCollection, next);
 
   /** Applies one change, or several as one step (Clear all, a price range). */
   const change = (what: SearchChange | readonly SearchChange[]) => {
@@ -108,10 +105,6 @@ function ResultsList({
   // A list that failed or is loading shows no counts.
   const shown = state.kind === 'loaded' || state.kind === 'fallback';
   const total = shown ? state.total : 0;
-  const range = pageRange(params.page + 1, limit, total);
-  const count = shown
-    ? `${productCountText(total)}${params.q ? ` found for “${params.q}”` : ''}`
-    : '';
   const prerendered = state.kind === 'loaded' && state.prerendered;
 
   return (
@@ -123,7 +116,7 @@ function ResultsList({
       data-product-list
       data-collection-id={collectionId}
     >
-      {listHead(isCollection, loading ? 'Searching…' : count)}
+      {listHead(isCollection, loading, shown && total, params.q)}
       <ResultsToolbar
         view={view}
         sortBy={params.sortBy}
@@ -150,11 +143,7 @@ function ResultsList({
         currency={settings.currency}
         onChange={change}
       />
-      <p className="rl-range">
-        {!loading && total > 0
-          ? `Showing ${range.first}-${range.last} of ${range.total}`
-          : '\u00a0'}
-      </p>
+      {rangeLine(params.page + 1, limit, loading ? 0 : total)}
       <ResultsBody
         loading={loading}
         state={state}
@@ -184,15 +173,38 @@ function ResultsList({
   );
 }
 
-/** The list's heading and its count (or 'Searching…'), read out as it changes. */
-function listHead(isCollection: boolean, count: string) {
+/**
+ * The list's heading and its count (or 'Searching…'), read out as it changes; `total` is
+ * false while there are no counts to show.
+ */
+function listHead(isCollection: boolean, loading: boolean, total: number | false, q: string) {
   return (
     <div className="rl-head">
       <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
       <p className="rl-count" aria-live="polite">
-        {count}
+        {loading
+          ? 'Searching…'
+          : total === false
+            ? ''
+            : `${productCountText(total)}${q ? ` found for “${q}”` : ''}`}
       </p>
     </div>
+  );
+}
+
+/** The address of a search on this list; a collection page's collection is its path. */
+function searchHref(basePath: string, isCollection: boolean, next: SearchParams) {
+  const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+/** 'Showing a-b of n' for the page in view, once there are products to show. */
+function rangeLine(page: number, limit: number, total: number) {
+  const range = pageRange(page, limit, total);
+  return (
+    <p className="rl-range">
+      {total > 0 ? `Showing ${range.first}-${range.last} of ${range.total}` : '\u00a0'}
+    </p>
   );
 }
 
