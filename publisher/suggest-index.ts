@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import {
-  PRICE_BUCKETS,
-  RECORD_TYPE,
-  type SearchRecord,
-} from '../src/lib/search/search-record.ts';
+import { PRICE_BUCKETS, RECORD_TYPE, type SearchRecord } from '../src/lib/search/search-record.ts';
 import {
   BLOCK_BYTES,
   blockPath,

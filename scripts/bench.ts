@@ -17,7 +17,13 @@ import { benchBuild, buildTable, type BuildBenchResult } from '../bench/build-be
 import { startPublishBench, type PublishCase } from '../bench/publish-bench.ts';
 import { sampleTreeMemory } from '../bench/tree-memory.ts';
 import { benchStaticUnderLoad } from '../bench/static-bench.ts';
-import { apiBenchUrls, apiTable, API_TARGETS, benchApi, type ApiFigures } from '../bench/api-bench.ts';
+import {
+  apiBenchUrls,
+  apiTable,
+  API_TARGETS,
+  benchApi,
+  type ApiFigures,
+} from '../bench/api-bench.ts';
 import { benchCatalogue } from '../bench/bench-seed.ts';
 import { targetsTable } from '../bench/bench-targets.ts';
 import type { LoadSummary } from '../bench/load.ts';

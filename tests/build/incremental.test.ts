@@ -24,11 +24,7 @@ import {
   type SuggestCollection,
   type SuggestManifest,
 } from '../../src/lib/search/suggest-format.ts';
-import {
-  PATHS_FILE,
-  warmBuild,
-  type WarmBuildReport,
-} from '../../publisher/warm/release.ts';
+import { PATHS_FILE, warmBuild, type WarmBuildReport } from '../../publisher/warm/release.ts';
 import { filesUnder, SuiteFixture } from './tree.ts';
 import type { WarmPath } from '../../publisher/warm/protocol.ts';
 import { WarmRenderer } from '../../publisher/warm/renderer.ts';

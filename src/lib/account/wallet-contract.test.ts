@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { signedInApi } from '../../stores/account-api.testing.ts';
-import { canDelete, decimalOfCents, paymentMethodUpdate, updateRefusal } from '../../../shared/contracts/wallet-rules.ts';
-import { PaymentMethodsReplySchema, TransactionsReplySchema } from '../../../shared/contracts/wallet.ts';
-import { CustomerReplySchema, MailingAddressReplySchema } from '../../../shared/contracts/addresses.ts';
+import {
+  canDelete,
+  decimalOfCents,
+  paymentMethodUpdate,
+  updateRefusal,
+} from '../../../shared/contracts/wallet-rules.ts';
+import {
+  PaymentMethodsReplySchema,
+  TransactionsReplySchema,
+} from '../../../shared/contracts/wallet.ts';
+import {
+  CustomerReplySchema,
+  MailingAddressReplySchema,
+} from '../../../shared/contracts/addresses.ts';
 
 describe('the account wire contracts', () => {
   it("hold for the reference server's replies", async () => {

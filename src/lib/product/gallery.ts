@@ -1,5 +1,10 @@
 import { srcsetFor } from '../../../shared/images/srcset.ts';
-import { VIDEO_THUMBNAIL_FALLBACK, videoEmbedUrl, videoIds, videoThumbnailUrl } from '../../../shared/video.ts';
+import {
+  VIDEO_THUMBNAIL_FALLBACK,
+  videoEmbedUrl,
+  videoIds,
+  videoThumbnailUrl,
+} from '../../../shared/video.ts';
 
 /** One thumbnail of the gallery (spec storefront 2, "Gallery"). */
 export type GalleryItem =

@@ -85,5 +85,4 @@ describe('the demo questions', () => {
       expect(to === '' || to.startsWith(`${path}/`), published).toBe(true);
     }
   });
-
 });

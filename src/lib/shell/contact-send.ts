@@ -1,5 +1,9 @@
 import type { JsonReply } from '../api/reply.ts';
-import { contactFromForm, type ContactField, type ContactMessage } from '../../../shared/contracts/contact-message.ts';
+import {
+  contactFromForm,
+  type ContactField,
+  type ContactMessage,
+} from '../../../shared/contracts/contact-message.ts';
 
 /**
  * What became of one press of the contact form's Send (src/lib/shell/contact-form.ts shows
