@@ -130,6 +130,7 @@ test.describe('pages hydrate what the build rendered', () => {
     const { products } = (await reply.json()) as {
       products: {
         handle: string;
+        price: number;
         availableInventoryLevels?: {
           id: number;
           availableForSale: boolean;
@@ -138,9 +139,11 @@ test.describe('pages hydrate what the build rendered', () => {
         }[];
       }[];
     };
-    const product = products.find(({ availableInventoryLevels: levels = [] }) => {
+    // Priced above 0: the cart refuses a product asked for by phone (issue 29 item 4).
+    const product = products.find(({ price, availableInventoryLevels: levels = [] }) => {
       const [level] = levels;
       return (
+        price > 0 &&
         levels.length === 1 &&
         level?.availableForSale === true &&
         !level.bypassNegativeQuantity &&
