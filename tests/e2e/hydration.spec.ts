@@ -12,7 +12,8 @@ import {
   stockedLevel,
   stockedLevels,
 } from './cart-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, productByHandle, test } from './fixtures.ts';
+import { HYDRATION_PRODUCTS } from './seed-fixtures.ts';
 
 // Each spec file uses its own slice of the catalogue (see stockedLevels).
 const OFFSET = 44;
@@ -75,8 +76,19 @@ test.describe('pages hydrate what the build rendered', () => {
     await hydrated(page, 'CartPage', 'CartButton');
   });
 
-  test('product pages, with and without the product in the cart', async ({ page, api, admin }) => {
-    const levels = await stockedLevels(api, admin, { offset: OFFSET, count: 3 });
+  test('product pages, with and without the product in the cart', async ({ page, api }) => {
+    // Simple products of this spec's own (a product with options waits for a choice).
+    const levels = await Promise.all(
+      HYDRATION_PRODUCTS.map(async ({ handle }) => {
+        const product = await productByHandle<{
+          Variants: { availableInventoryLevels: { id: number }[] }[];
+        }>(api, handle);
+        return {
+          handle,
+          inventoryLevelId: product.Variants[0]?.availableInventoryLevels[0]?.id ?? 0,
+        };
+      }),
+    );
     const [inCart] = levels;
     if (!inCart) throw new Error('a product expected');
     await addWithApi(page, inCart.inventoryLevelId, 1);

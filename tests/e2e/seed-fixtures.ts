@@ -124,6 +124,21 @@ export const FIXTURES = {
   firstVariantEmpty: ProductInput;
 };
 
+/**
+ * The hydration spec's product pages: simple products (one variant, $25, 500 in stock, in no
+ * collection) that no other spec restocks, so the built page and the API agree.
+ */
+export const HYDRATION_PRODUCTS = [1, 2, 3].map(
+  (n) =>
+    ({
+      handle: `e2e-hydration-${String(n)}`,
+      title: `E2E Hydration Caster ${String(n)}`,
+      price: 25,
+      vendor: 'E2E Parts',
+      variants: [{ title: 'Default Title', price: 25, inventory: { availableQuantity: 500 } }],
+    }) satisfies ProductInput,
+);
+
 /** Collections before the products in them; removed in the opposite order. */
 const RECORDS = [
   { kind: 'collections', input: FIXTURES.branch },
@@ -133,6 +148,7 @@ const RECORDS = [
   { kind: 'products', input: FIXTURES.unavailableVariants },
   { kind: 'products', input: FIXTURES.soldOutVariant },
   { kind: 'products', input: FIXTURES.firstVariantEmpty },
+  ...HYDRATION_PRODUCTS.map((input) => ({ kind: 'products', input }) as const),
 ] as const;
 
 /** The merchandiser API of the API process (not proxied to the public site). */
