@@ -180,7 +180,7 @@ test.describe('the search row', () => {
   });
 });
 
-test('the Featured strip opens with its banner across the phone, then the cards', async ({
+test('the Featured strip opens with its banner tile and the first card side by side, both whole', async ({
   page,
   isMobile,
 }) => {
@@ -194,14 +194,13 @@ test('the Featured strip opens with its banner across the phone, then the cards'
   await expect(banner).toHaveCount(1);
   const area = await strip.boundingBox();
   const box = await banner.boundingBox();
-  const picture = await banner.locator('img').boundingBox();
-  // No card left mostly empty: the banner spans the strip and is mostly picture.
-  expect(box?.width).toBeGreaterThan((area?.width ?? 0) - 2);
-  expect(picture?.height ?? 0).toBeGreaterThan((box?.height ?? 0) * 0.5);
-  // The first card leads the slider, just under the banner.
   const card = await strip.getByRole('article').first().boundingBox();
-  expect(Math.abs((card?.x ?? 0) - (area?.x ?? 0))).toBeLessThanOrEqual(1);
-  expect(card?.y ?? 0).toBeGreaterThan((box?.y ?? 0) + (box?.height ?? 0));
+  if (!area || !box || !card) throw new Error('the strip, its banner or a card is not shown');
+  // Issue 29, item 9: the banner takes a card's place at every width (its picture fills it,
+  // home.spec.ts), so a phone's first view is the banner and one card, the spec's step of 2.
+  expect(Math.abs(box.x - area.x)).toBeLessThanOrEqual(1);
+  expect(card.x).toBeGreaterThan(box.x + box.width);
+  expect(card.x + card.width).toBeLessThanOrEqual(area.x + area.width + 1);
 });
 
 test('the signed-in header shows My Account and Sign Out side by side', async ({ page }) => {
