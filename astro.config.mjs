@@ -25,6 +25,20 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  vite: {
+    // nanostores in one chunk: every page's islands use its atom, computed, lifecycle and task
+    // modules, which the bundler had split into four small files (issue 30: 370 bytes
+    // gzipped less on every page, and three requests fewer).
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'nanostores', test: /node_modules[\\/]nanostores[\\/]/ }],
+          },
+        },
+      },
+    },
+  },
   integrations: [
     storeRoutes(),
     // client:interact: the header's islands hydrate when the shopper reaches for them.

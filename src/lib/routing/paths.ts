@@ -5,11 +5,11 @@
  *
  * @example productPath('/products', 'load wheel') // '/products/load%20wheel'
  */
-export const productPath = (productBase: string, handle: string): string =>
-  `${productBase}/${encodeURIComponent(handle)}`;
+const underBase = (base: string, handle: string): string => `${base}/${encodeURIComponent(handle)}`;
 
-export const collectionPath = (collectionBase: string, handle: string): string =>
-  `${collectionBase}/${encodeURIComponent(handle)}`;
-
-export const articlePath = (articleBase: string, handle: string): string =>
-  `${articleBase}/${encodeURIComponent(handle)}`;
+/** A product's page under theme.paths' product base. */
+export const productPath = underBase;
+/** A collection's page under theme.paths' collection base. */
+export const collectionPath = underBase;
+/** An article's page under theme.paths' article base. */
+export const articlePath = underBase;
