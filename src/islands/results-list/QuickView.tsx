@@ -50,7 +50,7 @@ export function QuickView({ card, onClose }: Props) {
             </p>
             <p>{card.soldOut ? 'Sold out' : 'Available'}</p>
             {card.summary && <p className="rl-qv-summary">{card.summary}</p>}
-            <a className="pc-add" href={card.href}>
+            <a className="brand-button pc-add" href={card.href}>
               View Details
             </a>
           </div>

@@ -95,7 +95,7 @@ describe('ProductCard, the one card of every list', () => {
     const markup = html(<ProductCard view={{ ...view, soldOut: true }} button={null} />);
     expect(markup).not.toContain('<button');
     expect(markup).toContain(
-      '<a class="pc-add" href="/products/load-wheel" aria-label="View Details: Load Wheel">View Details</a>',
+      '<a class="brand-button pc-add" href="/products/load-wheel" aria-label="View Details: Load Wheel">View Details</a>',
     );
     expect(markup).toContain('<span class="pc-badge">Sold out</span>');
   });
@@ -115,7 +115,9 @@ describe('ProductCard, the one card of every list', () => {
     expect(markup).toMatch(
       /<div class="pc-image">.*<button type="button">Quick view<\/button><\/div>/,
     );
-    expect(markup).toContain('<div class="pc-actions"><label>Compare</label><a class="pc-add"');
+    expect(markup).toContain(
+      '<div class="pc-actions"><label>Compare</label><a class="brand-button pc-add"',
+    );
     expect(markup).toContain('<p class="pc-summary">A nylon wheel.</p>');
   });
 });

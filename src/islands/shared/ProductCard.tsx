@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { CARD_IMAGE_SIZES, type ProductCardView } from '../../lib/catalog/product-card.ts';
+import './brand-button.css';
 import './product-card.css';
 
 /** The card's add button: its words, its state, and what a click does or what wires it. */
@@ -100,7 +101,7 @@ export function ProductCard({
           {button ? (
             <button
               type="button"
-              className="pc-add"
+              className="brand-button pc-add"
               data-card-add-button={button.wiring ? '' : undefined}
               data-level-id={button.levelId}
               data-available={button.wiring ? (button.wiring.available ?? 'unlimited') : undefined}
@@ -113,7 +114,11 @@ export function ProductCard({
               {button.label}
             </button>
           ) : (
-            <a className="pc-add" href={view.href} aria-label={`View Details: ${view.title}`}>
+            <a
+              className="brand-button pc-add"
+              href={view.href}
+              aria-label={`View Details: ${view.title}`}
+            >
               View Details
             </a>
           )}
