@@ -17,6 +17,7 @@ import {
   type FilterGroup,
 } from '../../lib/search/filter-choices.ts';
 import type { SearchChange, SearchParams } from '../../lib/search/search-params.ts';
+import '../shared/side-drawer.css';
 import './controls.css';
 import './filter-panel.css';
 
@@ -176,7 +177,7 @@ function filterDrawer(
 ) {
   return (
     <dialog
-      className="fp-drawer"
+      className="side-drawer fp-drawer"
       ref={drawer}
       aria-labelledby={`${id}-title`}
       onClick={(event) => {
