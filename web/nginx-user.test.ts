@@ -121,12 +121,14 @@ describe.skipIf(!asRoot)('nginx started as root (these run only as root, as CI d
       const config = readFileSync(nginx.configFile, 'utf8');
       expect(config).toMatch(/^user (www-data|nginx|nobody) \S+;$/m);
       expect(config).not.toMatch(/^user root/m);
-      const workers = processesUnder(nginx.pid);
-      expect(workers.length).toBeGreaterThan(0);
-      for (const { pid } of workers) expect(uidOf(pid)).not.toBe(0);
+      // A reply first: nginx listens before it forks its workers, so on a loaded machine the
+      // port answered while the master was still alone and the list below came back empty.
       const reply = await fetch(nginx.url);
       expect(reply.status).toBe(200);
       expect(await reply.text()).toContain('home');
+      const workers = processesUnder(nginx.pid);
+      expect(workers.length).toBeGreaterThan(0);
+      for (const { pid } of workers) expect(uidOf(pid)).not.toBe(0);
     } finally {
       await nginx.close();
     }
