@@ -33,53 +33,9 @@ const storedQuantity = (level: number) =>
  * call with the final number.
  */
 export function CartLineRow({ line, currency, productBase, updating }: Props) {
-  const [draft, setDraft] = useState(String(line.quantity));
-  const [error, setError] = useState<string | null>(null);
+  const [draft, error, schedule, commitNow] = useQuantityDraft(line);
   const [removing, setRemoving] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const editing = useRef(false);
   const errorId = useId();
-
-  // The server's number wins whenever the shopper is not in the middle of an edit.
-  useEffect(() => {
-    if (!editing.current) setDraft(String(line.quantity));
-  }, [line.quantity]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const commit = (text: string) => {
-    const checked = checkQuantity(text, lineLimits(line));
-    if (!checked.ok) {
-      editing.current = false;
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    setCartQuantity(line.inventoryLevelId, checked.quantity)
-      .catch(() => {}) // spec storefront 8: set failures are only logged (the store does)
-      .finally(() => {
-        if (timer.current !== undefined) return; // a newer edit is waiting
-        editing.current = false;
-        const now = storedQuantity(line.inventoryLevelId);
-        if (now !== undefined) setDraft(String(now));
-      });
-  };
-
-  const schedule = (text: string) => {
-    editing.current = true;
-    setDraft(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      commit(text);
-    }, QUANTITY_COMMIT_MS);
-  };
-
-  const commitNow = () => {
-    if (timer.current === undefined) return;
-    clearTimeout(timer.current);
-    timer.current = undefined;
-    commit(draft);
-  };
 
   const current = Number(digitsOnly(draft)) || 0;
   const href = productPath(productBase, line.handle);
@@ -158,4 +114,59 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
       </button>
     </li>
   );
+}
+
+/**
+ * A line's quantity draft and its error: `schedule` sets the draft and commits it once the
+ * shopper pauses, `commitNow` (Enter) commits a waiting draft at once. A draft that breaks
+ * the quantity rule shows its message instead of being sent.
+ */
+function useQuantityDraft(line: CartLine) {
+  const [draft, setDraft] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const editing = useRef(false);
+
+  // The server's number wins whenever the shopper is not in the middle of an edit.
+  useEffect(() => {
+    if (!editing.current) setDraft(String(line.quantity));
+  }, [line.quantity]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (text: string) => {
+    const checked = checkQuantity(text, lineLimits(line));
+    if (!checked.ok) {
+      editing.current = false;
+      setError(checked.message);
+      return;
+    }
+    setError(null);
+    setCartQuantity(line.inventoryLevelId, checked.quantity)
+      .catch(() => {}) // spec storefront 8: set failures are only logged (the store does)
+      .finally(() => {
+        if (timer.current !== undefined) return; // a newer edit is waiting
+        editing.current = false;
+        const now = storedQuantity(line.inventoryLevelId);
+        if (now !== undefined) setDraft(String(now));
+      });
+  };
+
+  const schedule = (text: string) => {
+    editing.current = true;
+    setDraft(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      commit(text);
+    }, QUANTITY_COMMIT_MS);
+  };
+
+  const commitNow = () => {
+    if (timer.current === undefined) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    commit(draft);
+  };
+
+  return [draft, error, schedule, commitNow] as const;
 }

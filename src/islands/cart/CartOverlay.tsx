@@ -29,60 +29,8 @@ const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>
 export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
   const cart = useStore($cart);
   const open = useStore($cartOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog(open, anchor);
   const [threshold, setThreshold] = useState(freeShippingValue);
-  const returnTo = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const box = dialog.current;
-    if (!box) return;
-    if (open && !box.open) {
-      returnTo.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      box.show();
-      focusables(box)[0]?.focus();
-    } else if (!open && box.open) {
-      const hadFocus =
-        box.contains(document.activeElement) || document.activeElement === document.body;
-      box.close();
-      // Focus goes back where it was (the cart button, or the Add to Cart button).
-      const back = returnTo.current?.isConnected ? returnTo.current : anchor();
-      if (hadFocus) back?.focus();
-    }
-  }, [open, anchor]);
-
-  useEffect(() => {
-    if (!open) return;
-    // spec storefront 4: "closes on an outside click" (the cart button toggles by itself).
-    const onPointerDown = (event: PointerEvent) => {
-      const within = dialog.current?.parentElement;
-      if (event.target instanceof Node && within?.contains(event.target)) return;
-      $cartOpen.set(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  // Escape closes; Tab and Shift+Tab stay inside while it is open (a focus trap).
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      $cartOpen.set(false);
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = focusables(dialog.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   useEffect(() => {
     if (!open) return;
@@ -156,4 +104,67 @@ export function CartOverlay({ freeShippingValue, productBase, anchor }: Props) {
       )}
     </dialog>
   );
+}
+
+/**
+ * The <dialog> shown while `open`, with focus on its first control, and closed otherwise,
+ * focus going back where it was (`anchor` when that is gone). While open, a press outside
+ * closes it. Returns the dialog's ref.
+ */
+function useDialog(open: boolean, anchor: () => HTMLElement | null) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const box = dialog.current;
+    if (!box) return;
+    if (open && !box.open) {
+      returnTo.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      box.show();
+      focusables(box)[0]?.focus();
+    } else if (!open && box.open) {
+      const hadFocus =
+        box.contains(document.activeElement) || document.activeElement === document.body;
+      box.close();
+      // Focus goes back where it was (the cart button, or the Add to Cart button).
+      const back = returnTo.current?.isConnected ? returnTo.current : anchor();
+      if (hadFocus) back?.focus();
+    }
+  }, [open, anchor]);
+
+  useEffect(() => {
+    if (!open) return;
+    // spec storefront 4: "closes on an outside click" (the cart button toggles by itself).
+    const onPointerDown = (event: PointerEvent) => {
+      const within = dialog.current?.parentElement;
+      if (event.target instanceof Node && within?.contains(event.target)) return;
+      $cartOpen.set(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  return dialog;
+}
+
+/** Escape closes; Tab and Shift+Tab stay inside the open dialog (a focus trap). */
+function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    $cartOpen.set(false);
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const items = focusables(event.currentTarget);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
