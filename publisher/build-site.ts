@@ -2,15 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '../shared/env.ts';
-import {
-  ARTICLE_REDIRECTS_PATH,
-  parseArticleRedirects,
-} from '../src/lib/routing/article-redirects.ts';
 import { redirectsFile } from '../src/lib/routing/legacy-routes.ts';
 import {
-  parseQuestionRedirects,
-  QUESTION_REDIRECTS_PATH,
-} from '../src/lib/routing/question-redirects.ts';
+  REDIRECT_MAP_FILES,
+  type RedirectMapFile,
+  type ReleaseRedirects,
+} from '../src/lib/routing/release-redirects.ts';
 import { readJsonFile } from './json-file.ts';
 import type { SearchRecord } from '../src/lib/search/search-record.ts';
 import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from './search-index.ts';
@@ -214,10 +211,10 @@ export async function writeServerFiles(
 /**
  * The CSP (with the hashes of the build's inline scripts, `scriptHashes`), nginx's
  * configuration and the rule-file CDN's `_redirects`, written beside the pages; the last two
- * carry the release's article and question maps (ARTICLE_REDIRECTS_PATH,
- * QUESTION_REDIRECTS_PATH, which the build and every warm publish write), so a publish
- * switches the legacy article and question redirects with its pages. Each file is replaced, never written through: in a
- * warm publish they are hard links shared with the live release (publisher/warm).
+ * carry the release's article and question maps (REDIRECT_MAP_FILES, which the build and
+ * every warm publish write), so a publish switches the legacy article and question redirects
+ * with its pages. Each file is replaced, never written through: in a warm publish they are
+ * hard links shared with the live release (publisher/warm).
  */
 export async function writeSiteConfig(
   outDir: string,
@@ -237,42 +234,36 @@ export async function writeSiteConfig(
   await writeAtomically(join(outDir, HEADERS_FILE), `${JSON.stringify(site, null, 2)}\n`);
   const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
   const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
-  const articleRedirects = await readRedirects(
-    outDir,
-    ARTICLE_REDIRECTS_PATH,
-    parseArticleRedirects,
-  );
-  const questionRedirects = await readRedirects(
-    outDir,
-    QUESTION_REDIRECTS_PATH,
-    parseQuestionRedirects,
-  );
+  const redirects = await readRedirectMaps(outDir);
   await writeAtomically(
     join(outDir, NGINX_DIR, 'http.conf'),
     httpConfig({
       policy: site.contentSecurityPolicy,
       productHandles: handles.split('\n').filter((line) => line !== ''),
       brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
-      articleRedirects,
-      questionRedirects,
+      articleRedirects: redirects.articles,
+      questionRedirects: redirects.questions,
     }),
   );
   await writeAtomically(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
-  await writeAtomically(
-    join(outDir, '_redirects'),
-    redirectsFile({ articles: articleRedirects, questions: questionRedirects }),
-  );
+  await writeAtomically(join(outDir, '_redirects'), redirectsFile(redirects));
+}
+
+/** A release's article and question maps (REDIRECT_MAP_FILES). */
+async function readRedirectMaps(outDir: string): Promise<ReleaseRedirects> {
+  return {
+    articles: await readRedirects(outDir, REDIRECT_MAP_FILES.articles),
+    questions: await readRedirects(outDir, REDIRECT_MAP_FILES.questions),
+  };
 }
 
 /**
- * A release's article or question map (ARTICLE_REDIRECTS_PATH, QUESTION_REDIRECTS_PATH); a
- * build without one (a site with no such route) has none to redirect. A map that cannot be
- * read is an error, not an empty one.
+ * One map of a release; a build without one (a site with no such route) has none to
+ * redirect. A map that cannot be read is an error, not an empty one.
  */
 async function readRedirects(
   outDir: string,
-  path: string,
-  parse: (text: string) => ReadonlyMap<string, string>,
+  { path, parse }: RedirectMapFile,
 ): Promise<ReadonlyMap<string, string>> {
   const text = await readFile(join(outDir, path), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;

@@ -7,18 +7,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ARTICLE_REDIRECTS_PATH,
-  articleRedirectsJson,
-} from '../src/lib/routing/article-redirects.ts';
-import {
-  QUESTION_REDIRECTS_PATH,
-  questionRedirectsJson,
-} from '../src/lib/routing/question-redirects.ts';
 import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
 import { startNginx } from '../stack/nginx.ts';
 import { startStaticServer } from './static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
+import { releaseWriter, writeRedirectMaps } from './release-files.testing.ts';
 import { sendRequest, type RawReply } from './request.testing.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 
@@ -64,10 +57,7 @@ export async function startBothServers(): Promise<BothServers> {
   // Entered by nginx's workers, which run as www-data when the test runs as root.
   chmodSync(work, 0o711);
   const dist = join(work, 'dist');
-  const write = (path: string, text: string) => {
-    mkdirSync(join(dist, path, '..'), { recursive: true });
-    writeFileSync(join(dist, path), text);
-  };
+  const write = releaseWriter(dist);
   write('index.html', page('home', '<script type="module">console.log("home")</script>'));
   write('404.html', page('This page does not exist.'));
   write('cart/index.html', page('cart page'));
@@ -75,22 +65,18 @@ export async function startBothServers(): Promise<BothServers> {
   write('account/order/index.html', page('one order'));
   write('sitemap-index/products/index.html', page('sitemap products'));
   write('articles/ask-our-experts/index.html', page('Ask our experts'));
-  write(
-    ARTICLE_REDIRECTS_PATH,
-    articleRedirectsJson([
+  write('questions/Q10001/how-long-does-a-charge-last/index.html', page('How long?'));
+  writeRedirectMaps(dist, {
+    articles: [
       [355, '/articles/ask-our-experts'],
       [257, '/articles/shipping-details'],
-    ]),
-  );
-  write('questions/Q10001/how-long-does-a-charge-last/index.html', page('How long?'));
-  write(
-    QUESTION_REDIRECTS_PATH,
-    questionRedirectsJson([
+    ],
+    questions: [
       ['Q10001', '/questions/Q10001/how-long-does-a-charge-last'],
       // An id spelled as a word of nginx's map syntax.
       ['Default', '/questions/Default/what-is-the-default'],
-    ]),
-  );
+    ],
+  });
   write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
   write('suggest/w/AbC-12_xyz78.json', '{"words":[],"postings":[]}');
   write('suggest/index.json', '{"version":1}');

@@ -1,13 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ARTICLE_REDIRECTS_PATH,
-  parseArticleRedirects,
-} from '../src/lib/routing/article-redirects.ts';
-import {
-  parseQuestionRedirects,
-  QUESTION_REDIRECTS_PATH,
-} from '../src/lib/routing/question-redirects.ts';
+import { REDIRECT_MAP_FILES, type RedirectMapFile } from '../src/lib/routing/release-redirects.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
 
 /**
@@ -56,6 +49,10 @@ export function handleSet(file: string): { current: () => Promise<ReadonlySet<st
 
 const jsonFile = <T>(file: string) => watchedFile(file, (text) => JSON.parse(text) as T);
 
+/** A redirect map of the release at `root` (REDIRECT_MAP_FILES), watched. */
+const redirectMap = (root: string, { path, parse }: RedirectMapFile) =>
+  watchedFile(join(root, path), parse);
+
 /** Releases whose files are kept read: the live one and those requests may still be on. */
 const KEPT_RELEASES = 4;
 
@@ -70,8 +67,8 @@ export function releaseFiles() {
     {
       handles: ReturnType<typeof handleSet>;
       headers: ReturnType<typeof jsonFile<SiteHeaders>>;
-      articles: ReturnType<typeof watchedFile<ReadonlyMap<string, string>>>;
-      questions: ReturnType<typeof watchedFile<ReadonlyMap<string, string>>>;
+      articles: ReturnType<typeof redirectMap>;
+      questions: ReturnType<typeof redirectMap>;
     }
   >();
   return {
@@ -82,8 +79,8 @@ export function releaseFiles() {
         files = {
           handles: handleSet(join(root, PRODUCT_HANDLES_FILE)),
           headers: jsonFile<SiteHeaders>(join(root, HEADERS_FILE)),
-          articles: watchedFile(join(root, ARTICLE_REDIRECTS_PATH), parseArticleRedirects),
-          questions: watchedFile(join(root, QUESTION_REDIRECTS_PATH), parseQuestionRedirects),
+          articles: redirectMap(root, REDIRECT_MAP_FILES.articles),
+          questions: redirectMap(root, REDIRECT_MAP_FILES.questions),
         };
       // Most recently used last; the oldest goes first.
       releases.set(root, files);

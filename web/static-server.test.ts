@@ -1,6 +1,5 @@
 import {
   mkdtempSync,
-  mkdirSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -20,14 +19,8 @@ import { startStaticServer, type RequestHandler, type StaticServer } from './sta
 import { handleSet, PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { resolveFile } from './send-file.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
-import {
-  ARTICLE_REDIRECTS_PATH,
-  articleRedirectsJson,
-} from '../src/lib/routing/article-redirects.ts';
-import {
-  QUESTION_REDIRECTS_PATH,
-  questionRedirectsJson,
-} from '../src/lib/routing/question-redirects.ts';
+import { REDIRECT_MAP_FILES } from '../src/lib/routing/release-redirects.ts';
+import { releaseWriter, writeRedirectMaps } from './release-files.testing.ts';
 
 let dist: string;
 let api: Server;
@@ -37,25 +30,15 @@ const seen: { method: string; url: string; body: string; forwardedHost: string }
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
-  writeFileSync(join(dist, 'index.html'), '<h1>home</h1>');
-  writeFileSync(join(dist, '404.html'), '<h1>This page does not exist.</h1>');
-  mkdirSync(join(dist, 'cart'));
-  writeFileSync(join(dist, 'cart', 'index.html'), '<h1>cart page</h1>');
-  mkdirSync(join(dist, '_astro'));
-  writeFileSync(join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
-  mkdirSync(join(dist, 'products', 'poly-load-wheel'), { recursive: true });
-  writeFileSync(
-    join(dist, 'products', 'poly-load-wheel', 'index.html'),
-    '<h1>Poly Load Wheel</h1>',
-  );
-  mkdirSync(join(dist, 'about-us'));
-  writeFileSync(join(dist, 'about-us', 'index.html'), '<h1>About us</h1>');
-  writeFileSync(join(dist, PRODUCT_HANDLES_FILE), 'poly-load-wheel\nabout-us\n');
-  mkdirSync(join(dist, '_server'));
-  writeFileSync(
-    join(dist, ARTICLE_REDIRECTS_PATH),
-    articleRedirectsJson([[355, '/articles/ask-our-experts']]),
-  );
+  const write = releaseWriter(dist);
+  write('index.html', '<h1>home</h1>');
+  write('404.html', '<h1>This page does not exist.</h1>');
+  write('cart/index.html', '<h1>cart page</h1>');
+  write('_astro/app.abc.js', 'console.log(1)');
+  write('products/poly-load-wheel/index.html', '<h1>Poly Load Wheel</h1>');
+  write('about-us/index.html', '<h1>About us</h1>');
+  write(PRODUCT_HANDLES_FILE, 'poly-load-wheel\nabout-us\n');
+  writeRedirectMaps(dist, { articles: [[355, '/articles/ask-our-experts']] });
 
   api = createServer((req, res) => {
     let body = '';
@@ -143,23 +126,23 @@ describe('static server', () => {
   });
 
   it('reads the article map again when a rebuild renames an article', async () => {
-    const file = join(dist, ARTICLE_REDIRECTS_PATH);
+    const file = join(dist, REDIRECT_MAP_FILES.articles.path);
     const location = async () =>
       (await fetch(`${site.url}/articles.asp?id=355`, { redirect: 'manual' })).headers.get(
         'location',
       );
     try {
       expect(await location()).toBe('/articles/ask-our-experts');
-      writeFileSync(file, articleRedirectsJson([[355, '/articles/ask-the-parts-desk']]));
+      writeRedirectMaps(dist, { articles: [[355, '/articles/ask-the-parts-desk']] });
       utimesSync(file, new Date(), new Date(Date.now() + 5000));
       expect(await location()).toBe('/articles/ask-the-parts-desk');
     } finally {
-      writeFileSync(file, articleRedirectsJson([[355, '/articles/ask-our-experts']]));
+      writeRedirectMaps(dist, { articles: [[355, '/articles/ask-our-experts']] });
     }
   });
 
   it('reads the question map again when a rebuild rewords a question', async () => {
-    const file = join(dist, QUESTION_REDIRECTS_PATH);
+    const file = join(dist, REDIRECT_MAP_FILES.questions.path);
     const location = async () =>
       (
         await fetch(`${site.url}/questions/Q10001/will-this-fit-a-crown-pth50`, {
@@ -168,9 +151,9 @@ describe('static server', () => {
       ).headers.get('location');
     try {
       expect(await location()).toBeNull();
-      writeFileSync(file, questionRedirectsJson([['Q10001', '/questions/Q10001/how-long']]));
+      writeRedirectMaps(dist, { questions: [['Q10001', '/questions/Q10001/how-long']] });
       expect(await location()).toBe('/questions/Q10001/how-long');
-      writeFileSync(file, questionRedirectsJson([['Q10001', '/questions/Q10001/how-soon']]));
+      writeRedirectMaps(dist, { questions: [['Q10001', '/questions/Q10001/how-soon']] });
       utimesSync(file, new Date(), new Date(Date.now() + 5000));
       expect(await location()).toBe('/questions/Q10001/how-soon');
     } finally {
@@ -278,15 +261,15 @@ describe('static server over a release symlink (publishing)', () => {
   /** A release: its own pages, 404 page, CSP and product handles. */
   function release(name: string) {
     const dir = join(work, 'releases', name);
-    mkdirSync(join(dir, '_server'), { recursive: true });
-    writeFileSync(join(dir, 'index.html'), `<h1>home of ${name}</h1>`);
-    writeFileSync(join(dir, '404.html'), `<h1>404 of ${name}</h1>`);
-    writeFileSync(join(dir, PRODUCT_HANDLES_FILE), `${name}-widget\n`);
+    const write = releaseWriter(dir);
+    write('index.html', `<h1>home of ${name}</h1>`);
+    write('404.html', `<h1>404 of ${name}</h1>`);
+    write(PRODUCT_HANDLES_FILE, `${name}-widget\n`);
     const site: SiteHeaders = {
       contentSecurityPolicy: `script-src 'self' '${name}'`,
       scriptHashes: [],
     };
-    writeFileSync(join(dir, HEADERS_FILE), JSON.stringify(site));
+    write(HEADERS_FILE, JSON.stringify(site));
     return dir;
   }
 

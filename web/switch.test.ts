@@ -36,6 +36,7 @@ import {
 import { startNginx, type NginxServer } from '../stack/nginx.ts';
 import { startStaticServer, type RequestHandler, type StaticServer } from './static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
+import { releaseWriter } from './release-files.testing.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
 import { httpConfig, serverConfig } from './nginx-config.ts';
 import { precompressTree } from './precompress.ts';
@@ -77,10 +78,7 @@ const scriptHash = (release: string) => inlineScriptHashes(pageHtml(release, 'ho
  */
 async function writeRelease(release: string, allow: readonly string[]) {
   const dir = join(work, 'releases', release);
-  const write = (path: string, text: string) => {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  };
+  const write = releaseWriter(dir);
   for (const [page, path] of Object.entries(PAGES)) write(path, pageHtml(release, page));
   write('404.html', pageHtml(release, '404'));
   // Each release has a product of its own: nginx answers its handle from the map it loaded.

@@ -99,14 +99,15 @@ describe('idempotency middleware', () => {
   it('answers 422 for the same key with another body, path or method', async () => {
     const { post, count } = counterApp();
     await post('/count', '{"by":1}', { 'idempotency-key': 'k' });
-    const other = await post('/count', '{"by":5}', { 'idempotency-key': 'k' });
-    await expectErrorReply(
-      other,
-      422,
-      'This Idempotency-Key was already used for a different request. Use a new key.',
-    );
-    const otherPath = await post('/flaky', '{"by":1}', { 'idempotency-key': 'k' });
-    expect(otherPath.status).toBe(422);
+    const anotherBody = ['/count', '{"by":5}'] as const;
+    const anotherPath = ['/flaky', '{"by":1}'] as const;
+    for (const [path, body] of [anotherBody, anotherPath]) {
+      await expectErrorReply(
+        await post(path, body, { 'idempotency-key': 'k' }),
+        422,
+        'This Idempotency-Key was already used for a different request. Use a new key.',
+      );
+    }
     expect(count()).toBe(1);
   });
 
@@ -115,14 +116,14 @@ describe('idempotency middleware', () => {
     const slow = slowBody('{"by":3}');
     const first = post('/count', slow.stream, { 'idempotency-key': 'busy' });
     await turn();
-    const overlapping = await post('/count', '{"by":3}', { 'idempotency-key': 'busy' });
-    await expectErrorReply(
-      overlapping,
-      409,
-      'This request is still being processed. Please try again.',
-    );
-    const otherBody = await post('/count', '{"by":9}', { 'idempotency-key': 'busy' });
-    expect(otherBody.status).toBe(409);
+    // The same request again, and another body under its key.
+    for (const body of ['{"by":3}', '{"by":9}']) {
+      await expectErrorReply(
+        await post('/count', body, { 'idempotency-key': 'busy' }),
+        409,
+        'This request is still being processed. Please try again.',
+      );
+    }
     slow.release();
     expect((await first).status).toBe(201);
     const retry = await post('/count', '{"by":3}', { 'idempotency-key': 'busy' });

@@ -40,25 +40,15 @@ describe('GET /api/helpAnswers', () => {
 });
 
 describe('GET /api/helpAnswers/handle/:handle', () => {
+  const returns = { id: 7, handle: 'returns', title: 'How do I return a part?', topic: 'Orders' };
+  const bodyHtml = '<p>Within <em>30 days</em>.</p><script>x()</script>';
   const ctx = appPerTest((db) => {
-    insertRow(db, 'help_answers', {
-      id: 7,
-      handle: 'returns',
-      title: 'How do I return a part?',
-      topic: 'Orders',
-      body_html: '<p>Within <em>30 days</em>.</p><script>x()</script>',
-    });
+    insertRow(db, 'help_answers', { ...returns, body_html: bodyHtml });
   });
 
   it('returns one answer with its HTML body as stored', async () => {
     await expectJsonReply(ctx.app, '/api/helpAnswers/handle/returns', {
-      helpAnswer: {
-        id: 7,
-        handle: 'returns',
-        title: 'How do I return a part?',
-        topic: 'Orders',
-        bodyHtml: '<p>Within <em>30 days</em>.</p><script>x()</script>',
-      },
+      helpAnswer: { ...returns, bodyHtml },
     });
   });
 
@@ -72,14 +62,11 @@ describe('GET /api/helpAnswers/handle/:handle', () => {
 });
 
 describe('GET /api/pages and /api/pages/handle/:handle', () => {
+  const aboutUs = { id: 1, handle: 'about-us', title: 'About us' };
+  const bodyHtml = '<h1>About</h1><p>Parts since 1990.</p>';
   const ctx = appPerTest((db) => {
     insertRow(db, 'pages', { id: 2, handle: 'product-index', title: 'Product index' });
-    insertRow(db, 'pages', {
-      id: 1,
-      handle: 'about-us',
-      title: 'About us',
-      body_html: '<h1>About</h1><p>Parts since 1990.</p>',
-    });
+    insertRow(db, 'pages', { ...aboutUs, body_html: bodyHtml });
   });
 
   it('lists pages by title without bodies', async () => {
@@ -95,12 +82,7 @@ describe('GET /api/pages and /api/pages/handle/:handle', () => {
 
   it('returns one page with its HTML body', async () => {
     await expectJsonReply(ctx.app, '/api/pages/handle/about-us', {
-      page: {
-        id: 1,
-        handle: 'about-us',
-        title: 'About us',
-        bodyHtml: '<h1>About</h1><p>Parts since 1990.</p>',
-      },
+      page: { ...aboutUs, bodyHtml },
     });
   });
 

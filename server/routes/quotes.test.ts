@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { SENDER_EXAMPLE } from '../../shared/contracts/sender.testing.ts';
 import { proofOfWorkVerifier } from '../accounts/proof-of-work.ts';
 import type { Deps } from '../deps.ts';
 import { handleError } from '../http/errors.ts';
@@ -25,9 +26,7 @@ const URL = 'http://localhost/api/quoteRequests';
 const postInit = (body: unknown, headers: Record<string, string> = {}) =>
   jsonInit('POST', body, { origin: 'http://localhost', ...headers });
 const valid = {
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  phone: '555-0100',
+  ...SENDER_EXAMPLE,
   partNumbers: '85288-001',
   quantity: 2,
   message: 'Need them by Friday.',
@@ -40,9 +39,7 @@ describe('POST /api/quoteRequests', () => {
     const { id, row } = await expectStoredRow(reply, db, 'quote_requests');
     expect(row).toEqual({
       id,
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      phone: '555-0100',
+      ...SENDER_EXAMPLE,
       part_numbers: '85288-001',
       quantity: 2,
       message: 'Need them by Friday.',
