@@ -99,7 +99,7 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
       </div>
       <button
         type="button"
-        className="cart-line-remove"
+        className="link-button cart-line-remove"
         aria-label={`Remove ${line.title} from cart`}
         disabled={removing}
         onClick={singleClick(() => {

@@ -8,6 +8,7 @@ import { CartSummary } from './CartSummary.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
 import { ShippingEstimate } from './ShippingEstimate.tsx';
 import './cart.css';
+import '../shared/link-button.css';
 import './cart-page.css';
 
 interface Props {

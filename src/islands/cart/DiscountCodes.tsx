@@ -42,7 +42,7 @@ export function DiscountCodes({ cart }: { cart: CartState }) {
           Applied: <strong>{cart.discountCode}</strong>{' '}
           <button
             type="button"
-            className="cart-link-button"
+            className="link-button cart-link-button"
             disabled={busy}
             aria-label={`Remove discount code ${cart.discountCode}`}
             onClick={() =>

@@ -17,6 +17,7 @@ import {
   type FilterGroup,
 } from '../../lib/search/filter-choices.ts';
 import type { SearchChange, SearchParams } from '../../lib/search/search-params.ts';
+import '../shared/link-button.css';
 import '../shared/side-drawer.css';
 import './controls.css';
 import './filter-panel.css';
@@ -292,7 +293,7 @@ function ChoiceList({ group, status, onToggle, onClear }: ChoiceListProps) {
         ))}
       </ul>
       {group.selected > 0 && (
-        <button type="button" className="fp-link" onClick={onClear}>
+        <button type="button" className="link-button fp-link" onClick={onClear}>
           Clear {group.label.toLowerCase()}
         </button>
       )}
