@@ -67,7 +67,11 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
       <AddressesNotice saved={saved} />
       <div className="row">
         <h2>Addresses</h2>
-        <button type="button" className="acct-btn secondary" onClick={() => edit(undefined)}>
+        <button
+          type="button"
+          className="ink-button acct-btn secondary"
+          onClick={() => edit(undefined)}
+        >
           Add an address
         </button>
       </div>

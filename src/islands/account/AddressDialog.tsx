@@ -107,10 +107,10 @@ export function AddressDialog({
         )}
       </div>
       <div className="dialog-foot">
-        <button type="button" className="acct-btn secondary" onClick={onClose}>
+        <button type="button" className="ink-button acct-btn secondary" onClick={onClose}>
           Close
         </button>
-        <button type="submit" className="acct-btn" disabled={busy}>
+        <button type="submit" className="ink-button acct-btn" disabled={busy}>
           Confirm
         </button>
       </div>

@@ -168,7 +168,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
         </label>
       ))}
       {!(done && (mode === 'verify' || mode === 'reset' || mode === 'register')) && (
-        <button className="acct-btn" type="submit" disabled={busy || !ready}>
+        <button className="ink-button acct-btn" type="submit" disabled={busy || !ready}>
           {busy ? 'Please wait…' : SUBMIT[mode]}
         </button>
       )}

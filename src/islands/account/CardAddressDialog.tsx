@@ -79,12 +79,12 @@ export function CardAddressDialog({
         </fieldset>
       </div>
       <div className="dialog-foot">
-        <button type="button" className="acct-btn secondary" onClick={onClose}>
+        <button type="button" className="ink-button acct-btn secondary" onClick={onClose}>
           Close
         </button>
         <button
           type="button"
-          className="acct-btn"
+          className="ink-button acct-btn"
           disabled={chosen === null || busy}
           onClick={() => {
             if (chosen === null) return;

@@ -100,7 +100,7 @@ function RecoveryEmail() {
           </p>
           <button
             type="button"
-            className="acct-btn secondary"
+            className="ink-button acct-btn secondary"
             disabled={busy}
             onClick={() => void verify()}
           >
@@ -124,12 +124,12 @@ function RecoveryEmail() {
         <div className="row">
           <button
             type="button"
-            className="acct-btn secondary"
+            className="ink-button acct-btn secondary"
             onClick={() => window.location.assign('/myaccount.asp')}
           >
             Back
           </button>
-          <button type="submit" className="acct-btn" disabled={busy}>
+          <button type="submit" className="ink-button acct-btn" disabled={busy}>
             {exists ? 'Update' : 'Add'}
           </button>
         </div>

@@ -119,7 +119,7 @@ function PaymentMethods() {
       <StackedTable {...ADDRESS_TABLE} rows={addresses} />
       <div className="row">
         <h2 id="wallet-methods">My payment methods</h2>
-        <button type="button" className="acct-btn" onClick={addPaymentMethod}>
+        <button type="button" className="ink-button acct-btn" onClick={addPaymentMethod}>
           Add new payment method
         </button>
       </div>
@@ -232,10 +232,10 @@ function ConfirmDelete({
         Are you sure you want to delete this payment method?
       </p>
       <div className="dialog-foot">
-        <button type="button" className="acct-btn secondary" onClick={onNo}>
+        <button type="button" className="ink-button acct-btn secondary" onClick={onNo}>
           No
         </button>
-        <button type="button" className="acct-btn danger" onClick={onYes}>
+        <button type="button" className="ink-button acct-btn danger" onClick={onYes}>
           Yes
         </button>
       </div>

@@ -17,6 +17,7 @@ import {
   type FilterGroup,
 } from '../../lib/search/filter-choices.ts';
 import type { SearchChange, SearchParams } from '../../lib/search/search-params.ts';
+import '../shared/ink-button.css';
 import '../shared/link-button.css';
 import '../shared/side-drawer.css';
 import './controls.css';
@@ -220,7 +221,11 @@ function filterDrawer(
         >
           Clear all
         </button>
-        <button type="button" className="fp-show" onClick={() => drawer.current?.close()}>
+        <button
+          type="button"
+          className="ink-button fp-show"
+          onClick={() => drawer.current?.close()}
+        >
           {total === undefined
             ? 'Show products'
             : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`}
@@ -341,7 +346,7 @@ function PriceRange({ params, currency, maxPrice, onChange }: PriceRangeProps) {
         errorId,
         setMax,
       )}
-      <button type="submit" className="fp-apply">
+      <button type="submit" className="ink-button fp-apply">
         Apply
       </button>
       <p className="fp-error field-error" id={`${id}-error`} role="alert">
