@@ -10,7 +10,7 @@ import {
   plusDisabled,
   QUANTITY_COMMIT_MS,
 } from '../../lib/cart/quantity.ts';
-import { reachableValues } from '../../lib/product/variant.ts';
+import { reachableValues, type Selection } from '../../lib/product/variant.ts';
 import { $addToOrderPending, addToOrderWithToast } from '../../stores/add-to-order.ts';
 import { chooseBuyBoxOption } from '../../stores/buy-box.ts';
 import {
@@ -146,32 +146,7 @@ function BuyBox({ product, currency, phone }: Props) {
       >
         {/* Options side by side, then quantity and Add to Cart on one row, the messages after:
           the button stays in the first screen of a phone. */}
-        {live.options.length > 0 && (
-          <div className="bb-options">
-            {live.options.map((option) => {
-              const reachable = reachableValues(live, state.choice.selection, option.id);
-              const selectId = `${id}-option-${option.id}`;
-              return (
-                <div className="bb-option" key={option.id}>
-                  <label htmlFor={selectId}>{option.name}</label>
-                  <select
-                    id={selectId}
-                    value={state.choice.selection[option.id] ?? ''}
-                    disabled={!hydrated}
-                    onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
-                  >
-                    <option value="">Choose {option.name}</option>
-                    {option.values.map((value) => (
-                      <option key={value} value={value}>
-                        {reachable.has(value) ? value : `${value} (not with this choice)`}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              );
-            })}
-          </div>
-        )}
+        {live.options.length > 0 && optionSelectors(live, state.choice.selection, id, hydrated)}
 
         <div className="bb-row">
           <div className="bb-quantity">
@@ -246,6 +221,36 @@ function BuyBox({ product, currency, phone }: Props) {
         )}
       </div>
     </>
+  );
+}
+
+/** One select per option, side by side; a value the other choices rule out says so. */
+function optionSelectors(live: BuyBoxProduct, selection: Selection, id: string, hydrated: boolean) {
+  return (
+    <div className="bb-options">
+      {live.options.map((option) => {
+        const reachable = reachableValues(live, selection, option.id);
+        const selectId = `${id}-option-${option.id}`;
+        return (
+          <div className="bb-option" key={option.id}>
+            <label htmlFor={selectId}>{option.name}</label>
+            <select
+              id={selectId}
+              value={selection[option.id] ?? ''}
+              disabled={!hydrated}
+              onChange={(event) => chooseBuyBoxOption(option.id, event.target.value)}
+            >
+              <option value="">Choose {option.name}</option>
+              {option.values.map((value) => (
+                <option key={value} value={value}>
+                  {reachable.has(value) ? value : `${value} (not with this choice)`}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
