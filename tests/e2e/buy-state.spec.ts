@@ -84,39 +84,51 @@ test.describe('the stock note follows the buy box', () => {
     }
   });
 
-  test('choosing a sold-out variant takes the note away; one in stock brings it back', async ({
-    page,
-    api,
-  }) => {
-    const product = await openFixture(page, api, FIXTURES.soldOutVariant.handle, {
+  /**
+   * Variants chosen one after another, by title, each in stock or sold out: the note shows on
+   * the page as built where `builtNote` says, then after each choice of a variant in stock.
+   */
+  const CHOICES: {
+    title: string;
+    handle: string;
+    builtNote: boolean;
+    choices: { variant: string; inStock: boolean; shot?: string }[];
+  }[] = [
+    {
+      title: 'choosing a sold-out variant takes the note away; one in stock brings it back',
+      handle: FIXTURES.soldOutVariant.handle,
       builtNote: true,
-    });
-    const fallback = variantNamed(product, 'Poly');
-    const empty = variantNamed(product, 'Rubber');
-    await expect(note(page)).toBeVisible();
-    await choose(page, product, empty);
-    await expect(status(page)).toHaveText('Sold out');
-    await expect(note(page)).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('sold-out-variant.png') });
-    await choose(page, product, fallback);
-    await expect(addButton(page)).toBeEnabled();
-    await expect(note(page)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('in-stock-variant.png') });
-  });
-
-  test('choosing a variant in stock shows the note when the first had none', async ({
-    page,
-    api,
-  }) => {
-    const product = await openFixture(page, api, FIXTURES.firstVariantEmpty.handle, {
+      choices: [
+        { variant: 'Rubber', inStock: false, shot: 'sold-out-variant.png' },
+        { variant: 'Poly', inStock: true, shot: 'in-stock-variant.png' },
+      ],
+    },
+    {
+      title: 'choosing a variant in stock shows the note when the first had none',
+      handle: FIXTURES.firstVariantEmpty.handle,
       builtNote: false,
+      choices: [{ variant: 'Rubber', inStock: true }],
+    },
+  ];
+
+  for (const { title, handle, builtNote, choices } of CHOICES) {
+    test(title, async ({ page, api }) => {
+      const product = await openFixture(page, api, handle, { builtNote });
+      if (builtNote) await expect(note(page)).toBeVisible();
+      else await expect(note(page)).toHaveCount(0);
+      for (const { variant, inStock, shot } of choices) {
+        await choose(page, product, variantNamed(product, variant));
+        if (inStock) {
+          await expect(addButton(page)).toBeEnabled();
+          await expect(note(page)).toBeVisible();
+        } else {
+          await expect(status(page)).toHaveText('Sold out');
+          await expect(note(page)).toHaveCount(0);
+        }
+        if (shot) await page.screenshot({ path: test.info().outputPath(shot) });
+      }
     });
-    const inStock = variantNamed(product, 'Rubber');
-    await expect(note(page)).toHaveCount(0);
-    await choose(page, product, inStock);
-    await expect(addButton(page)).toBeEnabled();
-    await expect(note(page)).toBeVisible();
-  });
+  }
 });
 
 test.describe('a product priced 0 is asked for by phone', () => {

@@ -71,6 +71,71 @@ async function hydrated(page: Page, ...islands: string[]) {
   }
 }
 
+/**
+ * The 'woke late' cases, one test each: `fill` puts in the cart what the case needs and says
+ * the page to open and what it shows once the cart is known; the island `late` is held back
+ * until the cart has loaded, then it and `other` hydrate, `late` fetched once.
+ */
+const WOKE_LATE: {
+  title: string;
+  late: string;
+  other: string;
+  fill: (context: CartPageContext) => Promise<{ path: string; shows: () => Promise<void> }>;
+}[] = [
+  {
+    title: '/cart.php when its island wakes after the header loaded the cart',
+    late: 'CartPage',
+    other: 'CartButton',
+    async fill(context) {
+      const level = await cartHoldingFirst(context, 1);
+      return { path: '/cart.php', shows: () => expect(lineRow(context.page, level)).toBeVisible() };
+    },
+  },
+  {
+    title: '/cart.php, empty, when its island wakes after the cart loaded',
+    late: 'CartPage',
+    other: 'CartButton',
+    fill: ({ page }) =>
+      Promise.resolve({
+        path: '/cart.php',
+        shows: () => expect(page.getByText('Your cart is empty.')).toBeVisible(),
+      }),
+  },
+  {
+    title: "the header's count when the button wakes after the cart loaded",
+    late: 'CartButton',
+    other: 'BuyBox',
+    async fill(context) {
+      const level = await cartHoldingFirst(context, 3);
+      return {
+        path: `/products/${level.handle}`,
+        shows: () => expect(context.page.getByTestId('cart-count').first()).toContainText('3'),
+      };
+    },
+  },
+  {
+    title: "the buy box's stock note when it wakes after the cart loaded",
+    late: 'BuyBox',
+    other: 'CartButton',
+    async fill({ page, api }) {
+      // All of the stock the page was built with, in the cart: the box then says so, which the
+      // build could not know. A product no spec changes, so the API's stock is the built one.
+      const product = await productByHandle<{
+        handle: string;
+        Variants: { availableInventoryLevels: { id: number; availableQuantity: number }[] }[];
+      }>(api, FIXTURES.builtStock.handle);
+      const level = product.Variants[0]?.availableInventoryLevels[0];
+      if (!level) throw new Error(`${product.handle} has no inventory level`);
+      await addWithApi(page, level.id, level.availableQuantity);
+      return {
+        path: `/products/${product.handle}`,
+        shows: () =>
+          expect(page.getByText('All available stock is already in your cart.')).toBeVisible(),
+      };
+    },
+  },
+];
+
 test.describe('pages hydrate what the build rendered', () => {
   test('/cart.php with an empty cart', async ({ page }) => {
     await page.goto('/cart.php');
@@ -97,54 +162,14 @@ test.describe('pages hydrate what the build rendered', () => {
     }
   });
 
-  test('/cart.php when its island wakes after the header loaded the cart', async ({
-    page,
-    api,
-    admin,
-  }) => {
-    const level = await cartHoldingFirst({ page, api, admin }, 1);
-    const held = await holdUntilCartLoaded(page, 'CartPage');
-    await page.goto('/cart.php');
-    await expect(lineRow(page, level)).toBeVisible();
-    await hydrated(page, 'CartPage', 'CartButton');
-    expect(held()).toBe(1);
-  });
-
-  test('/cart.php, empty, when its island wakes after the cart loaded', async ({ page }) => {
-    const held = await holdUntilCartLoaded(page, 'CartPage');
-    await page.goto('/cart.php');
-    await expect(page.getByText('Your cart is empty.')).toBeVisible();
-    await hydrated(page, 'CartPage', 'CartButton');
-    expect(held()).toBe(1);
-  });
-
-  test("the header's count when the button wakes after the cart loaded", async ({
-    page,
-    api,
-    admin,
-  }) => {
-    const level = await cartHoldingFirst({ page, api, admin }, 3);
-    const held = await holdUntilCartLoaded(page, 'CartButton');
-    await page.goto(`/products/${level.handle}`);
-    await expect(page.getByTestId('cart-count').first()).toContainText('3');
-    await hydrated(page, 'CartButton', 'BuyBox');
-    expect(held()).toBe(1);
-  });
-
-  test("the buy box's stock note when it wakes after the cart loaded", async ({ page, api }) => {
-    // All of the stock the page was built with, in the cart: the box then says so, which the
-    // build could not know. A product no spec changes, so the API's stock is the built one.
-    const product = await productByHandle<{
-      handle: string;
-      Variants: { availableInventoryLevels: { id: number; availableQuantity: number }[] }[];
-    }>(api, FIXTURES.builtStock.handle);
-    const level = product.Variants[0]?.availableInventoryLevels[0];
-    if (!level) throw new Error(`${product.handle} has no inventory level`);
-    await addWithApi(page, level.id, level.availableQuantity);
-    const held = await holdUntilCartLoaded(page, 'BuyBox');
-    await page.goto(`/products/${product.handle}`);
-    await expect(page.getByText('All available stock is already in your cart.')).toBeVisible();
-    await hydrated(page, 'BuyBox', 'CartButton');
-    expect(held()).toBe(1);
-  });
+  for (const { title, late, other, fill } of WOKE_LATE) {
+    test(title, async ({ page, api, admin }) => {
+      const { path, shows } = await fill({ page, api, admin });
+      const held = await holdUntilCartLoaded(page, late);
+      await page.goto(path);
+      await shows();
+      await hydrated(page, late, other);
+      expect(held()).toBe(1);
+    });
+  }
 });
