@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import { actorOf } from '../../server/routes/admin-actor.ts';
 import type { PublishOverview, PublishRecord } from '../types.ts';
 import {
@@ -81,24 +82,20 @@ describe('followed', () => {
 });
 
 describe('formatDuration and formatTimeLeft', () => {
-  it.each([
+  eachCase('reads %s ms as a person would say it: %j', formatDuration, [
     [850, '850 ms'],
     [12_400, '12 s'],
     [185_000, '3 min 5 s'],
     [3_720_000, '1 h 2 min'],
     [-1, ''],
     [Number.NaN, ''],
-  ])('reads %s ms as a person would say it: %j', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
-  });
+  ]);
 
-  it.each([
+  eachCase('says %s seconds left as %j', formatTimeLeft, [
     [40, 'about 40 s left'],
     [0.4, 'almost done'],
     [null, 'time left unknown'],
-  ])('says %s seconds left as %j', (seconds, text) => {
-    expect(formatTimeLeft(seconds)).toBe(text);
-  });
+  ]);
 });
 
 describe('progress', () => {

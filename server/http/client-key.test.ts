@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import { clientKey } from './client-key.ts';
 
 describe('clientKey', () => {
-  it.each([
+  eachCase('keys %s as %s', clientKey, [
     ['203.0.113.7', '203.0.113.7'],
     ['unknown', 'unknown'],
     ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
@@ -16,9 +17,7 @@ describe('clientKey', () => {
     ['2001:db8:1:2:3:4:192.0.2.1', '2001:db8:1:2::/64'],
     ['2001:DB8:1:2:bbbb:cccc:dddd:eeee', '2001:db8:1:2::/64'],
     ['198.51.100.7', '198.51.100.7'],
-  ])('keys %s as %s', (address, key) => {
-    expect(clientKey(address)).toBe(key);
-  });
+  ]);
 
   it('gives every address of one /64 the same key, and the next /64 another', () => {
     const block = ['2001:db8:a:b::1', '2001:db8:a:b:ffff:ffff:ffff:ffff', '2001:db8:a:b:1::'];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import {
   IMAGE_WIDTHS,
   parseHandlePicture,
@@ -8,15 +9,13 @@ import {
 } from './names.ts';
 
 describe('parseProductPicture', () => {
-  it.each([
+  eachCase('reads %s', parseProductPicture, [
     ['wheel-3.svg', { kind: 'wheel', n: 3, width: undefined }],
     ['seal-kit-12.svg', { kind: 'seal-kit', n: 12, width: undefined }],
     ['wheel-3_400x.svg', { kind: 'wheel', n: 3, width: 400 }],
     ['gizmo-0.svg', { kind: 'gizmo', n: 0, width: undefined }],
     ['part-999999_800x.svg', { kind: 'part', n: 999999, width: 800 }],
-  ])('reads %s', (file, expected) => {
-    expect(parseProductPicture(file)).toEqual(expected);
-  });
+  ]);
 
   it('accepts every width from 200 to 800 in steps of 100', () => {
     expect(IMAGE_WIDTHS).toEqual([200, 300, 400, 500, 600, 700, 800]);
@@ -54,13 +53,11 @@ describe('parseProductPicture', () => {
 });
 
 describe('parseHandlePicture', () => {
-  it.each([
+  eachCase('reads %s', parseHandlePicture, [
     ['pallet-jack-parts.svg', { name: 'pallet-jack-parts', width: undefined }],
     ['hero-forklift-parts_600x.svg', { name: 'hero-forklift-parts', width: 600 }],
     ['pth50.svg', { name: 'pth50', width: undefined }],
-  ])('reads %s', (file, expected) => {
-    expect(parseHandlePicture(file)).toEqual(expected);
-  });
+  ]);
 
   it.each([
     'Bad.svg',

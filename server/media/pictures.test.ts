@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import { PART_KINDS } from '../seed/category-node.ts';
 import { drawingFor, drawings } from './drawings.ts';
 import {
@@ -93,16 +94,14 @@ describe('collectionPicture', () => {
 });
 
 describe('kindOfHandle', () => {
-  it.each([
+  eachCase('%s is about %s', kindOfHandle, [
     ['load-wheels', 'wheel'],
     ['forklift-seal-kits', 'seal-kit'],
     ['hydraulic-pumps', 'pump'],
     ['wheel-3', 'wheel'],
     ['pallet-jack-parts', 'part'],
     ['accessories', 'part'],
-  ])('%s is about %s', (handle, kind) => {
-    expect(kindOfHandle(handle)).toBe(kind);
-  });
+  ]);
 });
 
 describe('banners', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import {
   escapeXml,
   hashString,
@@ -76,15 +77,13 @@ describe('palette', () => {
 });
 
 describe('wordsFromHandle', () => {
-  it.each([
+  eachCase('%s -> %s', wordsFromHandle, [
     ['hero-pallet-jack-parts', 'Hero Pallet Jack Parts'],
     ['crown-pth50-load-wheel', 'Crown PTH50 Load Wheel'],
     ['wheel', 'Wheel'],
     ['a--b', 'A B'],
     ['', ''],
-  ])('%s -> %s', (handle, words) => {
-    expect(wordsFromHandle(handle)).toBe(words);
-  });
+  ]);
 });
 
 describe('renderedSize', () => {

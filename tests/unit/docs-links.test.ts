@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../shared/each-case.testing.ts';
 import {
   brokenLinks,
   headingAnchors,
@@ -46,7 +47,7 @@ describe('markdownLinks', () => {
 });
 
 describe('headingSlug and headingAnchors', () => {
-  it.each([
+  eachCase('slugs %s', headingSlug, [
     [
       'Routes we added (the spec does not show their calls)',
       'routes-we-added-the-spec-does-not-show-their-calls',
@@ -58,9 +59,7 @@ describe('headingSlug and headingAnchors', () => {
       'Warm publishes: work proportional to the change',
       'warm-publishes-work-proportional-to-the-change',
     ],
-  ])('slugs %s', (heading, slug) => {
-    expect(headingSlug(heading)).toBe(slug);
-  });
+  ]);
 
   it('numbers repeated headings and skips code blocks', () => {
     const text = ['# Cart', '## Cart', '```', '# Not a heading', '```', '### Cart ##'].join('\n');

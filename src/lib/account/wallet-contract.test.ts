@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../../shared/each-case.testing.ts';
 import { signedInApi } from '../../stores/account-api.testing.ts';
 import {
   canDelete,
@@ -59,13 +60,11 @@ describe('the account wire contracts', () => {
 });
 
 describe('wallet rules', () => {
-  it.each([
+  eachCase('writes %i cents as the API writes money: %s', decimalOfCents, [
     [1250, '12.50'],
     [0, '0.00'],
     [5, '0.05'],
-  ])('writes %i cents as the API writes money: %s', (cents, text) => {
-    expect(decimalOfCents(cents)).toBe(text);
-  });
+  ]);
 
   it('states the kind of method an update changes, and refuses a mismatch', () => {
     const card = { isAbtraGiftCard: false };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eachCase } from '../../../shared/each-case.testing.ts';
 import {
   articleRedirectLines,
   articleRedirectsJson,
@@ -56,7 +57,7 @@ describe('articleRedirectsJson (the map writer)', () => {
 });
 
 describe('legacyArticleParam', () => {
-  it.each([
+  eachCase('reads %s as %s, as nginx reads $arg_id', legacyArticleParam, [
     ['?ID=355', '355'],
     ['?id=355', '355'],
     ['?Id=355&ID=257', '355'],
@@ -66,9 +67,7 @@ describe('legacyArticleParam', () => {
     ['?ID', ''],
     ['?ID=%33%35%35', '%33%35%35'],
     ['?ID=355/../../x', '355/../../x'],
-  ])('reads %s as %s, as nginx reads $arg_id', (search, value) => {
-    expect(legacyArticleParam(search)).toBe(value);
-  });
+  ]);
 
   it('finds no parameter named id otherwise', () => {
     expect(legacyArticleParam('')).toBeUndefined();
