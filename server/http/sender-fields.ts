@@ -7,8 +7,7 @@ export const limitedText = (max: number) =>
 /**
  * The sender's fields of a form a shopper sends the store (the contact message, the quote
  * request): a name, an email address to answer, and a phone that may be left out, each within
- * the contract's limits (SENDER_LIMITS of shared/contracts/sender.ts, which both forms'
- * limits take).
+ * the contract's limits (shared/contracts/contact-message.ts, quote-request.ts).
  * @example z.object({ ...senderFields(CONTACT_LIMITS), message: limitedText(2000) })
  */
 export const senderFields = (limits: { name: number; email: number; phone: number }) => ({

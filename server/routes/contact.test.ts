@@ -37,7 +37,14 @@ describe('POST /api/contactMessages', () => {
     const { db, post } = store();
     const reply = await post({ ...valid, name: '  Ann Lee  ' });
     const { id, row } = await expectStoredRow(reply, db, 'contact_messages');
-    expect(row).toEqual({ id, ...valid, created_at: '2026-11-28T09:00:00.000Z' });
+    expect(row).toEqual({
+      id,
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '555-0100',
+      message: 'Does the 1183859 steer wheel fit a Big Joe PDM?',
+      created_at: '2026-11-28T09:00:00.000Z',
+    });
   });
 
   it('allows leaving out the phone', async () => {

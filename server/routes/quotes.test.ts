@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { SENDER_EXAMPLE } from '../../shared/contracts/sender.testing.ts';
 import { proofOfWorkVerifier } from '../accounts/proof-of-work.ts';
 import type { Deps } from '../deps.ts';
 import { handleError } from '../http/errors.ts';
@@ -26,7 +25,9 @@ const URL = 'http://localhost/api/quoteRequests';
 const postInit = (body: unknown, headers: Record<string, string> = {}) =>
   jsonInit('POST', body, { origin: 'http://localhost', ...headers });
 const valid = {
-  ...SENDER_EXAMPLE,
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '555-0100',
   partNumbers: '85288-001',
   quantity: 2,
   message: 'Need them by Friday.',
@@ -39,7 +40,9 @@ describe('POST /api/quoteRequests', () => {
     const { id, row } = await expectStoredRow(reply, db, 'quote_requests');
     expect(row).toEqual({
       id,
-      ...SENDER_EXAMPLE,
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '555-0100',
       part_numbers: '85288-001',
       quantity: 2,
       message: 'Need them by Friday.',
