@@ -28,8 +28,6 @@ import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/ind
 import { useBuyBox } from './use-buy-box.ts';
 import './buy-box.css';
 
-/** spec storefront 8: the add-to-cart toasts. */
-
 interface Props {
   product: BuyBoxProduct;
   currency: string;
