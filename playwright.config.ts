@@ -22,6 +22,13 @@ const launchOptions = {
 // E2E_BASE_URL, scripts/e2e-server.ts starts both: nginx on E2E_PORT, Node on the next port.
 /** Publishes and rolls back on the shared e2e store (tests/e2e/publish-journey.spec.ts). */
 const JOURNEY = /publish-journey\.spec\.ts$/;
+/**
+ * Specs whose subject is the same at every width, run on the desktop only: the API's and the
+ * network's faults (cart-faults, store-unreachable), the merchandiser's publish page, and
+ * the smoke journeys, which smoke-node runs again on `npm start`'s server. The phone's
+ * layouts are phone-layouts, a11y and the specs that branch on the project.
+ */
+const SAME_AT_EVERY_WIDTH = /(cart-faults|store-unreachable|publish-page|smoke)\.spec\.ts$/;
 
 const nginxUrl = env.E2E_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT)}`;
 const nodeUrl = env.E2E_SMOKE_BASE_URL ?? `http://127.0.0.1:${String(env.E2E_PORT + 1)}`;
@@ -40,11 +47,15 @@ export default defineConfig({
   use: {
     baseURL: nginxUrl,
     launchOptions,
-    trace: 'retain-on-failure',
+    trace: env.E2E_TRACE,
   },
   projects: [
     { name: 'desktop', testIgnore: JOURNEY, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', testIgnore: JOURNEY, use: { ...devices['Pixel 7'], launchOptions } },
+    {
+      name: 'phone',
+      testIgnore: [JOURNEY, SAME_AT_EVERY_WIDTH],
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
     {
       // `npm start`'s server: the journeys a shopper takes first, on the same build.
       name: 'smoke-node',

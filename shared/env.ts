@@ -91,6 +91,11 @@ export const envSchema = z
     E2E_API_URL: z.url().optional(),
     /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
     E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
+    /**
+     * Playwright's traces: a failure's by default; `npm test` turns them off, since a trace
+     * costs a quarter of the suite's time and its error-context.md holds the failed page.
+     */
+    E2E_TRACE: z.enum(['off', 'retain-on-failure', 'on']).default('retain-on-failure'),
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /**

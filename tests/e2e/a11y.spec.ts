@@ -30,17 +30,17 @@ async function headerViolations(page: Page, info: TestInfo): Promise<string[]> {
   // Not the search page's own q ('wheel'): a value the box already holds opens nothing.
   await box.fill('steer');
   await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
-  found.push(...(await seriousViolations(page, '[data-site-header]')));
+  found.push(...(await seriousViolations(page, { within: '[data-site-header]' })));
   await box.press('Escape');
   await banner.locator('[data-header-cart]').hover();
   await banner.getByRole('button', { name: /^View cart/ }).click();
   await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible();
-  found.push(...(await seriousViolations(page, '[data-site-header]')));
+  found.push(...(await seriousViolations(page, { within: '[data-site-header]' })));
   await page.keyboard.press('Escape');
   if (info.project.name === 'phone') {
     await banner.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    found.push(...(await seriousViolations(page, '#mobile-menu')));
+    found.push(...(await seriousViolations(page, { within: '#mobile-menu' })));
   }
   return found;
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAsDemo } from './demo-customer.ts';
 import { expect as baseExpect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Customer account journeys (spec account-and-shell 2.3 to 2.5): each test registers
 // its own customer through the pages, so runs and projects never share state.
@@ -72,13 +72,7 @@ async function fillAddress(page: Page, fields: { address1: string; company?: str
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('register, add, edit, set default and delete addresses, then sign out', async ({

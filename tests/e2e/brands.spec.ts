@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 interface ApiVendor {
   name: string;
@@ -109,10 +109,6 @@ test.describe('brands', () => {
     test.setTimeout(60_000);
     const [brand] = await vendorsByCount(api);
     await page.goto(brandPath(brand?.name ?? ''));
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await seriousViolations(page, { tags: 'every rule' })).toEqual([]);
   });
 });

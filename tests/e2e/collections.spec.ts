@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
 import { compareNocase } from '../../shared/format/title-order.ts';
+import { seriousViolations } from './axe.ts';
 
 /** A collection as GET /api/collections lists it (the fields these tests read). */
 interface ApiCollection {
@@ -353,11 +353,7 @@ test.describe('collection page', () => {
     test.setTimeout(60_000);
     const { collection } = await pagedParent(api);
     await page.goto(`/collections/${collection.handle}`);
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await seriousViolations(page, { tags: 'every rule' })).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, listProducts, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -144,10 +144,6 @@ test.describe('comparison page', () => {
     const ids = await threeIds(api);
     await page.goto(`/compareProduct?ids=${ids.join(',')}&source=Search&path=/search.php`);
     await expect(table(page)).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

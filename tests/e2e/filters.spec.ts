@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // The filter panel of collection pages and /search.php: brands and tag
 // prefixes as lists with counts, a price range, chips, Clear all, a drawer on phones, the
@@ -216,9 +216,8 @@ test.describe('filter panel on a desktop', () => {
     await expect(list(page).locator('.rl-count')).toHaveText(
       `${count(brand.count)} found for “wheel”`,
     );
-    const accessibility = await new AxeBuilder({ page }).include('[data-product-list]').analyze();
     expect(
-      accessibility.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      await seriousViolations(page, { within: '[data-product-list]', tags: 'every rule' }),
     ).toEqual([]);
   });
 });

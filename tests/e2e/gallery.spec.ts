@@ -162,7 +162,7 @@ test.describe('product page gallery', () => {
     const { gallery } = await openGalleryWithImages(page, api);
     await gallery.getByRole('link', { name: /Open the full-screen viewer/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(page, 'dialog.viewer')).toEqual([]);
+    expect(await seriousViolations(page, { within: 'dialog.viewer' })).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { area, measureBanner, overlap, type Box, type ShownBanner } from './banner-geometry.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';
+import { seriousViolations } from './axe.ts';
 
 // The home page (spec storefront 2 "Home page", 4 and 9).
 
@@ -67,11 +67,7 @@ test.describe('home page', () => {
   test('has no serious accessibility violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

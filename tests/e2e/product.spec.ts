@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -24,6 +23,7 @@ import {
 } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
+import { seriousViolations } from './axe.ts';
 
 // The product page (spec storefront 2 "Product detail page", 3, 5, 9; issue 3 "Product
 // pages"). Products are chosen from the live API by what they hold, so any seed works.
@@ -642,14 +642,8 @@ test.describe('accessibility', () => {
     api,
   }) => {
     await openWhere(page, api, (p) => p.PDFs.length > 0);
-    const check = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    };
-    expect(await check()).toEqual([]);
+    expect(await seriousViolations(page, { tags: 'every rule' })).toEqual([]);
     await page.getByRole('tab', { name: 'Manuals' }).click();
-    expect(await check()).toEqual([]);
+    expect(await seriousViolations(page, { tags: 'every rule' })).toEqual([]);
   });
 });

@@ -1,18 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { NAME, PAGE, signIn } from './publish-page.ts';
+import { seriousViolations } from './axe.ts';
 
 // The merchandiser's publish page on the running store: what it shows and
 // who may see it. The publish journey itself is publish-journey.spec.ts, run after the rest.
 
 async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
   expect(
-    serious.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    await seriousViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
   ).toEqual([]);
 }
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { isHostileIndex } from '../../server/seed/hostile.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
 import { articleUrl, expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Each journey loads a page or two and waits for the API; on the shared test machine that
 // can take longer than Playwright's default 30 s, which says nothing about the store's speed.
@@ -342,11 +342,7 @@ test.describe('search results page', () => {
     const word = await commonWord(api, 2);
     await open(page, `/search.php?q=${word}`);
     await expect(cards(page).first()).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

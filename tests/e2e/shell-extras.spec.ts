@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 import { expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // "Shell extras": the exit-intent popup (storefront 2, 4 and 6), the seller reviews
 // carousel (account-and-shell 2.10) and the realtime visit (account-and-shell 7).
@@ -128,14 +128,7 @@ test.describe('exit-intent popup', () => {
     await expect(popupElement(page)).toHaveAttribute('data-state', kind);
     await leaveIntent(page, kind);
     await expect(popup(page)).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .include('[data-exit-intent]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page, { within: '[data-exit-intent]' })).toEqual([]);
   });
 });
 
