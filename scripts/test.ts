@@ -69,9 +69,6 @@ try {
     E2E_BASE_URL: stack.site.url,
     E2E_SMOKE_BASE_URL: nodeSite.url,
     E2E_API_URL: stack.api.url,
-    // What a failure needs is its error-context.md; a trace of every test costs a quarter
-    // of the suite's time, and CI's machine keeps none of them.
-    E2E_TRACE: 'off',
     BUILD_OUT_DIR: join(work.path, 'dist'),
   });
   console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -92,8 +92,9 @@ export const envSchema = z
     /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
     E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
     /**
-     * Playwright's traces: a failure's by default; `npm test` turns them off, since a trace
-     * costs a quarter of the suite's time and its error-context.md holds the failed page.
+     * Playwright's traces: a failure's by default. `off` saves a quarter of the suite's time;
+     * `npm test` keeps them on, since two focus journeys on a phone failed now and then
+     * without them (docs/testing.md).
      */
     E2E_TRACE: z.enum(['off', 'retain-on-failure', 'on']).default('retain-on-failure'),
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
