@@ -71,6 +71,8 @@ describe('openDatabase', () => {
       'help_answers',
       'idempotency_keys',
       'inventory_levels',
+      'machine_model_keys',
+      'machine_models',
       'mail_queue',
       'mailing_addresses',
       'meta',
@@ -82,6 +84,7 @@ describe('openDatabase', () => {
       'payment_methods',
       'pending_registrations',
       'product_collections',
+      'product_fitment',
       'product_images',
       'product_metafields',
       'product_model3ds',
@@ -100,6 +103,7 @@ describe('openDatabase', () => {
       'quote_requests',
       'recovery_emails',
       'reviews',
+      'serial_formats',
       'sessions',
       'settings',
       'site_reviews',
@@ -177,11 +181,26 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    // Migrations 10 and 12 add their empty tables; every other table is as it was.
-    const { mail_queue: added, contact_messages: addedToo, ...kept } = contents(db);
-    expect(added).toEqual([]);
-    expect(addedToo).toEqual([]);
-    expect(meta(kept)).toEqual(meta(rows));
+    // Migrations 10, 12 and 13 add their empty tables, and 13 a column every product has
+    // unset; every other table is as it was.
+    const {
+      mail_queue: added,
+      contact_messages: addedToo,
+      machine_models: models,
+      machine_model_keys: modelKeys,
+      serial_formats: formats,
+      product_fitment: fitment,
+      products,
+      ...kept
+    } = contents(db);
+    for (const empty of [added, addedToo, models, modelKeys, formats, fitment]) {
+      expect(empty).toEqual([]);
+    }
+    expect(products).toEqual(
+      (rows.products ?? []).map((product) => ({ ...(product as object), fits_universally: 0 })),
+    );
+    const { products: _before, ...keptBefore } = rows;
+    expect(meta(kept)).toEqual(meta(keptBefore));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get()).toEqual({
       value: 'made-by-version-4',
     });

@@ -11,6 +11,7 @@ import { accounts } from './0009-accounts.ts';
 import { mailQueue } from './0010-mail-queue.ts';
 import { searchTitleText } from './0011-search-title-text.ts';
 import { contactMessages } from './0012-contact-messages.ts';
+import { machines } from './0013-machines.ts';
 
 export type { Migration };
 
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   mailQueue,
   searchTitleText,
   contactMessages,
+  machines,
 ];
 
 /** The schema version this code makes: the last migration's. */
