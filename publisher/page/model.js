@@ -206,6 +206,13 @@ const STATE_WORDS = /** @type {const} */ ({
  * @property {string} who
  */
 
+/** What a change of the feed is about, as the table says it. */
+const ENTITY_NAMES = Object.freeze({
+  product: 'Product',
+  collection: 'Collection',
+  machine: 'Machine model',
+});
+
 /**
  * One row of the table of changes not yet published.
  * @param {PendingChange} change
@@ -214,7 +221,7 @@ const STATE_WORDS = /** @type {const} */ ({
  */
 export function changeRow(change, dateOptions) {
   return {
-    entity: change.entity === 'product' ? 'Product' : 'Collection',
+    entity: ENTITY_NAMES[change.entity],
     id: String(change.id),
     op: change.op === 'delete' ? 'Deleted' : 'Created or changed',
     when: formatWhen(change.at, dateOptions),

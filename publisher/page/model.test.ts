@@ -209,6 +209,18 @@ describe('table rows', () => {
     });
   });
 
+  it("names a machine model's change", () => {
+    const change = {
+      seq: 5,
+      entity: 'machine',
+      id: 7,
+      op: 'upsert',
+      at: '',
+      actor: 'system',
+    } as const;
+    expect(changeRow(change, UTC)).toMatchObject({ entity: 'Machine model', id: '7' });
+  });
+
   it('shows a text that is not a date as it came', () => {
     expect(formatWhen('soon')).toBe('soon');
     expect(formatWhen(undefined)).toBe('');

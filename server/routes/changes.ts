@@ -13,7 +13,8 @@ const MAX_SEQ = 9_999_999_999;
 /** One row of the change feed. */
 export interface Change {
   seq: number;
-  entity: 'product' | 'collection';
+  /** 'machine': a machine model, its names or its fitment rows changed (issue 31). */
+  entity: 'product' | 'collection' | 'machine';
   id: number;
   op: 'upsert' | 'delete';
   at: string;

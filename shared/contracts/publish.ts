@@ -94,7 +94,7 @@ export interface PublishRecord {
  */
 export const pendingChangeSchema = z.object({
   seq: z.number(),
-  entity: z.enum(['product', 'collection']),
+  entity: z.enum(['product', 'collection', 'machine']),
   id: z.number(),
   op: z.enum(['upsert', 'delete']),
   at: z.string(),

@@ -16,7 +16,11 @@ interface BulkPage {
   pageInfo?: { nextAfterId: number | null };
 }
 interface ChangesPage {
-  changes: { entity: 'product' | 'collection'; id: number; op: 'upsert' | 'delete' }[];
+  changes: {
+    entity: 'product' | 'collection' | 'machine';
+    id: number;
+    op: 'upsert' | 'delete';
+  }[];
   cursor: number;
   hasMore: boolean;
 }

@@ -1,5 +1,6 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../open.ts';
+import { migrate, openDatabase } from '../open.ts';
 
 function storeWithOneModel() {
   const db = openDatabase(':memory:');
@@ -59,5 +60,66 @@ describe('migration 13: machines and fitment', () => {
     expect(() =>
       db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (99, 7)').run(),
     ).toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('migration 13: the change feed learns machines', () => {
+  const changes = (db: ReturnType<typeof openDatabase>, since = 0) =>
+    db
+      .prepare('SELECT entity, entity_id AS id, op FROM changes WHERE seq > ? ORDER BY seq')
+      .all(since);
+  const cursor = (db: ReturnType<typeof openDatabase>) =>
+    (db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM changes').get() as { n: number }).n;
+
+  it('says a fitment row changed its product and its model', () => {
+    const db = storeWithOneModel();
+    const since = cursor(db);
+    db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (1, 7)').run();
+    db.prepare("UPDATE product_fitment SET position = 'steer wheel'").run();
+    expect(changes(db, since)).toEqual([
+      { entity: 'product', id: 1, op: 'upsert' },
+      { entity: 'machine', id: 7, op: 'upsert' },
+      { entity: 'product', id: 1, op: 'upsert' },
+      { entity: 'machine', id: 7, op: 'upsert' },
+      { entity: 'product', id: 1, op: 'upsert' },
+      { entity: 'machine', id: 7, op: 'upsert' },
+    ]);
+  });
+
+  it('says a deleted product is deleted, and nothing after that of it', () => {
+    const db = storeWithOneModel();
+    db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (1, 7)').run();
+    const since = cursor(db);
+    db.prepare('DELETE FROM products WHERE id = 1').run();
+    const after = changes(db, since) as { entity: string; id: number; op: string }[];
+    const productChanges = after.filter((change) => change.entity === 'product');
+    expect(productChanges.at(-1)).toEqual({ entity: 'product', id: 1, op: 'delete' });
+    expect(after).toContainEqual({ entity: 'machine', id: 7, op: 'upsert' });
+  });
+
+  it("labels a model's changes with the writer, as every other change", () => {
+    const db = storeWithOneModel();
+    const since = cursor(db);
+    db.prepare("INSERT INTO change_actor (id, name) VALUES (1, 'admin:dana')").run();
+    db.prepare("UPDATE machine_models SET name = 'Crown PTH50 pallet truck' WHERE id = 7").run();
+    db.prepare('DELETE FROM change_actor').run();
+    expect(db.prepare('SELECT entity, actor FROM changes WHERE seq > ?').all(since)).toEqual([
+      { entity: 'machine', actor: 'admin:dana' },
+    ]);
+  });
+
+  it('keeps counting where version 12 left off, even past rows no longer there', () => {
+    const before = new DatabaseSync(':memory:');
+    migrate(before, 12);
+    before
+      .prepare("INSERT INTO products (id, handle, title) VALUES (1, 'a', 'A'), (2, 'b', 'B')")
+      .run();
+    const last = (before.prepare('SELECT MAX(seq) AS n FROM changes').get() as { n: number }).n;
+    before.prepare('DELETE FROM changes WHERE seq = ?').run(last);
+    migrate(before);
+    before.prepare("UPDATE products SET title = 'C' WHERE id = 1").run();
+    const newest = before.prepare('SELECT MAX(seq) AS n FROM changes').get() as { n: number };
+    expect(newest.n).toBe(last + 1);
+    expect(before.prepare('SELECT count(*) AS n FROM changes').get()).toEqual({ n: last });
   });
 });

@@ -60,9 +60,87 @@ CREATE INDEX product_fitment_product ON product_fitment(product_id);
 ALTER TABLE products ADD COLUMN fits_universally INTEGER NOT NULL DEFAULT 0;
 `;
 
+/**
+ * The change feed learns a third entity, 'machine' (a model page to render again). SQLite
+ * cannot change a CHECK, so the table is made again with its rows, its actor trigger
+ * (version 3) and its sequence: a publisher's cursor must never see a number twice.
+ */
+const changesWithMachines = /* sql */ `
+CREATE TABLE changes_v13 (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  entity TEXT NOT NULL CHECK (entity IN ('product', 'collection', 'machine')),
+  entity_id INTEGER NOT NULL,
+  op TEXT NOT NULL CHECK (op IN ('upsert', 'delete')),
+  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  actor TEXT NOT NULL DEFAULT 'system'
+);
+INSERT INTO changes_v13 (seq, entity, entity_id, op, at, actor)
+  SELECT seq, entity, entity_id, op, at, actor FROM changes ORDER BY seq;
+DELETE FROM sqlite_sequence WHERE name = 'changes_v13';
+INSERT INTO sqlite_sequence (name, seq)
+  SELECT 'changes_v13', seq FROM sqlite_sequence WHERE name = 'changes';
+DROP TABLE changes;
+ALTER TABLE changes_v13 RENAME TO changes;
+CREATE TRIGGER changes_actor AFTER INSERT ON changes
+WHEN EXISTS (SELECT 1 FROM change_actor) BEGIN
+  UPDATE changes SET actor = (SELECT name FROM change_actor WHERE id = 1) WHERE seq = NEW.seq;
+END;
+`;
+
+/** A model's own rows and names change its page. */
+const modelTriggers = (['INSERT', 'UPDATE', 'DELETE'] as const)
+  .map((event) => {
+    const row = event === 'DELETE' ? 'OLD' : 'NEW';
+    const op = event === 'DELETE' ? 'delete' : 'upsert';
+    return /* sql */ `
+CREATE TRIGGER machine_models_changed_${event.toLowerCase()} AFTER ${event} ON machine_models BEGIN
+  INSERT INTO changes (entity, entity_id, op) VALUES ('machine', ${row}.id, '${op}');
+END;
+CREATE TRIGGER machine_model_keys_changed_${event.toLowerCase()} AFTER ${event} ON machine_model_keys BEGIN
+  INSERT INTO changes (entity, entity_id, op)
+    SELECT 'machine', ${row}.model_id, 'upsert'
+    WHERE EXISTS (SELECT 1 FROM machine_models WHERE id = ${row}.model_id);
+END;`;
+  })
+  .join('\n');
+
+/**
+ * A fitment row changes its product's page (the fitment list) and its model's page (the
+ * parts); a row that goes with its deleted product or model says nothing of the one gone.
+ */
+const fitmentTriggers = (['INSERT', 'UPDATE', 'DELETE'] as const)
+  .map((event) => {
+    const rows = event === 'INSERT' ? ['NEW'] : event === 'DELETE' ? ['OLD'] : ['OLD', 'NEW'];
+    const inserts = rows
+      .map(
+        (row) => /* sql */ `
+  INSERT INTO changes (entity, entity_id, op)
+    SELECT 'product', ${row}.product_id, 'upsert'
+    WHERE EXISTS (SELECT 1 FROM products WHERE id = ${row}.product_id);
+  INSERT INTO changes (entity, entity_id, op)
+    SELECT 'machine', ${row}.model_id, 'upsert'
+    WHERE EXISTS (SELECT 1 FROM machine_models WHERE id = ${row}.model_id);`,
+      )
+      .join('');
+    return /* sql */ `
+CREATE TRIGGER product_fitment_changed_${event.toLowerCase()} AFTER ${event} ON product_fitment BEGIN${inserts}
+END;`;
+  })
+  .join('\n');
+
 export const machines: Migration = {
   version: 13,
   up(db) {
     db.exec(sql);
+    // The products' and collections' triggers name `changes`, gone for a moment in between:
+    // the legacy rename does not parse them again (SQLite's steps for a table change).
+    db.exec('PRAGMA legacy_alter_table = ON');
+    try {
+      db.exec(changesWithMachines);
+    } finally {
+      db.exec('PRAGMA legacy_alter_table = OFF');
+    }
+    db.exec(modelTriggers);
+    db.exec(fitmentTriggers);
   },
 };
