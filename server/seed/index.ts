@@ -6,7 +6,8 @@ import { demoCollections } from './collections.ts';
 import { writeContent } from './content.ts';
 import { createProductWriter, type CollectionRef } from './fast-write.ts';
 import { writeGeo } from './geo.ts';
-import { DEMO_EPOCH, demoProduct, productContext } from './products.ts';
+import { demoFitment, writeMachines } from './machines.ts';
+import { DEMO_EPOCH, demoProductWithFit, productContext } from './products.ts';
 
 export { importCatalogue, ImportError } from './import.ts';
 
@@ -35,10 +36,14 @@ const CATALOGUE_TABLES = [
   'product_metafields',
   'product_pdfs',
   'product_collections',
+  'product_fitment',
   'products',
   'products_fts',
   'collection_images',
   'collections',
+  'machine_model_keys',
+  'machine_models',
+  'serial_formats',
 ] as const;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -77,12 +82,32 @@ export function seedDemo(
       }
       db.prepare('UPDATE collections SET updated_at = ?').run(iso(DEMO_EPOCH));
 
+      const models = writeMachines(db);
+      const insertFitment = db.prepare(
+        `INSERT INTO product_fitment (product_id, model_id, serial_from, serial_to, position, quantity, source)
+         VALUES (?, ?, ?, ?, ?, ?, 'demo catalogue')`,
+      );
+      const universal = db.prepare('UPDATE products SET fits_universally = 1 WHERE id = ?');
       const ctx = productContext(seed, products);
       const write = createProductWriter(db, refs);
       for (let index = 0; index < products; index += 1) {
+        const made = demoProductWithFit(ctx, index);
         // Validated like any catalogue input, so the demo never holds what an import refuses.
-        const product = productInputSchema.parse(demoProduct(ctx, index));
-        write({ ...product, id: index + 1 }, iso(DEMO_EPOCH + index * 60_000));
+        const product = productInputSchema.parse(made.product);
+        const id = index + 1;
+        write({ ...product, id }, iso(DEMO_EPOCH + index * 60_000));
+        const fitment = demoFitment(made.fit, index, models);
+        if (fitment.universal) universal.run(id);
+        for (const row of fitment.rows) {
+          insertFitment.run(
+            id,
+            row.modelId,
+            row.serialFrom,
+            row.serialTo,
+            row.position,
+            row.quantity,
+          );
+        }
       }
 
       writeContent(db, seed, products);

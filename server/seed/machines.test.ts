@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compactSerial, parseSerial } from '../../shared/fitment/serial.ts';
 import { BRANDS } from './brands.ts';
-import { aliasesOf, demoModels, serialFormatOf } from './machines.ts';
+import { openDatabase } from '../db/open.ts';
+import { aliasesOf, demoFitment, demoModels, serialFormatOf, writeMachines } from './machines.ts';
 
 describe('demoModels', () => {
   const models = demoModels();
@@ -50,5 +51,73 @@ describe('serialFormatOf', () => {
     expect(read('Toyota', '8FGCU25-12345')).toMatchObject({ prefix: '8FGCU25', number: 12345 });
     expect(read('Toyota', '12345')).toMatchObject({ prefix: '', number: 12345 });
     expect(read('Crown', 'A875B12345C')).toBeNull();
+  });
+});
+
+describe('writeMachines and demoFitment', () => {
+  const db = openDatabase(':memory:');
+  const ids = writeMachines(db);
+
+  it('writes every model with its names as keys, and every brand its serial format', () => {
+    expect(ids.size).toBe(demoModels().length);
+    expect(db.prepare('SELECT count(*) AS n FROM serial_formats').get()).toEqual({
+      n: BRANDS.length,
+    });
+    expect(
+      db
+        .prepare(
+          "SELECT m.code FROM machine_model_keys k JOIN machine_models m ON m.id = k.model_id WHERE k.key = 'PTH5020'",
+        )
+        .get(),
+    ).toEqual({ code: 'PTH50' });
+  });
+
+  it("gives a part a row per model its page names, skipping a code it doesn't know", () => {
+    const fitment = demoFitment(
+      {
+        kind: 'wheel',
+        part: 'poly load wheel',
+        brand: 'Crown',
+        models: ['PTH50', 'NOPE', 'WP3000'],
+      },
+      1,
+      ids,
+    );
+    expect(fitment.universal).toBe(false);
+    expect(fitment.rows).toHaveLength(2);
+    expect(fitment.rows[0]).toMatchObject({
+      position: 'load wheel',
+      quantity: 2,
+      serialFrom: null,
+    });
+  });
+
+  it("puts a range in the brand's own format on every fourth part's first model", () => {
+    const part = { kind: 'seal-kit', part: 'seal kit', brand: 'Crown', models: ['PTH50'] } as const;
+    expect(demoFitment(part, 4, ids).rows[0]).toMatchObject({
+      serialFrom: '1A234567',
+      serialTo: null,
+      position: '',
+      quantity: 1,
+    });
+    expect(demoFitment(part, 12, ids).rows[0]).toMatchObject({
+      serialFrom: null,
+      serialTo: '1A234567',
+    });
+  });
+
+  it('makes a charger universal, and leaves a part that names no model without data', () => {
+    expect(
+      demoFitment({ kind: 'charger', part: 'charger', brand: 'Crown', models: ['PTH50'] }, 1, ids),
+    ).toEqual({
+      universal: true,
+      rows: [],
+    });
+    expect(demoFitment({ kind: 'pump', part: 'pump', brand: 'Crown', models: [] }, 1, ids)).toEqual(
+      {
+        universal: false,
+        rows: [],
+      },
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { compactSerial, DEFAULT_SERIAL_FORMAT } from '../../shared/fitment/serial.ts';
+import type { Database } from '../db/open.ts';
 import { BRANDS } from './brands.ts';
-import { slugify } from './products.ts';
+import type { PartFit } from './fit.ts';
+import { DEMO_EPOCH, slugify } from './products.ts';
 
 /**
  * The demo catalogue's machines (issue 31): a model for every model code the seeded brands'
@@ -162,4 +164,93 @@ export function demoModels(): DemoModel[] {
       };
     }),
   );
+}
+
+/** A model's id by brand and code, as writeMachines stored it. */
+export type ModelIds = ReadonlyMap<string, number>;
+const modelKey = (brand: string, code: string) => `${brand}\u0000${code}`;
+
+/**
+ * Writes the demo models, their names (compacted, as lookups read them) and every brand's
+ * serial format; returns the models' ids by brand and code.
+ */
+export function writeMachines(db: Database): ModelIds {
+  const insertModel = db.prepare(
+    `INSERT INTO machine_models (brand, code, handle, name, series, machine_type, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const insertKey = db.prepare(
+    'INSERT OR IGNORE INTO machine_model_keys (model_id, key, alias) VALUES (?, ?, ?)',
+  );
+  const insertFormat = db.prepare(
+    'INSERT INTO serial_formats (brand, pattern, example) VALUES (?, ?, ?)',
+  );
+  const stamp = new Date(DEMO_EPOCH).toISOString();
+  const ids = new Map<string, number>();
+  for (const model of demoModels()) {
+    const { id } = insertModel.get(
+      model.brand,
+      model.code,
+      model.handle,
+      model.name,
+      model.series,
+      model.machineType,
+      stamp,
+      stamp,
+    ) as { id: number };
+    ids.set(modelKey(model.brand, model.code), id);
+    for (const alias of model.aliases) insertKey.run(id, compactSerial(alias), alias);
+  }
+  for (const brand of BRANDS) {
+    const format = serialFormatOf(brand.name);
+    insertFormat.run(format.brand, format.pattern, format.example);
+  }
+  return ids;
+}
+
+/** Where a wheel goes, from what its title calls it ('' for other parts). */
+const wheelPosition = (part: string): string =>
+  /\bsteer\b/i.test(part) ? 'steer wheel' : /\bload\b/i.test(part) ? 'load wheel' : '';
+
+/** One fitment row as the seed writes it. */
+export interface DemoFitmentRow {
+  modelId: number;
+  serialFrom: string | null;
+  serialTo: string | null;
+  position: string;
+  quantity: number;
+}
+
+/**
+ * A demo product's fitment, from what its page says of it (server/seed/fit.ts): a row for
+ * each model its title or description names, some of them for a serial range in the brand's
+ * own format; a charger fits every machine its plug fits (universal);
+ * anything else that names no model has no fitment data, as real catalogues have gaps.
+ */
+export function demoFitment(
+  fit: Pick<PartFit, 'kind' | 'part' | 'brand' | 'models'>,
+  index: number,
+  ids: ModelIds,
+): { universal: boolean; rows: DemoFitmentRow[] } {
+  // A charger fits by its voltage and plug, whatever the machine's model.
+  if (fit.kind === 'charger') return { universal: true, rows: [] };
+  if (fit.models.length === 0) return { universal: false, rows: [] };
+  const example = serialFormatOf(fit.brand).example;
+  const rows = fit.models.flatMap((code, at) => {
+    const modelId = ids.get(modelKey(fit.brand, code));
+    if (modelId === undefined) return [];
+    // Every fourth product's first model from the example serial on, every twelfth up to it.
+    const ranged = at === 0 && index % 4 === 0;
+    return [
+      {
+        modelId,
+        serialFrom: ranged && index % 12 !== 0 ? example : null,
+        serialTo: ranged && index % 12 === 0 ? example : null,
+        position: wheelPosition(fit.part),
+        // A pallet jack runs on a pair of load wheels.
+        quantity: wheelPosition(fit.part) === 'load wheel' ? 2 : 1,
+      },
+    ];
+  });
+  return { universal: false, rows };
 }

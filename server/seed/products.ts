@@ -89,6 +89,14 @@ export function demoProduct(ctx: ProductContext, index: number): Product {
   return generate(ctx, index).product;
 }
 
+/** Demo product number `index` with what its page says it is (its fitment comes from that). */
+export function demoProductWithFit(
+  ctx: ProductContext,
+  index: number,
+): { product: Product; fit: PartFit } {
+  return generate(ctx, index);
+}
+
 /**
  * What demo product number `index` is, as its questions may speak of it (server/seed/fit.ts).
  * It generates the product again without taking its handle, so call it for a few products,
