@@ -34,6 +34,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { navRoutes } from './routes/nav.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { outboxRoutes } from './routes/outbox.ts';
+import { machineRoutes } from './routes/machines.ts';
 import { productRoutes } from './routes/products.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { recoveryEmailRoutes } from './routes/recovery-email.ts';
@@ -71,6 +72,7 @@ export function createApp(options: AppOptions): Hono {
   deps.mailBudget ??= new MailBudget(now);
   const api = new Hono();
   api.route('/products', productRoutes(deps));
+  api.route('/machines', machineRoutes(deps));
   api.route('/collections', collectionRoutes(deps));
   api.route('/nav', navRoutes(deps));
   api.route('/checkouts', checkoutRoutes(deps));

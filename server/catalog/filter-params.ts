@@ -45,6 +45,30 @@ export interface FilterParams {
   page: number;
   /** Card keys to reply with (id always); undefined for whole cards. */
   fields: string[] | undefined;
+  /**
+   * From `fits=crown/pth50` (issue 31): only the products that may fit that model, each card
+   * with its verdict. A model the store lacks matches nothing (the route answers 404 first).
+   */
+  fits: ModelRef | undefined;
+  /** From `serial`, with `fits`: the serial on the shopper's data plate, for the verdicts. */
+  serial: string | undefined;
+}
+
+/** A machine model by its brand's handle and its own, as in its page's address. */
+export interface ModelRef {
+  brandHandle: string;
+  handle: string;
+}
+
+/** Longer than any handle or data plate's serial: not one. */
+const MAX_MODEL_REF = 200;
+
+/** `crown/pth50` as a model reference; undefined for anything else. */
+export function modelRef(raw: string | null | undefined): ModelRef | undefined {
+  const match = /^([a-z0-9-]+)\/([a-z0-9-]+)$/.exec((raw ?? '').trim().toLowerCase());
+  if (!match || (raw ?? '').length > MAX_MODEL_REF) return undefined;
+  const [, brandHandle = '', handle = ''] = match;
+  return { brandHandle, handle };
 }
 
 /** Cents from "12", "12.5" or "$12.50"; undefined for anything else (ignored, not refused). */
@@ -104,6 +128,8 @@ export function parseFilterParams(query: URLSearchParams): FilterParams {
   const page = query.get('page')?.trim() ?? '';
   const fields = query.get('fields');
   const flag = query.get('availableForSaleOnly')?.trim().toLowerCase();
+  const fits = query.get('fits');
+  const serial = query.get('serial')?.trim().slice(0, 64);
   return {
     text: parseSearchText(query.get('q') ?? ''),
     // A `c` without one usable id is no collection filter at all.
@@ -126,5 +152,11 @@ export function parseFilterParams(query: URLSearchParams): FilterParams {
           ),
         ]
       : undefined,
+    // A `fits` that names no model in the right shape still filters: to nothing.
+    fits:
+      fits === null || fits.trim() === ''
+        ? undefined
+        : (modelRef(fits) ?? { brandHandle: '', handle: '' }),
+    serial: serial || undefined,
   };
 }

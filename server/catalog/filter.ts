@@ -1,4 +1,5 @@
 import { transaction, type Database } from '../db/open.ts';
+import { modelIdOf, productsForModel } from '../machines/read.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 import { byTag, EMPTY_FACETS, facetsOf, type Facets } from './filter-facets.ts';
 import { matchOf, membership, slotMembership, tally, type Match } from './filter-match.ts';
@@ -77,13 +78,33 @@ function matchingIds(match: Match, has: (id: number) => boolean): number[] {
   return ids;
 }
 
+/**
+ * The ids a request is limited to, in the order to keep: the search text's matches, those
+ * of them that may fit the `fits` model (issue 31), or that model's products; undefined for
+ * no limit. A model the store lacks limits to nothing.
+ */
+function fittingIds(
+  db: Database,
+  params: FilterParams,
+  ranked: readonly number[] | undefined,
+): readonly number[] | undefined {
+  if (!params.fits) return ranked;
+  const modelId = modelIdOf(db, params.fits);
+  if (modelId === undefined) return [];
+  const fitting = productsForModel(db, modelId);
+  if (!ranked) return fitting;
+  const has = new Set(fitting);
+  return ranked.filter((id) => has.has(id));
+}
+
 /** Runs a product search: the page of ids and the pageInfo of the whole matching set. */
 export function filterProducts(db: Database, params: FilterParams): FilterResult {
   return transaction(db, () => {
     const index = CatalogueIndex.of(db);
     const text = params.text;
     const ranked = text && textMatches(db, text, index.seq);
-    const match = matchOf(index, params, ranked);
+    const within = fittingIds(db, params, ranked);
+    const match = matchOf(index, params, within);
     const paging = { limitPerPage: params.limit, page: params.page };
     if (match.empty) return { ids: [], pageInfo: { ...EMPTY_FACETS, ...paging, totalPages: 0 } };
     const counts = tally(match);
@@ -103,7 +124,7 @@ export function filterProducts(db: Database, params: FilterParams): FilterResult
       db,
       {
         sort: params.sortBy,
-        ranked: params.sortBy === '' ? ranked : undefined,
+        ranked: params.sortBy === '' && ranked ? within : undefined,
         has,
         passes: slotMembership(match),
         idOf: (slot) => index.id[slot] ?? 0,

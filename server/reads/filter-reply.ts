@@ -2,6 +2,7 @@ import type { Database } from '../db/open.ts';
 import { filterProducts } from '../catalog/filter.ts';
 import { parseFilterParams } from '../catalog/filter-params.ts';
 import { productCards, type ProductCard } from '../catalog/read.ts';
+import { cardFits } from '../machines/card-fit.ts';
 
 /**
  * Only the asked-for card keys, plus id (spec storefront 7, `&fields={list}`). Unknown names
@@ -25,8 +26,12 @@ export function filterReplyJson(db: Database, search: string): string {
   const { ids, pageInfo } = filterProducts(db, params);
   const cards = productCards(db, ids);
   const fields = params.fields;
+  const projected = fields ? cards.map((card) => projectCard(card, fields)) : cards;
+  if (!params.fits) return JSON.stringify({ products: projected, pageInfo });
+  // Under a chosen machine (issue 31): the machine, and each card's verdict for it.
+  const fitted = cardFits(db, params.fits, params.serial, ids);
   return JSON.stringify({
-    products: fields ? cards.map((card) => projectCard(card, fields)) : cards,
-    pageInfo,
+    products: projected.map((card) => ({ ...card, fit: fitted?.fits.get(card.id ?? 0) ?? null })),
+    pageInfo: { ...pageInfo, machine: fitted?.machine ?? null },
   });
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { filterReplyJson } from '../reads/filter-reply.ts';
+import { assertKnownModel, filterReply } from './machines.ts';
 
 export { projectCard } from '../reads/filter-reply.ts';
 
@@ -8,7 +8,8 @@ export { projectCard } from '../reads/filter-reply.ts';
  * GET /api/products/filter: search and list products (spec storefront 2 search results and
  * collection lists, 7, 9; account-and-shell 7 brand pages). Query parameters:
  * q, c, v (or vendor; repeatable, any brand matches), t, minPrice, maxPrice, sortBy, limit,
- * page, fields, availableForSaleOnly (see catalog/filter-params.ts). Reply:
+ * page, fields, availableForSaleOnly, fits and serial (see catalog/filter-params.ts; a `fits`
+ * model the store lacks answers 404). Reply:
  * `{ products: cards, pageInfo: { limitPerPage, totalObjects, totalPages, page,
  *   availableTagPrefixes, availableTagFilters, availableVendors, productMaxPrice } }`; the
  * vendors and tag filters are the filter panel's choices with counts, each group counted
@@ -18,11 +19,12 @@ export { projectCard } from '../reads/filter-reply.ts';
  * With a read pool a worker thread reads it, so a slow search never holds up the
  * calls behind it; without one (tests through app.request) the route's connection does.
  */
-export function productFilterRoutes({ db, reads }: Deps): Hono {
+export function productFilterRoutes(deps: Deps): Hono {
   const app = new Hono();
   app.get('/', async (c) => {
-    const search = new URL(c.req.url).search;
-    const json = reads ? await reads.run('filter', search) : filterReplyJson(db, search);
+    const url = new URL(c.req.url);
+    assertKnownModel(deps, url.searchParams);
+    const json = await filterReply(deps, url.search);
     // What c.json sends, without parsing and serialising the worker's reply again.
     return c.body(json, 200, { 'Content-Type': 'application/json' });
   });

@@ -3,6 +3,7 @@ import { idList } from '../catalog/filter-params.ts';
 import { productCards, productDetail } from '../catalog/read.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { productFitment } from '../machines/read.ts';
 import { queryInt } from '../http/input.ts';
 import { productBulkRoutes } from './products-bulk.ts';
 import { productFilterRoutes } from './products-filter.ts';
@@ -17,6 +18,8 @@ const notFound = () => new HttpError(404, 'Product not found.');
  * /api/products (spec storefront 7; account-and-shell 7):
  * - GET /handle/:handle -> `{ product }` (the full record) or 404
  * - GET /handle/:handle/isEligibleForFreeShipping -> `{ isEligibleForFreeShipping }`
+ * - GET /handle/:handle/fitment -> `{ fitment: { universal, rows } }`: the machines it fits
+ *   (issue 31), by brand, model and serial
  * - GET /?productIds=1,2,3 -> `{ products }` cards in the order asked (at most 100)
  * - GET /?isFeatured=true&sortBy=FEATURED_ORDER&limit=10 -> featured cards by featured order
  * - GET /?limit=10&page=0 (neither) -> cards by id
@@ -65,6 +68,10 @@ export function productRoutes(deps: Deps): Hono {
     if (!product) throw notFound();
     return c.json({ product });
   });
+
+  app.get('/handle/:handle/fitment', (c) =>
+    c.json({ fitment: productFitment(db, find(c.req.param('handle')).id) }),
+  );
 
   app.get('/handle/:handle/isEligibleForFreeShipping', (c) =>
     c.json({ isEligibleForFreeShipping: find(c.req.param('handle')).free_shipping === 1 }),

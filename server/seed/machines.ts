@@ -1,8 +1,9 @@
 import { compactSerial, DEFAULT_SERIAL_FORMAT } from '../../shared/fitment/serial.ts';
+import { slugify } from '../../shared/format/slug.ts';
 import type { Database } from '../db/open.ts';
 import { BRANDS } from './brands.ts';
 import type { PartFit } from './fit.ts';
-import { DEMO_EPOCH, slugify } from './products.ts';
+import { DEMO_EPOCH } from './products.ts';
 
 /**
  * The demo catalogue's machines (issue 31): a model for every model code the seeded brands'
@@ -176,8 +177,9 @@ const modelKey = (brand: string, code: string) => `${brand}\u0000${code}`;
  */
 export function writeMachines(db: Database): ModelIds {
   const insertModel = db.prepare(
-    `INSERT INTO machine_models (brand, code, handle, name, series, machine_type, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO machine_models
+       (brand, brand_handle, code, handle, name, series, machine_type, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const insertKey = db.prepare(
     'INSERT OR IGNORE INTO machine_model_keys (model_id, key, alias) VALUES (?, ?, ?)',
@@ -190,6 +192,7 @@ export function writeMachines(db: Database): ModelIds {
   for (const model of demoModels()) {
     const { id } = insertModel.get(
       model.brand,
+      slugify(model.brand),
       model.code,
       model.handle,
       model.name,

@@ -4,7 +4,7 @@ import { BRANDS, brandCollectionHandle } from './brands.ts';
 import { categoryLeaves } from './collections.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex } from './hostile.ts';
 import { PART_KINDS } from './category-node.ts';
-import { demoProduct, FEATURED_COUNT, featuredOrder, productContext, slugify } from './products.ts';
+import { demoProduct, FEATURED_COUNT, featuredOrder, productContext } from './products.ts';
 
 const run = (seed: number, total: number): Product[] => {
   const ctx = productContext(seed, total);
@@ -167,15 +167,5 @@ describe('featuredOrder', () => {
     expect(orders(5)).toEqual([1, 2, 3, 4, 5]);
     expect(featuredOrder(100, 1200)).toBe(2);
     expect(featuredOrder(101, 1200)).toBeNull();
-  });
-});
-
-describe('slugify', () => {
-  it('makes handles the input format accepts', () => {
-    expect(slugify('Crown Poly Load Wheel 3.25 x 3.75 in. (85288-001)')).toBe(
-      'crown-poly-load-wheel-3-25-x-3-75-in-85288-001',
-    );
-    expect(slugify('Raymond 1-187-002/001 --')).toBe('raymond-1-187-002-001');
-    expect(slugify('x'.repeat(300)).length).toBeLessThanOrEqual(180);
   });
 });

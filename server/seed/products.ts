@@ -8,6 +8,7 @@ import { KIND_SPECS, shortMaterial, sizeLabel, sizeTags, type KindSpec } from '.
 import { forceStockCases, pricing, variantsOf, type Variants } from './product-offer.ts';
 import { createRandom, type Random } from './random.ts';
 import { FIRST_NAMES, LAST_INITIALS, type ReviewTemplate } from './review-texts.ts';
+import { slugify } from '../../shared/format/slug.ts';
 
 /** How many products the home page's Featured strip can show (spec storefront 9: 10). */
 export const FEATURED_COUNT = 12;
@@ -35,15 +36,6 @@ export function productContext(seed: number, total: number): ProductContext {
     handles: new Set(),
   };
 }
-
-/** "Crown Poly Load Wheel 3.25 x 3.75 in. (85288-001)" -> "crown-poly-load-wheel-3-25-x-3-75-in-85288-001" */
-export const slugify = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 180)
-    .replace(/-+$/, '');
 
 const VIDEO_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const videoId = (rng: Random) =>

@@ -8,7 +8,7 @@ function storeWithOneModel() {
     "INSERT INTO products (id, handle, title, vendor) VALUES (1, 'load-wheel', 'Load wheel', 'Crown')",
   ).run();
   db.prepare(
-    "INSERT INTO machine_models (id, brand, code, handle, name, machine_type) VALUES (7, 'Crown', 'PTH50', 'pth50', 'Crown PTH50', 'pallet-jack')",
+    "INSERT INTO machine_models (id, brand, brand_handle, code, handle, name, machine_type) VALUES (7, 'Crown', 'crown', 'PTH50', 'pth50', 'Crown PTH50', 'pallet-jack')",
   ).run();
   return db;
 }
@@ -53,7 +53,7 @@ describe('migration 13: machines and fitment', () => {
     expect(() =>
       db
         .prepare(
-          "INSERT INTO machine_models (brand, code, handle, name, machine_type) VALUES ('Crown', 'PTH-50', 'pth50', 'x', 'pallet-jack')",
+          "INSERT INTO machine_models (brand, brand_handle, code, handle, name, machine_type) VALUES ('Crown', 'crown', 'PTH-50', 'pth50', 'x', 'pallet-jack')",
         )
         .run(),
     ).toThrow(/UNIQUE/);

@@ -12,6 +12,8 @@ CREATE TABLE machine_models (
   id INTEGER PRIMARY KEY,
   -- As products.vendor spells the brand ('Crown').
   brand TEXT NOT NULL,
+  -- The brand in the model page's address (/machines/crown/pth50/).
+  brand_handle TEXT NOT NULL,
   -- The model code on the data plate ('PTH50').
   code TEXT NOT NULL,
   -- Its address under the brand's (/machines/crown/pth50/).
@@ -22,7 +24,7 @@ CREATE TABLE machine_models (
   machine_type TEXT NOT NULL,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-  UNIQUE (brand, handle)
+  UNIQUE (brand_handle, handle)
 );
 
 -- Every name a shopper may type for a model, the code itself included, compacted as the
