@@ -206,7 +206,7 @@ describe('GET /api/products/handle/:handle/fitment', () => {
       universal: false,
       rows: [
         {
-          modelId: expect.any(Number),
+          modelId: expect.any(Number) as number,
           brand: 'Crown',
           brandHandle: 'crown',
           model: 'PTH50',
