@@ -14,6 +14,7 @@ import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import type { AdminEnv } from './admin-actor.ts';
+import { adminFitmentRoutes } from './admin-machines.ts';
 import {
   ADMIN_MAX_JSON_BYTES,
   adminErrors,
@@ -177,6 +178,8 @@ export function adminProductRoutes({ db }: { db: Database }): Hono<AdminEnv> {
     writeAs(db, c.get('actor'), () => deleteProduct(db, products.existing(id).id));
     return c.json({ success: true });
   });
+
+  app.route('/', adminFitmentRoutes({ db }));
 
   app.patch('/:id/inventory', async (c) => {
     const id = pathId(c.req.param('id'), 'product');

@@ -18,7 +18,7 @@ export const seedWheels = (db: Database): void => {
  * A fresh test app for each test (appPerTest, seeded by `seed`), and `send`, which calls its
  * merchandiser API with a JSON body and the token (or the `headers` given instead).
  */
-export function adminPerTest(seed: (db: Database) => void = () => {}) {
+export function adminPerTest<T = void>(seed: (db: Database) => T = () => undefined as T) {
   const ctx = appPerTest(seed);
   const send = (
     method: string,

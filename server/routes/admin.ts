@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.ts';
 import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 import { merchandiserActor, type AdminEnv } from './admin-actor.ts';
 import { adminCollectionRoutes } from './admin-collections.ts';
+import { adminMachineRoutes } from './admin-machines.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { adminErrors } from './admin-write.ts';
 
@@ -43,6 +44,7 @@ export function adminRoutes({
       .onError(adminErrors)
       .route('/products', adminProductRoutes({ db }))
       .route('/collections', adminCollectionRoutes({ db }))
+      .route('/machines', adminMachineRoutes({ db }))
       // GET /realtime?since=N -> `{ visitors, events }`: who is on the store now and the
       // recent store:visit / store:leave events (server/realtime.ts), for merchandisers and tests.
       .get('/realtime', (c) => {
