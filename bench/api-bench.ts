@@ -13,7 +13,23 @@ export const API_TARGETS = {
   filterP95Ms: 100,
   /** GET /api/products/handle/:handle p95 while that filter load runs. */
   byHandleUnderFilterP95Ms: 20,
+  /** GET /api/products/filter with fits= (issue 31) p95 under `concurrency` clients. */
+  fitsP95Ms: 100,
 } as const;
+
+/** Models the fits= mix chooses from: the first brands' first models, as a shopper's fleet. */
+const FITS_MODELS = 8;
+
+/**
+ * The fits= mix for one model (`crown/pth50`): a machine chosen alone, with a search text,
+ * with a serial and a sort, and on a later page (the results list under a chosen machine).
+ */
+export const fitsQueries = (model: string, serial: string): string[] => [
+  `?fits=${model}&limit=24`,
+  `?fits=${model}&q=wheel&limit=24`,
+  `?fits=${model}&serial=${encodeURIComponent(serial)}&limit=24&sortBy=price_asc`,
+  `?fits=${model}&limit=24&page=1&sortBy=best_selling`,
+];
 
 /**
  * The bench's filter query mix: words, a part number, a price range, a vendor, a deep page,
@@ -39,6 +55,8 @@ const WRITES_PER_SECOND = 1;
 export interface ApiFigures {
   /** The filter mix alone. */
   filter: LoadSummary;
+  /** The fits= mix alone (null for a store without machine models). */
+  fits: LoadSummary | null;
   /** Products by handle alone. */
   byHandle: LoadSummary;
   /** Products by handle while the filter mix runs (the same seconds). */
@@ -49,14 +67,34 @@ export interface ApiFigures {
   filterUnderWrites: (LoadSummary & { writes: number }) | null;
 }
 
-/** The filter URLs and up to 76 product handles of a running API. */
+/** The filter and fits= URLs and up to 76 product handles of a running API. */
 export async function apiBenchUrls(
   apiUrl: string,
-): Promise<{ filter: string[]; handles: string[] }> {
-  const reply = await fetch(`${apiUrl}/api/products/filter?limit=76&sortBy=title_asc`);
-  const { products } = (await reply.json()) as { products: { handle: string }[] };
+): Promise<{ filter: string[]; fits: string[]; handles: string[] }> {
+  const get = async <T>(path: string) => (await (await fetch(`${apiUrl}${path}`)).json()) as T;
+  const { products } = await get<{ products: { handle: string }[] }>(
+    '/api/products/filter?limit=76&sortBy=title_asc',
+  );
+  const { brands } = await get<{ brands: { handle: string }[] }>('/api/machines');
+  const models: { brandHandle: string; handle: string; serial: string }[] = [];
+  for (const brand of brands.slice(0, FITS_MODELS)) {
+    const { models: own = [] } = await get<{ models?: { brandHandle: string; handle: string }[] }>(
+      `/api/machines/${brand.handle}`,
+    );
+    const first = own[0];
+    if (!first) continue;
+    const { model } = await get<{ model: { serialFormat: { example: string } } }>(
+      `/api/machines/${first.brandHandle}/${first.handle}`,
+    );
+    models.push({ ...first, serial: model.serialFormat.example });
+  }
   return {
     filter: FILTER_QUERIES.map((query) => `${apiUrl}/api/products/filter${query}`),
+    fits: models.flatMap(({ brandHandle, handle, serial }) =>
+      fitsQueries(`${brandHandle}/${handle}`, serial).map(
+        (query) => `${apiUrl}/api/products/filter${query}`,
+      ),
+    ),
     handles: products.map((product) => product.handle),
   };
 }
@@ -100,6 +138,8 @@ export async function benchApi(options: {
   const handleUrls = urls.handles.map((handle) => `${apiUrl}/api/products/handle/${handle}`);
   const sum = (result: Awaited<ReturnType<typeof runLoad>>) => summarize(result, seconds);
   const filter = sum(await runLoad(urls.filter, { concurrency, seconds }));
+  const fits =
+    urls.fits.length > 0 ? sum(await runLoad(urls.fits, { concurrency, seconds })) : null;
   const byHandle = sum(await runLoad(handleUrls, { concurrency: CHEAP_CONCURRENCY, seconds }));
   const [filterBeside, cheap] = await Promise.all([
     runLoad(urls.filter, { concurrency, seconds }),
@@ -113,6 +153,7 @@ export async function benchApi(options: {
   }
   return {
     filter,
+    fits,
     byHandle,
     byHandleUnderFilter: sum(cheap),
     filterBesideByHandle: sum(filterBeside),
@@ -128,19 +169,22 @@ export function apiTable(rows: readonly { products: number; api: ApiFigures }[])
     '| products | filter p50/p95 ms (target p95 ≤ ' +
       `${String(API_TARGETS.filterP95Ms)}) | filter calls/s | by handle alone p50/p95 ms | ` +
       `by handle under filter load p50/p95 ms (target p95 ≤ ${String(API_TARGETS.byHandleUnderFilterP95Ms)}) | ` +
-      'filter beside it p50/p95 ms | filter under 1 write/s p50/p95 ms | errors |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      'filter beside it p50/p95 ms | filter under 1 write/s p50/p95 ms | ' +
+      `fits= p50/p95 ms (target p95 ≤ ${String(API_TARGETS.fitsP95Ms)}) | errors |`,
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(({ products, api }) => {
       const errors =
         api.filter.errors +
         api.byHandle.errors +
         api.byHandleUnderFilter.errors +
         api.filterBesideByHandle.errors +
-        (api.filterUnderWrites?.errors ?? 0);
+        (api.filterUnderWrites?.errors ?? 0) +
+        (api.fits?.errors ?? 0);
       return (
         `| ${String(products)} | ${pair(api.filter)} | ${String(api.filter.perSecond)} | ` +
         `${pair(api.byHandle)} | ${pair(api.byHandleUnderFilter)} | ` +
-        `${pair(api.filterBesideByHandle)} | ${pair(api.filterUnderWrites)} | ${String(errors)} |`
+        `${pair(api.filterBesideByHandle)} | ${pair(api.filterUnderWrites)} | ${pair(api.fits)} | ` +
+        `${String(errors)} |`
       );
     }),
   ];

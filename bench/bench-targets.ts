@@ -54,6 +54,12 @@ export const TARGETS: readonly Target[] = [
     unit: ms,
   },
   {
+    what: 'products/filter with fits= p95, a chosen machine, 8 concurrent',
+    value: (row) => row.api?.fits?.p95Ms,
+    limit: API_TARGETS.fitsP95Ms,
+    unit: ms,
+  },
+  {
     what: 'a cheap call (products/handle) p95 while the filter load runs',
     value: (row) => row.api?.byHandleUnderFilter.p95Ms,
     limit: API_TARGETS.byHandleUnderFilterP95Ms,

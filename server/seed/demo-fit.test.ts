@@ -1,3 +1,4 @@
+import { demoModels } from './machines.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import { BRANDS } from './brands.ts';
@@ -167,6 +168,8 @@ describe.each([
   const products = new Map<number, Shown & { title: string }>();
   let reviews: { product_id: number; text: string }[] = [];
   let questions: { product_id: number | null; text: string }[] = [];
+  /** Each product's fitted models, as '{brand} {code}' (issue 31). */
+  const fitted = new Map<number, Set<string>>();
 
   beforeAll(() => {
     const db = openDatabase(':memory:');
@@ -182,6 +185,14 @@ describe.each([
       )
       .all() as unknown as ProductRow[];
     for (const row of rows) products.set(row.id, { ...shown(row), title: plain(row.title) });
+    const fitment = db
+      .prepare(
+        `SELECT f.product_id AS id, m.brand || ' ' || m.code AS machine
+         FROM product_fitment f JOIN machine_models m ON m.id = f.model_id`,
+      )
+      .all() as { id: number; machine: string }[];
+    for (const { id, machine } of fitment)
+      fitted.set(id, (fitted.get(id) ?? new Set()).add(machine));
     reviews = db
       .prepare("SELECT product_id, title || ' | ' || body AS text FROM reviews")
       .all() as typeof reviews;
@@ -223,6 +234,20 @@ describe.each([
         (q) => `${q.product_id} ${product(q.product_id ?? 0).title}: "${q.text}" ${q.wrong.join()}`,
       );
     expect(wrong).toEqual([]);
+  });
+
+  it("ask about a machine only on a part whose fitment lists it (issue 31's data)", () => {
+    const machines = demoModels().map((model) => `${model.brand} ${model.code}`);
+    const named = questions
+      .filter((q) => q.product_id !== null)
+      .flatMap((q) =>
+        machines
+          .filter((machine) => word(machine).test(q.text))
+          .map((machine) => ({ id: q.product_id ?? 0, machine })),
+      );
+    expect(named.length).toBeGreaterThan(0);
+    const unlisted = named.filter(({ id, machine }) => !fitted.get(id)?.has(machine));
+    expect(unlisted).toEqual([]);
   });
 
   it('are written for the part: most name it, and the questions ask about its models', () => {
