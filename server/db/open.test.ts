@@ -68,6 +68,7 @@ describe('openDatabase', () => {
       'customer_credentials',
       'customers',
       'discount_codes',
+      'fitment_bulk',
       'help_answers',
       'idempotency_keys',
       'inventory_levels',
@@ -190,10 +191,11 @@ describe('openDatabase', () => {
       machine_model_keys: modelKeys,
       serial_formats: formats,
       product_fitment: fitment,
+      fitment_bulk: bulkFlag,
       products,
       ...kept
     } = contents(db);
-    for (const empty of [added, addedToo, models, modelKeys, formats, fitment]) {
+    for (const empty of [added, addedToo, models, modelKeys, formats, fitment, bulkFlag]) {
       expect(empty).toEqual([]);
     }
     expect(products).toEqual(

@@ -340,6 +340,46 @@ export function writeFitment(
   }
 }
 
+/**
+ * Runs `work`, which writes the fitment rows of `productIds`, with the per-row change-feed
+ * triggers off, then logs each of those products and every model they had or have once: an
+ * import of 50,000 rows leaves a row per part and model, not two per fitment row.
+ */
+export function quietFitment<T>(db: Database, productIds: readonly number[], work: () => T): T {
+  const list = JSON.stringify(productIds);
+  const touched = `SELECT DISTINCT model_id FROM product_fitment
+    WHERE product_id IN (SELECT value FROM json_each(?))`;
+  const before = (db.prepare(touched).all(list) as { model_id: number }[]).map((r) => r.model_id);
+  const fitment = () =>
+    JSON.stringify(
+      db
+        .prepare(
+          `SELECT product_id, model_id, serial_from, serial_to, position, quantity, note, source
+           FROM product_fitment WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+        )
+        .all(list),
+    );
+  const was = fitment();
+  db.prepare('INSERT INTO fitment_bulk (id) VALUES (1)').run();
+  let result: T;
+  try {
+    result = work();
+  } finally {
+    db.prepare('DELETE FROM fitment_bulk').run();
+  }
+  if (fitment() === was) return result;
+  const after = (db.prepare(touched).all(list) as { model_id: number }[]).map((r) => r.model_id);
+  db.prepare(
+    `INSERT INTO changes (entity, entity_id, op)
+     SELECT 'product', id, 'upsert' FROM products WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(list);
+  db.prepare(
+    `INSERT INTO changes (entity, entity_id, op)
+     SELECT 'machine', id, 'upsert' FROM machine_models WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(JSON.stringify([...new Set([...before, ...after])]));
+  return result;
+}
+
 /** A product's fitment in the input format: PUT it back and nothing changes. */
 export function readFitmentInput(
   db: Database,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Database } from '../db/open.ts';
+import { importFitment } from '../machines/import.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import {
@@ -19,6 +20,9 @@ import {
 import type { AdminEnv } from './admin-actor.ts';
 import { adminErrors, FieldErrors, readRecord, writeAs } from './admin-write.ts';
 
+/** The source a fitment import's rows are labelled with when the call names none. */
+const DEFAULT_IMPORT_SOURCE = 'csv import';
+
 const modelNotFound = () => new HttpError(404, 'The machine model was not found.');
 
 /** A model write's refusal, naming its field, as the product routes name theirs. */
@@ -35,6 +39,9 @@ function asFieldError(error: unknown): unknown {
  *   /models/:id changes the fields sent and answers the model; DELETE /models/:id deletes it
  *   with its fitment rows (their products' pages change with it)
  * - PUT /serial-formats/:brand `{ pattern, example }`: how the brand writes serials
+ * - POST /fitment-import?dryRun=true&source=… with a CSV body (text/csv, at most 4 MB):
+ *   the report of server/machines/import.ts; without dryRun the rows are written when no
+ *   row has a problem, else 422 with the report and nothing written
  */
 export function adminMachineRoutes({ db }: { db: Database }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
@@ -90,6 +97,16 @@ export function adminMachineRoutes({ db }: { db: Database }): Hono<AdminEnv> {
     const format = await readRecord(c, serialFormatSchema);
     writeAs(db, c.get('actor'), () => writeSerialFormat(db, brand, format));
     return c.json({ serialFormat: { brand, ...format } });
+  });
+  app.post('/fitment-import', async (c) => {
+    if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new HttpError(415, 'Send the file as CSV (Content-Type: text/csv).');
+    }
+    const csv = await c.req.text();
+    const dryRun = ['true', '1'].includes(c.req.query('dryRun')?.toLowerCase() ?? '');
+    const source = c.req.query('source')?.trim().slice(0, 200) || DEFAULT_IMPORT_SOURCE;
+    const report = writeAs(db, c.get('actor'), () => importFitment(db, csv, { dryRun, source }));
+    return c.json(report, !dryRun && report.problemCount > 0 ? 422 : 200);
   });
   return app;
 }

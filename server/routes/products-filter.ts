@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { assertKnownModel, filterReply } from './machines.ts';
+import { filterReplyJson } from '../reads/filter-reply.ts';
+import { assertKnownModel } from './machines.ts';
 
 export { projectCard } from '../reads/filter-reply.ts';
 
@@ -24,7 +25,10 @@ export function productFilterRoutes(deps: Deps): Hono {
   app.get('/', async (c) => {
     const url = new URL(c.req.url);
     assertKnownModel(deps, url.searchParams);
-    const json = await filterReply(deps, url.search);
+    // Without a pool the filter runs here and now, holding the thread (routes/machines.ts).
+    const json = deps.reads
+      ? await deps.reads.run('filter', url.search)
+      : filterReplyJson(deps.db, url.search);
     // What c.json sends, without parsing and serialising the worker's reply again.
     return c.body(json, 200, { 'Content-Type': 'application/json' });
   });

@@ -88,6 +88,8 @@ export function seedDemo(
          VALUES (?, ?, ?, ?, ?, ?, 'demo catalogue')`,
       );
       const universal = db.prepare('UPDATE products SET fits_universally = 1 WHERE id = ?');
+      // Each product's own write logs it, and each model's: the fitment rows add nothing.
+      db.prepare('INSERT INTO fitment_bulk (id) VALUES (1)').run();
       const ctx = productContext(seed, products);
       const write = createProductWriter(db, refs);
       for (let index = 0; index < products; index += 1) {
@@ -110,6 +112,7 @@ export function seedDemo(
         }
       }
 
+      db.prepare('DELETE FROM fitment_bulk').run();
       writeContent(db, seed, products);
       writeDemoAccount(db);
       return { products, collections: collections.length };

@@ -108,6 +108,15 @@ END;`;
 
 /**
  * A fitment row changes its product's page (the fitment list) and its model's page (the
+ * parts), one change-feed row each; a bulk writer (an import) sets the `fitment_bulk` flag
+ * and logs each product and model once instead (server/machines/write.ts, quietFitment).
+ */
+const bulkFlag = /* sql */ `
+CREATE TABLE fitment_bulk (id INTEGER PRIMARY KEY CHECK (id = 1));
+`;
+
+/**
+ * A fitment row changes its product's page (the fitment list) and its model's page (the
  * parts); a row that goes with its deleted product or model says nothing of the one gone.
  */
 const fitmentTriggers = (['INSERT', 'UPDATE', 'DELETE'] as const)
@@ -125,7 +134,8 @@ const fitmentTriggers = (['INSERT', 'UPDATE', 'DELETE'] as const)
       )
       .join('');
     return /* sql */ `
-CREATE TRIGGER product_fitment_changed_${event.toLowerCase()} AFTER ${event} ON product_fitment BEGIN${inserts}
+CREATE TRIGGER product_fitment_changed_${event.toLowerCase()} AFTER ${event} ON product_fitment
+WHEN NOT EXISTS (SELECT 1 FROM fitment_bulk) BEGIN${inserts}
 END;`;
   })
   .join('\n');
@@ -143,6 +153,7 @@ export const machines: Migration = {
       db.exec('PRAGMA legacy_alter_table = OFF');
     }
     db.exec(modelTriggers);
+    db.exec(bulkFlag);
     db.exec(fitmentTriggers);
   },
 };
