@@ -24,6 +24,13 @@ import { RunningCounts } from './running-counts.ts';
 export const RELOAD_AT = 5000;
 
 const FEED_SEQ = "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0)";
+
+/**
+ * The change feed's last sequence number (0 before any change): what a cache of catalogue
+ * reads is kept against (this index; the machines' counts, server/machines/read.ts).
+ */
+export const feedSeq = (db: Database): number =>
+  (arrayRows(db, FEED_SEQ)[0]?.[0] as number | undefined) ?? 0;
 const PRODUCTS = 'SELECT id, vendor, price_cents, available_for_sale FROM products';
 const TAGS = 'SELECT product_id, prefix, value FROM product_tags';
 const MEMBERS = 'SELECT product_id, collection_id FROM product_collections';
@@ -87,7 +94,7 @@ export class CatalogueIndex {
 
   /** Brings the index up to the database's change feed. */
   refresh(db: Database): void {
-    const seq = (arrayRows(db, FEED_SEQ)[0]?.[0] as number | undefined) ?? 0;
+    const seq = feedSeq(db);
     if (seq === this.seq) return;
     // The feed's numbers only grow; a smaller one is another database (a test's, a restore).
     if (seq < this.seq || this.seq < 0 || seq - this.seq > 4 * RELOAD_AT) {

@@ -3,7 +3,7 @@ import { compactSerial, type SerialFormat } from '../../shared/fitment/serial.ts
 import type { Database } from '../db/open.ts';
 import { storedFormat } from './read.ts';
 import { overlappingRows, rangeProblem } from './rows.ts';
-import { quietFitment, storedFitment, writeFitment, type StoredFitmentRow } from './write.ts';
+import { storedFitment, writeFitmentsQuietly, type StoredFitmentRow } from './write.ts';
 
 /**
  * A fitment import (issue 31, item 4; docs/catalogue-format.md, "Fitment"): a CSV file of
@@ -249,10 +249,6 @@ export function importFitment(
     problems: problems.slice(0, MAX_PROBLEMS),
   };
   if (dryRun || problems.length > 0) return report;
-  quietFitment(db, [...next.keys()], () => {
-    for (const [productId, fitment] of next) {
-      writeFitment(db, productId, fitment.universal, fitment.rows);
-    }
-  });
+  writeFitmentsQuietly(db, next);
   return { ...report, written: true };
 }

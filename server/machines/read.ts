@@ -3,6 +3,7 @@ import {
   DEFAULT_SERIAL_FORMAT,
   type SerialFormat,
 } from '../../shared/fitment/serial.ts';
+import { feedSeq } from '../catalog/catalogue-index.ts';
 import type { ModelRef } from '../catalog/filter-params.ts';
 import type { Database } from '../db/open.ts';
 
@@ -57,9 +58,6 @@ export interface ProductFitmentList {
 const MODEL_COLUMNS = `m.id, m.brand, m.brand_handle AS brandHandle, m.code, m.handle, m.name,
   m.series, m.machine_type AS machineType`;
 
-const FEED_SEQ =
-  "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0) AS seq";
-
 interface Counts {
   seq: number;
   universal: number;
@@ -72,7 +70,7 @@ const countsOf = new WeakMap<Database, Counts>();
  * only when the change feed has moved: one pass over every row at 100,000 products.
  */
 function partCounts(db: Database): Counts {
-  const { seq } = db.prepare(FEED_SEQ).get() as { seq: number };
+  const seq = feedSeq(db);
   const kept = countsOf.get(db);
   if (kept?.seq === seq) return kept;
   const rows = db
@@ -195,7 +193,7 @@ const forModel = new WeakMap<Database, { seq: number; ids: Map<number, readonly 
  * the filter maps it to its index once (catalog/filter-match.ts, textSlotsOf).
  */
 export function productsForModel(db: Database, modelId: number): readonly number[] {
-  const { seq } = db.prepare(FEED_SEQ).get() as { seq: number };
+  const seq = feedSeq(db);
   let kept = forModel.get(db);
   if (kept?.seq !== seq) {
     kept = { seq, ids: new Map() };

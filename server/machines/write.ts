@@ -304,17 +304,18 @@ export function storedFitment(
 }
 
 /**
- * Replaces a product's fitment rows and sets whether it fits universally; a fitment the
- * same as the stored one writes nothing, so the change feed stays quiet.
+ * Replaces a product's fitment rows and sets whether it fits universally. Returns the models
+ * the change touched (those of the old rows and of the new), or undefined when the fitment is
+ * the stored one and nothing was written, so the change feed stays quiet.
  */
 export function writeFitment(
   db: Database,
   productId: number,
   universal: boolean,
   rows: readonly StoredFitmentRow[],
-): void {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (same(storedFitment(db, productId), { universal, rows })) return;
+): number[] | undefined {
+  const before = storedFitment(db, productId);
+  if (JSON.stringify(before) === JSON.stringify({ universal, rows })) return undefined;
   db.prepare('UPDATE products SET fits_universally = ? WHERE id = ? AND fits_universally <> ?').run(
     universal ? 1 : 0,
     productId,
@@ -338,46 +339,39 @@ export function writeFitment(
       row.source,
     );
   }
+  return [...new Set([...before.rows, ...rows].map((row) => row.modelId))];
 }
 
 /**
- * Runs `work`, which writes the fitment rows of `productIds`, with the per-row change-feed
- * triggers off, then logs each of those products and every model they had or have once: an
- * import of 50,000 rows leaves a row per part and model, not two per fitment row.
+ * Writes many products' fitment (writeFitment) with the per-row change-feed triggers off,
+ * then logs each product whose fitment changed and each model those changes touched, once:
+ * an import of 50,000 rows leaves a row per part and model, not two per fitment row.
  */
-export function quietFitment<T>(db: Database, productIds: readonly number[], work: () => T): T {
-  const list = JSON.stringify(productIds);
-  const touched = `SELECT DISTINCT model_id FROM product_fitment
-    WHERE product_id IN (SELECT value FROM json_each(?))`;
-  const before = (db.prepare(touched).all(list) as { model_id: number }[]).map((r) => r.model_id);
-  const fitment = () =>
-    JSON.stringify(
-      db
-        .prepare(
-          `SELECT product_id, model_id, serial_from, serial_to, position, quantity, note, source
-           FROM product_fitment WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-        )
-        .all(list),
-    );
-  const was = fitment();
+export function writeFitmentsQuietly(
+  db: Database,
+  fitments: ReadonlyMap<number, { universal: boolean; rows: readonly StoredFitmentRow[] }>,
+): void {
+  const products: number[] = [];
+  const models = new Set<number>();
   db.prepare('INSERT INTO fitment_bulk (id) VALUES (1)').run();
-  let result: T;
   try {
-    result = work();
+    for (const [productId, { universal, rows }] of fitments) {
+      const touched = writeFitment(db, productId, universal, rows);
+      if (!touched) continue;
+      products.push(productId);
+      for (const modelId of touched) models.add(modelId);
+    }
   } finally {
     db.prepare('DELETE FROM fitment_bulk').run();
   }
-  if (fitment() === was) return result;
-  const after = (db.prepare(touched).all(list) as { model_id: number }[]).map((r) => r.model_id);
   db.prepare(
     `INSERT INTO changes (entity, entity_id, op)
      SELECT 'product', id, 'upsert' FROM products WHERE id IN (SELECT value FROM json_each(?))`,
-  ).run(list);
+  ).run(JSON.stringify(products));
   db.prepare(
     `INSERT INTO changes (entity, entity_id, op)
      SELECT 'machine', id, 'upsert' FROM machine_models WHERE id IN (SELECT value FROM json_each(?))`,
-  ).run(JSON.stringify([...new Set([...before, ...after])]));
-  return result;
+  ).run(JSON.stringify([...models]));
 }
 
 /** A product's fitment in the input format: PUT it back and nothing changes. */

@@ -109,7 +109,7 @@ END;`;
 /**
  * A fitment row changes its product's page (the fitment list) and its model's page (the
  * parts), one change-feed row each; a bulk writer (an import) sets the `fitment_bulk` flag
- * and logs each product and model once instead (server/machines/write.ts, quietFitment).
+ * and logs each product and model once instead (server/machines/write.ts, writeFitmentsQuietly).
  */
 const bulkFlag = /* sql */ `
 CREATE TABLE fitment_bulk (id INTEGER PRIMARY KEY CHECK (id = 1));
