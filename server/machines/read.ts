@@ -96,7 +96,7 @@ const withCount = (db: Database) => {
   });
 };
 
-/** Every brand that has models, with how many and the products that fit any of them. */
+/** Every brand that has models, with how many, by name. */
 export function machineBrands(
   db: Database,
 ): { name: string; handle: string; modelCount: number }[] {
@@ -157,20 +157,42 @@ export function storedFormat(db: Database, brand: string): SerialFormat {
 
 /** A product's fitment: universal, or its rows by brand, model and serial. */
 export function productFitment(db: Database, productId: number): ProductFitmentList {
-  const product = db
-    .prepare('SELECT fits_universally AS universal FROM products WHERE id = ?')
-    .get(productId) as { universal: number } | undefined;
+  return fitmentOfProducts(db, [productId]).get(productId) ?? { universal: false, rows: [] };
+}
+
+/**
+ * The fitment of each of `ids` (the build's bulk records, routes/products-bulk.ts): one read
+ * for the page, every product in the map, those without data with no rows.
+ */
+export function fitmentOfProducts(
+  db: Database,
+  ids: readonly number[],
+): Map<number, ProductFitmentList> {
+  const list = JSON.stringify(ids);
+  const fitment = new Map<number, ProductFitmentList>(
+    (
+      db
+        .prepare(
+          `SELECT id, fits_universally AS universal FROM products
+           WHERE id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(list) as { id: number; universal: number }[]
+    ).map(({ id, universal }) => [id, { universal: universal === 1, rows: [] }]),
+  );
   const rows = db
     .prepare(
-      `SELECT f.model_id AS modelId, m.brand, m.brand_handle AS brandHandle, m.code AS model,
-         m.handle AS modelHandle, m.name AS modelName, f.serial_from AS serialFrom,
-         f.serial_to AS serialTo, f.position, f.quantity, f.note
+      `SELECT f.product_id AS productId, f.model_id AS modelId, m.brand,
+         m.brand_handle AS brandHandle, m.code AS model, m.handle AS modelHandle,
+         m.name AS modelName, f.serial_from AS serialFrom, f.serial_to AS serialTo, f.position,
+         f.quantity, f.note
        FROM product_fitment f JOIN machine_models m ON m.id = f.model_id
-       WHERE f.product_id = ?
-       ORDER BY m.brand COLLATE NOCASE, m.code COLLATE NOCASE, f.serial_from NULLS FIRST, f.id`,
+       WHERE f.product_id IN (SELECT value FROM json_each(?))
+       ORDER BY f.product_id, m.brand COLLATE NOCASE, m.code COLLATE NOCASE,
+         f.serial_from NULLS FIRST, f.id`,
     )
-    .all(productId) as unknown as FitmentListRow[];
-  return { universal: product?.universal === 1, rows };
+    .all(list) as unknown as (FitmentListRow & { productId: number })[];
+  for (const { productId, ...row } of rows) fitment.get(productId)?.rows.push(row);
+  return fitment;
 }
 
 /** The id of the model a reference names; undefined when the store has none. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compactSerial } from '../../shared/fitment/serial.ts';
 import type { Database } from '../db/open.ts';
 import { serialFormatOf } from '../seed/machines.ts';
+import { TEST_ADMIN_TOKEN } from '../testing/app.ts';
 import { fixtureApp } from '../testing/catalogue.ts';
 
 // The machines' public calls and the `fits=` filter (issue 31, item 3) over the fixture
@@ -231,5 +232,29 @@ describe('GET /api/products/handle/:handle/fitment', () => {
       fitment: { universal: false, rows: [] },
     });
     expect((await api('/products/handle/nope/fitment')).status).toBe(404);
+  });
+});
+
+describe("the build's bulk records", () => {
+  it("carry each product's fitment, so a fitment change is a change of its record", async () => {
+    const { app, db, ids } = machineApp();
+    const bulk = async () => {
+      const reply = await app.request('http://localhost/api/products/bulk?limit=100', {
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      });
+      const { products } = (await reply.json()) as {
+        products: { handle: string; Fitment: { universal: boolean; rows: unknown[] } }[];
+      };
+      return Object.fromEntries(products.map((p) => [p.handle, p.Fitment]));
+    };
+    const before = await bulk();
+    expect(before['poly-load-wheel']).toEqual({
+      universal: false,
+      rows: [expect.objectContaining({ model: 'PTH50', serialFrom: '1A100000', quantity: 2 })],
+    });
+    expect(before['lift-chain']).toEqual({ universal: true, rows: [] });
+    expect(before['nylon-steer-wheel']).toEqual({ universal: false, rows: [] });
+    db.prepare('DELETE FROM product_fitment WHERE product_id = ?').run(ids['poly-load-wheel'] ?? 0);
+    expect((await bulk())['poly-load-wheel']).toEqual({ universal: false, rows: [] });
   });
 });

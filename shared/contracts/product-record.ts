@@ -49,6 +49,27 @@ const variant = z.object({
   availableInventoryLevels: z.array(inventoryLevel),
 });
 
+/** One machine a product fits (issue 31), as the build's bulk records carry it. */
+const fitmentRow = z.object({
+  modelId: z.number().int().positive(),
+  brand: z.string().min(1),
+  brandHandle: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  model: z.string().min(1),
+  modelHandle: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  modelName: z.string().min(1),
+  serialFrom: z.string().nullable(),
+  serialTo: z.string().nullable(),
+  position: z.string(),
+  quantity: z.number().int().min(1).max(99),
+  note: z.string(),
+});
+
+/** What the store knows of the machines a product fits; none known without the field. */
+export const productFitmentSchema = z
+  .object({ universal: z.boolean(), rows: z.array(fitmentRow) })
+  .default({ universal: false, rows: [] });
+export type ProductFitment = z.output<typeof productFitmentSchema>;
+
 export const productRecordSchema = z.object({
   id: z.number().int().positive(),
   handle: z.string().min(1),
@@ -104,6 +125,8 @@ export const productRecordSchema = z.object({
     z.object({ id: z.number().int(), name: z.string(), position: z.number().int() }),
   ),
   Variants: z.array(variant).min(1),
+  /** The bulk records' (routes/products-bulk.ts): the single-product routes leave it out. */
+  Fitment: productFitmentSchema,
 });
 
 export type ProductRecord = z.output<typeof productRecordSchema>;
