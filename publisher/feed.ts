@@ -66,13 +66,20 @@ async function* feedPages(
 }
 
 /**
- * Whether every change after `since` is a product's: the only kind the warm renderer brings
- * into its store (publisher/warm). A collection's change, or more changes than
- * are read here, needs a full build.
+ * The kinds of change the warm renderer follows (publisher/warm): a product's, which it brings
+ * into its store, and a machine model's (issue 31), which no page shows but through the
+ * records of the products that fit it, each of them logged as changed with it
+ * (server/db/migrations/0013-machines.ts).
  */
-export async function onlyProductChanges(feed: FeedClient, since: number): Promise<boolean> {
+const WARM_ENTITIES: ReadonlySet<string> = new Set(['product', 'machine']);
+
+/**
+ * Whether every change after `since` is one the warm renderer follows (WARM_ENTITIES). A
+ * collection's change, or more changes than are read here, needs a full build.
+ */
+export async function onlyWarmChanges(feed: FeedClient, since: number): Promise<boolean> {
   for await (const { changes, hasMore } of feedPages(feed, since)) {
-    if (changes.some((change) => change.entity !== 'product')) return false;
+    if (changes.some((change) => !WARM_ENTITIES.has(change.entity))) return false;
     if (!hasMore) return true;
   }
   return false;

@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readJsonFile } from '../json-file.ts';
 import { writeAtomically } from '../../web/precompress.ts';
-import { onlyProductChanges, type FeedClient } from '../feed.ts';
+import { onlyWarmChanges, type FeedClient } from '../feed.ts';
 import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts';
 import { codeDigest } from './code.ts';
 import { linkTree } from './link-tree.ts';
@@ -160,7 +160,7 @@ export class WarmPublisher {
       }
       // A collection changed while this ran: its products' records (which carry the
       // collection) are not in the product feed, so only a full build is right.
-      if (!(await onlyProductChanges(this.#options.feed, live.info?.cursor ?? 0))) {
+      if (!(await onlyWarmChanges(this.#options.feed, live.info?.cursor ?? 0))) {
         this.#options.log?.('Full build: a collection changed during the warm publish.');
         await removeTree(outDir);
         return undefined;
@@ -198,8 +198,8 @@ export class WarmPublisher {
     if (!existsSync(join(live.dir, '_server', 'paths.json')))
       return 'the live release has no list of paths.';
     if (owner.code !== (await this.#code())) return 'the code or its settings changed.';
-    if (!(await onlyProductChanges(this.#options.feed, live.info.cursor)))
-      return 'changes other than products (a collection, or very many).';
+    if (!(await onlyWarmChanges(this.#options.feed, live.info.cursor)))
+      return 'changes other than products and machines (a collection, or very many).';
     return undefined;
   }
 

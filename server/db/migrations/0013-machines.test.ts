@@ -86,6 +86,27 @@ describe('migration 13: the change feed learns machines', () => {
     ]);
   });
 
+  it('says a renamed model changed the products that fit it, and new names change only it', () => {
+    const db = storeWithOneModel();
+    db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (1, 7)').run();
+    db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (1, 7)').run();
+    const since = cursor(db);
+    db.prepare("UPDATE machine_models SET series = 'PTH' WHERE id = 7").run();
+    db.prepare(
+      "INSERT INTO machine_model_keys (model_id, key, alias) VALUES (7, 'PTH5020', 'PTH50-20')",
+    ).run();
+    expect(changes(db, since)).toEqual([
+      { entity: 'machine', id: 7, op: 'upsert' },
+      { entity: 'machine', id: 7, op: 'upsert' },
+    ]);
+    const renamed = cursor(db);
+    db.prepare("UPDATE machine_models SET code = 'PTH 50' WHERE id = 7").run();
+    expect(changes(db, renamed)).toEqual([
+      { entity: 'machine', id: 7, op: 'upsert' },
+      { entity: 'product', id: 1, op: 'upsert' },
+    ]);
+  });
+
   it('says a deleted product is deleted, and nothing after that of it', () => {
     const db = storeWithOneModel();
     db.prepare('INSERT INTO product_fitment (product_id, model_id) VALUES (1, 7)').run();

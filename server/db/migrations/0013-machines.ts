@@ -89,14 +89,25 @@ WHEN EXISTS (SELECT 1 FROM change_actor) BEGIN
 END;
 `;
 
-/** A model's own rows and names change its page. */
+/**
+ * A model's own rows and names change its page; a new brand, code, name or address also
+ * changes the pages of the products that fit it, whose fitment lists show the model.
+ */
+const renamedModelsProducts = /* sql */ `
+  INSERT INTO changes (entity, entity_id, op)
+    SELECT 'product', product_id, 'upsert' FROM product_fitment
+    WHERE model_id = NEW.id AND (OLD.brand IS NOT NEW.brand OR OLD.code IS NOT NEW.code
+      OR OLD.name IS NOT NEW.name OR OLD.handle IS NOT NEW.handle
+      OR OLD.brand_handle IS NOT NEW.brand_handle)
+    GROUP BY product_id;`;
+
 const modelTriggers = (['INSERT', 'UPDATE', 'DELETE'] as const)
   .map((event) => {
     const row = event === 'DELETE' ? 'OLD' : 'NEW';
     const op = event === 'DELETE' ? 'delete' : 'upsert';
     return /* sql */ `
 CREATE TRIGGER machine_models_changed_${event.toLowerCase()} AFTER ${event} ON machine_models BEGIN
-  INSERT INTO changes (entity, entity_id, op) VALUES ('machine', ${row}.id, '${op}');
+  INSERT INTO changes (entity, entity_id, op) VALUES ('machine', ${row}.id, '${op}');${event === 'UPDATE' ? renamedModelsProducts : ''}
 END;
 CREATE TRIGGER machine_model_keys_changed_${event.toLowerCase()} AFTER ${event} ON machine_model_keys BEGIN
   INSERT INTO changes (entity, entity_id, op)
