@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FITMENT_ROWS_SHOWN, fitmentTable } from './fitment-table.ts';
+import { FITMENT_ROWS_SHOWN, fitmentTable, fitsModels } from './fitment-table.ts';
 
 const row = (n: number, extra: Record<string, unknown> = {}) => ({
   modelId: n,
@@ -44,5 +44,16 @@ describe('fitmentTable', () => {
     if (table.kind !== 'rows') throw new Error('rows expected');
     expect(table.shown.map((r) => r.model)).toEqual(rows.slice(0, 10).map((r) => r.model));
     expect(table.folded.map((r) => r.model)).toEqual(['PTH11', 'PTH12', 'PTH13']);
+  });
+});
+
+describe('fitsModels', () => {
+  it('names each model once, in the order of the rows, and none for a universal part', () => {
+    const rows = [row(50, { serialTo: '1A099999' }), row(60), row(50, { serialFrom: '1A100000' })];
+    expect(fitsModels({ universal: false, rows })).toEqual([
+      { brand: 'Crown', model: 'PTH50', name: 'Crown PTH50 Pallet Jack' },
+      { brand: 'Crown', model: 'PTH60', name: 'Crown PTH60 Pallet Jack' },
+    ]);
+    expect(fitsModels({ universal: true, rows })).toEqual([]);
   });
 });

@@ -48,3 +48,19 @@ export function fitmentTable(fitment: ProductFitment): FitmentTable {
     total: rows.length,
   };
 }
+
+/**
+ * The models a part fits, each once in the order of its rows, for the page's structured
+ * data (lib/product/json-ld.ts); none for a universal part.
+ */
+export function fitsModels(
+  fitment: ProductFitment,
+): { brand: string; model: string; name: string }[] {
+  if (fitment.universal) return [];
+  const seen = new Map<string, { brand: string; model: string; name: string }>();
+  for (const row of fitment.rows) {
+    const key = `${row.brandHandle}/${row.modelHandle}`;
+    if (!seen.has(key)) seen.set(key, { brand: row.brand, model: row.model, name: row.modelName });
+  }
+  return [...seen.values()];
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonLdText } from '../seo/json-ld.ts';
 import {
   itemCondition,
+  MAX_JSON_LD_MODELS,
   priceValidUntil,
   productJsonLd,
   type JsonLdProduct,
@@ -45,6 +46,30 @@ describe('productJsonLd', () => {
     expect(graph.image).toEqual(['https://shop.example/api/media/products/wheel-1.svg']);
     expect(graph.description).toBe('A poly load wheel.');
     expect(graph.url).toBe('https://shop.example/products/crown-poly-load-wheel');
+  });
+
+  it('names the machine models it is a spare part for, and no such field without', () => {
+    const fits = productJsonLd(product, {
+      ...options,
+      fitsModels: [{ brand: 'Crown', model: 'PTH50', name: 'Crown PTH50 Pallet Jack' }],
+    });
+    expect(fits.isAccessoryOrSparePartFor).toEqual([
+      {
+        '@type': 'Product',
+        name: 'Crown PTH50 Pallet Jack',
+        model: 'PTH50',
+        brand: { '@type': 'Brand', name: 'Crown' },
+      },
+    ]);
+    expect('isAccessoryOrSparePartFor' in graph).toBe(false);
+    const many = Array.from({ length: 80 }, (_, n) => ({
+      brand: 'Crown',
+      model: `M${String(n)}`,
+      name: `Crown M${String(n)}`,
+    }));
+    expect(
+      productJsonLd(product, { ...options, fitsModels: many }).isAccessoryOrSparePartFor,
+    ).toHaveLength(MAX_JSON_LD_MODELS);
   });
 
   it('offers it at its price for a week', () => {

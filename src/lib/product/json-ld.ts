@@ -36,7 +36,15 @@ export interface ProductJsonLdOptions {
   restockingFeePercent?: number;
   /** Order value from which shipping is free; -1 for none (theme.freeShippingValue). */
   freeShippingValue: number;
+  /**
+   * The machine models the part fits (issue 31, item 7), each once: `isAccessoryOrSparePartFor`
+   * names them. None for a universal part or one without data.
+   */
+  fitsModels?: readonly { brand: string; model: string; name: string }[];
 }
+
+/** Most models one page names in its structured data (a chain may fit hundreds). */
+export const MAX_JSON_LD_MODELS = 50;
 
 /**
  * The date a week after `from`, as YYYY-MM-DD (UTC).
@@ -115,6 +123,14 @@ export function productJsonLd(product: JsonLdProduct, options: ProductJsonLdOpti
       hasMerchantReturnPolicy: returnPolicy,
       shippingDetails,
     },
+    ...(options.fitsModels?.length && {
+      isAccessoryOrSparePartFor: options.fitsModels.slice(0, MAX_JSON_LD_MODELS).map((fit) => ({
+        '@type': 'Product',
+        name: fit.name,
+        model: fit.model,
+        brand: { '@type': 'Brand', name: fit.brand },
+      })),
+    }),
     ...(product.totalReviews > 0 && {
       aggregateRating: {
         '@type': 'AggregateRating',
