@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * My fleet (issue 31, item 8): the machines a shopper keeps, each a model with an optional
+ * serial and a nickname, and the one chosen now. A guest's is kept in the browser under
+ * FLEET_KEY; a signed-in customer's in the account, merged with the browser's on sign-in.
+ */
+
+/** The local storage key of a guest's fleet. */
+export const FLEET_KEY = 'fleet';
+/** Most machines one fleet keeps (a site with more has a fleet manager, not a list). */
+export const FLEET_MAX = 20;
+
+const text = (max: number) => z.string().trim().max(max);
+const handle = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+
+/** One machine of a fleet. */
+export const fleetMachineSchema = z.object({
+  brand: text(100).min(1),
+  brandHandle: handle,
+  /** The model's code, as its data plate prints it ('PTH50'). */
+  model: text(60).min(1),
+  modelHandle: handle,
+  /** The serial on the data plate, as typed; '' when not given. */
+  serial: text(64).default(''),
+  /** The shopper's own name for it ('Dock 3 jack'); '' for none. */
+  nickname: text(60).default(''),
+});
+export type FleetMachine = z.output<typeof fleetMachineSchema>;
+
+/** A fleet: its machines, newest first, and the chosen one by its place in the list. */
+export interface Fleet {
+  machines: FleetMachine[];
+  /** The index of the chosen machine, or null for none. */
+  active: number | null;
+}
+
+export const EMPTY_FLEET: Fleet = { machines: [], active: null };
+
+const storedSchema = z.object({
+  machines: z.array(z.unknown()).max(FLEET_MAX * 2),
+  active: z.number().int().min(0).nullable().catch(null),
+});
+
+/** One machine's key: the same model and serial are one machine, whatever its nickname. */
+export const machineKey = (machine: Pick<FleetMachine, 'brandHandle' | 'modelHandle' | 'serial'>) =>
+  `${machine.brandHandle}/${machine.modelHandle}/${machine.serial.toUpperCase()}`;
+
+/**
+ * A stored fleet, or the empty one for anything that is not one: a machine that does not
+ * read is dropped, the others kept, and a choice past the list is no choice.
+ */
+export function parseFleet(raw: string | undefined): Fleet {
+  if (!raw) return EMPTY_FLEET;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return EMPTY_FLEET;
+  }
+  const stored = storedSchema.safeParse(json);
+  if (!stored.success) return EMPTY_FLEET;
+  const machines: FleetMachine[] = [];
+  for (const item of stored.data.machines) {
+    const machine = fleetMachineSchema.safeParse(item);
+    if (machine.success && !machines.some((m) => machineKey(m) === machineKey(machine.data))) {
+      machines.push(machine.data);
+    }
+  }
+  const kept = machines.slice(0, FLEET_MAX);
+  const active = stored.data.active;
+  return { machines: kept, active: active !== null && active < kept.length ? active : null };
+}
+
+export const serializeFleet = (fleet: Fleet): string => JSON.stringify(fleet);
+
+/**
+ * The fleet with `machine` added first and chosen; the same model and serial again replaces
+ * the one there (a new nickname). Past FLEET_MAX the oldest goes.
+ */
+export function addMachine(fleet: Fleet, machine: FleetMachine): Fleet {
+  const key = machineKey(machine);
+  const others = fleet.machines.filter((m) => machineKey(m) !== key);
+  return { machines: [machine, ...others].slice(0, FLEET_MAX), active: 0 };
+}
+
+/** The fleet without the machine at `index`; the choice follows its machine, or goes. */
+export function removeMachine(fleet: Fleet, index: number): Fleet {
+  if (index < 0 || index >= fleet.machines.length) return fleet;
+  const machines = fleet.machines.filter((_, at) => at !== index);
+  const { active } = fleet;
+  const next = active === null || active === index ? null : active > index ? active - 1 : active;
+  return { machines, active: next };
+}
+
+/** The fleet with the machine at `index` chosen, or none (null). */
+export function chooseMachine(fleet: Fleet, index: number | null): Fleet {
+  if (index !== null && (index < 0 || index >= fleet.machines.length)) return fleet;
+  return { ...fleet, active: index };
+}
+
+/**
+ * The account's fleet with the browser's machines it lacks after it (sign-in): nothing a
+ * guest saved is lost, nothing is twice. The browser's choice wins when it made one.
+ */
+export function mergeFleets(account: Fleet, browser: Fleet): Fleet {
+  const keys = new Set(account.machines.map(machineKey));
+  const machines = [
+    ...account.machines,
+    ...browser.machines.filter((machine) => !keys.has(machineKey(machine))),
+  ].slice(0, FLEET_MAX);
+  const chosen = browser.active === null ? undefined : browser.machines[browser.active];
+  const fromBrowser = chosen ? machines.findIndex((m) => machineKey(m) === machineKey(chosen)) : -1;
+  const active = fromBrowser >= 0 ? fromBrowser : account.active;
+  return { machines, active: active !== null && active < machines.length ? active : null };
+}
+
+/** The chosen machine, or undefined. */
+export const activeMachine = (fleet: Fleet): FleetMachine | undefined =>
+  fleet.active === null ? undefined : fleet.machines[fleet.active];
+
+/** How badges name the shopper's machine: 'Crown PTH50' (the switcher shows the nickname). */
+export const machineLabel = (machine: Pick<FleetMachine, 'brand' | 'model'>): string =>
+  `${machine.brand} ${machine.model}`;
