@@ -66,6 +66,7 @@ describe('openDatabase', () => {
       'contact_messages',
       'countries',
       'customer_credentials',
+      'customer_fleets',
       'customers',
       'discount_codes',
       'fitment_bulk',
@@ -182,7 +183,7 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    // Migrations 10, 12 and 13 add their empty tables, and 13 a column every product has
+    // Migrations 10, 12, 13 and 14 add their empty tables, and 13 a column every product has
     // unset; every other table is as it was.
     const {
       mail_queue: added,
@@ -192,10 +193,11 @@ describe('openDatabase', () => {
       serial_formats: formats,
       product_fitment: fitment,
       fitment_bulk: bulkFlag,
+      customer_fleets: fleets,
       products,
       ...kept
     } = contents(db);
-    for (const empty of [added, addedToo, models, modelKeys, formats, fitment, bulkFlag]) {
+    for (const empty of [added, addedToo, models, modelKeys, formats, fitment, bulkFlag, fleets]) {
       expect(empty).toEqual([]);
     }
     expect(products).toEqual(

@@ -6,7 +6,7 @@ import {
 } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_KEY, parseFleet, type FleetMachine } from '../lib/fitment/fleet.ts';
+import { FLEET_KEY, parseFleet, type FleetMachine } from '../../shared/fitment/fleet.ts';
 import { $activeMachine, $fleet, forgetMachine, saveMachine, chooseFleetMachine } from './fleet.ts';
 
 const machine = (model: string): FleetMachine => ({

@@ -11,7 +11,7 @@ import {
   serializeFleet,
   type Fleet,
   type FleetMachine,
-} from '../lib/fitment/fleet.ts';
+} from '../../shared/fitment/fleet.ts';
 
 // My fleet (issue 31, item 8), a guest's in local storage under FLEET_KEY; `listen: true`
 // (the default) keeps every tab's copy in step through the storage event. A signed-in

@@ -12,6 +12,7 @@ import { mailQueue } from './0010-mail-queue.ts';
 import { searchTitleText } from './0011-search-title-text.ts';
 import { contactMessages } from './0012-contact-messages.ts';
 import { machines } from './0013-machines.ts';
+import { customerFleets } from './0014-customer-fleets.ts';
 
 export type { Migration };
 
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   searchTitleText,
   contactMessages,
   machines,
+  customerFleets,
 ];
 
 /** The schema version this code makes: the last migration's. */

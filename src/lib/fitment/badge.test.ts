@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serialFormatOf } from '../../../server/seed/machines.ts';
 import { badgeFor } from './badge.ts';
-import type { FleetMachine } from './fleet.ts';
+import type { FleetMachine } from '../../../shared/fitment/fleet.ts';
 
 const row = (model: string, serialFrom: string | null = null, serialTo: string | null = null) => ({
   modelId: 9,

@@ -1,7 +1,7 @@
 import type { ProductFitment } from '../../../shared/contracts/product-record.ts';
 import { fitVerdict, rangeText } from '../../../shared/fitment/verdict.ts';
 import type { SerialFormat } from '../../../shared/fitment/serial.ts';
-import { machineLabel, type FleetMachine } from './fleet.ts';
+import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
 
 /**
  * The badge on a product page and a card (issue 31, item 9), decided in the browser from the
