@@ -10,6 +10,7 @@ export { databaseFile, startApi, type ApiServer, type StartOptions } from './mai
 export { assertDeployable } from './config/production.ts';
 export { isCatalogueEmpty, openDatabase, type Database } from './db/open.ts';
 export { seedDemo } from './seed/index.ts';
+export { densifyFitment } from './seed/dense-fitment.ts';
 export { parseSeedArgs, runSeedCli, type CliIo } from './seed/cli.ts';
 export { exportMedia, mediaDir, mediaUrlsIn, type ExportCounts } from './media/export.ts';
 
