@@ -11,7 +11,7 @@ import { createRandom } from './random.ts';
  * its parts are far fewer. Adds models to each brand the demo has until there are `models`
  * in all, then rows until each product has about `rowsPerProduct`, a quarter of them with a
  * serial range in the brand's format. Its change-feed rows are one per product and model, as
- * an import's (server/machines/write.ts, quietFitment).
+ * an import's (server/machines/write.ts, writeFitmentsQuietly).
  */
 export function densifyFitment(
   db: Database,
