@@ -225,8 +225,9 @@ function describe(
   condition: string,
 ): { plainDescription: string; fits: readonly string[] } {
   const sampled = rng.sample(brand.models, rng.int(1, brand.models.length));
-  // The description names the model of the title too ('... for PTH50' fits a PTH50).
-  const fits = forModel && !sampled.includes(model) ? [model, ...sampled] : sampled;
+  // A part made for one model ('Seal kit for SC4000') fits that model alone; the others
+  // name the models they fit. The sample is drawn either way, so the stream stays the same.
+  const fits = forModel ? [model] : sampled;
   const specLines = [
     ...spec.specs,
     ...(material
