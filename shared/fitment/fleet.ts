@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * My fleet (issue 31, item 8): the machines a shopper keeps, each a model with an optional
@@ -6,28 +6,26 @@ import { z } from 'zod';
  * FLEET_KEY; a signed-in customer's in the account, merged with the browser's on sign-in.
  */
 
-/** The local storage key of a guest's fleet. */
-export const FLEET_KEY = 'fleet';
+export { FLEET_KEY } from './fleet-key.ts';
 /** Most machines one fleet keeps (a site with more has a fleet manager, not a list). */
 export const FLEET_MAX = 20;
 
-const text = (max: number) => z.string().trim().max(max);
-const handle = z
-  .string()
-  .max(100)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+// zod/mini: the fleet is read in the browser, where every byte of an island counts.
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const named = (max: number) => z.string().check(z.trim(), z.maxLength(max), z.minLength(1));
+const handle = z.string().check(z.maxLength(100), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/));
 
 /** One machine of a fleet. */
 export const fleetMachineSchema = z.object({
-  brand: text(100).min(1),
+  brand: named(100),
   brandHandle: handle,
   /** The model's code, as its data plate prints it ('PTH50'). */
-  model: text(60).min(1),
+  model: named(60),
   modelHandle: handle,
   /** The serial on the data plate, as typed; '' when not given. */
-  serial: text(64).default(''),
+  serial: z._default(text(64), ''),
   /** The shopper's own name for it ('Dock 3 jack'); '' for none. */
-  nickname: text(60).default(''),
+  nickname: z._default(text(60), ''),
 });
 export type FleetMachine = z.output<typeof fleetMachineSchema>;
 
@@ -41,8 +39,8 @@ export interface Fleet {
 export const EMPTY_FLEET: Fleet = { machines: [], active: null };
 
 const storedSchema = z.object({
-  machines: z.array(z.unknown()).max(FLEET_MAX * 2),
-  active: z.number().int().min(0).nullable().catch(null),
+  machines: z.array(z.unknown()).check(z.maxLength(FLEET_MAX * 2)),
+  active: z.catch(z.nullable(z.number().check(z.int(), z.minimum(0))), null),
 });
 
 /** One machine's key: the same model and serial are one machine, whatever its nickname. */
