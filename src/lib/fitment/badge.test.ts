@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serialFormatOf } from '../../../server/seed/machines.ts';
-import { badgeFor } from './badge.ts';
+import { badgeFor, compactFitment, readSerialFormat } from './badge.ts';
 import type { FleetMachine } from '../../../shared/fitment/fleet.ts';
 
 const row = (model: string, serialFrom: string | null = null, serialTo: string | null = null) => ({
@@ -67,5 +67,28 @@ describe('badgeFor', () => {
     const wheel = { universal: false, rows: [row('pth50', '1A100000')] };
     const broken = { crown: { pattern: '(?<number>[', example: '1A234567' } };
     expect(badgeFor(wheel, mine('pth50', '1A100001'), broken).kind).toBe('check');
+  });
+});
+
+describe('the page’s copy of a fitment', () => {
+  it('keeps what the badge reads and gives the same answers as the full rows', () => {
+    const full = { universal: false, rows: [row('pth50', '1A100000'), row('wp3000', null, '2B9')] };
+    const compact = compactFitment(full);
+    expect(compact.rows[0]).toEqual({
+      brandHandle: 'crown',
+      modelHandle: 'pth50',
+      serialFrom: '1A100000',
+      serialTo: null,
+    });
+    for (const machine of [mine('pth50', '1A100001'), mine('pth50'), mine('pe4500')]) {
+      expect(badgeFor(compact, machine, formats)).toEqual(badgeFor(full, machine, formats));
+    }
+  });
+
+  it('reads a format as the API sends it, and none that this browser cannot read', () => {
+    expect(
+      readSerialFormat({ pattern: crown.pattern, example: '1A234567' })?.pattern.test('1A234567'),
+    ).toBe(true);
+    expect(readSerialFormat({ pattern: '(?<prefix', example: 'X1' })).toBeUndefined();
   });
 });

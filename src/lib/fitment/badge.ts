@@ -17,10 +17,42 @@ export interface Badge {
   text: string;
 }
 
+/** A fitment row as the page carries it for the badge: the model and the serials. */
+export type CompactFitmentRow = Pick<
+  ProductFitment['rows'][number],
+  'brandHandle' | 'modelHandle' | 'serialFrom' | 'serialTo'
+>;
+
+/** A product's fitment as the page carries it (issue 31: 'a few KB at most'). */
+export interface CompactFitment {
+  universal: boolean;
+  rows: CompactFitmentRow[];
+}
+
+/** The page's copy of a product's fitment: what the badge reads, nothing more. */
+export const compactFitment = ({ universal, rows }: ProductFitment): CompactFitment => ({
+  universal,
+  rows: rows.map(({ brandHandle, modelHandle, serialFrom, serialTo }) => ({
+    brandHandle,
+    modelHandle,
+    serialFrom,
+    serialTo,
+  })),
+});
+
 /** A brand's serial format as a page carries it (server/machines: pattern source, example). */
 export interface PageSerialFormat {
   pattern: string;
   example: string;
+}
+
+/** A brand's format as the API sends it, read; undefined when this browser cannot read it. */
+export function readSerialFormat(stored: PageSerialFormat): SerialFormat | undefined {
+  try {
+    return { pattern: new RegExp(stored.pattern), example: stored.example };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The format a page carries for the machine's brand, read once; undefined: the common one. */
@@ -30,12 +62,8 @@ function formatOf(
 ): SerialFormat | undefined {
   const stored = formats[brandHandle];
   if (!stored) return undefined;
-  try {
-    return { pattern: new RegExp(stored.pattern), example: stored.example };
-  } catch {
-    // A pattern this browser cannot read decides nothing: the serial reads as unreadable.
-    return { pattern: /(?!)/, example: stored.example };
-  }
+  // A pattern this browser cannot read decides nothing: the serial reads as unreadable.
+  return readSerialFormat(stored) ?? { pattern: /(?!)/, example: stored.example };
 }
 
 /**
@@ -44,12 +72,12 @@ function formatOf(
  * @example badgeFor(fitment, { brand: 'Crown', model: 'PTH50', ... }, {}) // { kind: 'fits', text: 'Fits your Crown PTH50' }
  */
 export function badgeFor(
-  fitment: ProductFitment,
+  fitment: CompactFitment,
   machine: FleetMachine,
   formats: Readonly<Record<string, PageSerialFormat>> = {},
 ): Badge {
   const label = machineLabel(machine);
-  const mine = (row: ProductFitment['rows'][number]) =>
+  const mine = (row: CompactFitmentRow) =>
     row.brandHandle === machine.brandHandle && row.modelHandle === machine.modelHandle;
   const rows = fitment.rows.map((row) => ({ ...row, modelId: mine(row) ? 1 : 0 }));
   const verdict = fitVerdict(

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
+import { $activeMachine } from '../../stores/fleet.ts';
+import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
+import { MachinePicker } from './MachinePicker.tsx';
+import './fitment.css';
+
+interface Props {
+  heading: string;
+  /**
+   * Where a saved machine's parts are listed (the search page, `fits=`); none where the page's
+   * own list follows the chosen machine (a collection page).
+   */
+  partsPath?: string;
+  /**
+   * One line with a button until the shopper opens the selector (a collection page, where
+   * the products come first); a chosen machine takes the same line, so nothing below moves.
+   */
+  folded?: boolean;
+}
+
+/** The address of a machine's parts on `partsPath`. */
+export const partsHref = (partsPath: string, machine: FleetMachine): string => {
+  const query = new URLSearchParams({ fits: `${machine.brandHandle}/${machine.modelHandle}` });
+  if (machine.serial) query.set('serial', machine.serial);
+  return `${partsPath}?${query.toString()}`;
+};
+
+/**
+ * Find parts for your machine (issue 31, item 6) on the home and collection pages: the
+ * selector, or the chosen machine with a way to change it.
+ */
+function MachineFinder({ heading, partsPath, folded = false }: Props) {
+  const machine = useHydratingStore($activeMachine, undefined);
+  const [changing, setChanging] = useState(false);
+  if (folded && !machine && !changing) {
+    return (
+      <section className="mf" aria-label={heading}>
+        <p className="mf-line">
+          <span>{heading}: brand, model and serial number.</span>
+          <button type="button" className="mf-change" onClick={() => setChanging(true)}>
+            Choose your machine
+          </button>
+        </p>
+      </section>
+    );
+  }
+  if (machine && !changing) {
+    return (
+      <section className="mf" aria-label={heading}>
+        <p className="mf-line">
+          <span>
+            Your machine: <strong>{machine.nickname || machineLabel(machine)}</strong>
+            {machine.nickname && ` (${machineLabel(machine)})`}
+            {machine.serial && `, serial ${machine.serial}`}
+          </span>
+          {partsPath && (
+            <a className="mf-parts" href={partsHref(partsPath, machine)}>
+              Show its parts
+            </a>
+          )}
+          <button type="button" className="mf-change" onClick={() => setChanging(true)}>
+            Change machine
+          </button>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <MachinePicker
+      heading={heading}
+      autoFocus={changing}
+      submitLabel={partsPath ? 'Show parts' : 'Save machine'}
+      onSaved={(saved) => {
+        setChanging(false);
+        if (partsPath) window.location.assign(partsHref(partsPath, saved));
+      }}
+    />
+  );
+}
+
+export default withErrorBoundary(MachineFinder);
