@@ -10,6 +10,27 @@ import * as z from 'zod/mini';
  */
 const money = z.number().check(z.minimum(0));
 
+/**
+ * A card's verdict under a chosen machine (issue 31, items 8 and 9; server/machines/card-fit.ts):
+ * only on the cards of a `fits=` list, null or absent elsewhere. Every card of such a list
+ * may fit, so 'fits' or 'check'; the rows are the model's serial ranges that say so.
+ */
+export const cardFitSchema = z.object({
+  verdict: z.enum(['fits', 'check']),
+  universal: z.boolean(),
+  rows: z.array(
+    z.object({
+      serialFrom: z.nullable(z.string()),
+      serialTo: z.nullable(z.string()),
+      position: z.string(),
+      quantity: z.number(),
+      note: z.string(),
+    }),
+  ),
+});
+
+export type CardFit = z.infer<typeof cardFitSchema>;
+
 export const cardSchema = z.object({
   id: z.number().check(z.int()),
   handle: z.string(),
@@ -29,6 +50,7 @@ export const cardSchema = z.object({
   partNumber: z.optional(z.nullable(z.string())),
   condition: z.optional(z.nullable(z.string())),
   description: z.optional(z.nullable(z.string())),
+  fit: z.optional(z.nullable(cardFitSchema)),
 });
 
 export type ApiCard = z.infer<typeof cardSchema>;

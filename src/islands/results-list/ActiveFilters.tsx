@@ -13,6 +13,11 @@ interface Props {
   params: SearchParams;
   /** The tag filters in force, spelled as the catalogue spells them. */
   tags: readonly TagFilter[];
+  /**
+   * The machine the list is narrowed to (issue 31, item 8), its chip's words and what its
+   * remove does (more than a change: it may drop the chosen machine too).
+   */
+  machine?: { label: string; onRemove: () => void } | undefined;
   currency: string;
   onChange: (change: SearchChange | readonly SearchChange[]) => void;
 }
@@ -20,7 +25,7 @@ interface Props {
 interface Chip {
   key: string;
   label: string;
-  remove: SearchChange;
+  remove: () => void;
   tip?: string;
 }
 
@@ -31,21 +36,26 @@ const PRICE_BOUNDS = [
 ] as const;
 
 /** The filters in force, each with a button that removes it, and Clear all. */
-export function ActiveFilters({ params, tags, currency, onChange }: Props) {
+export function ActiveFilters({ params, tags, machine, currency, onChange }: Props) {
   // A price chip explains itself in a popover (spec storefront 9: show 250 ms, hide 400 ms).
   const chips: Chip[] = [];
+  const removing = (change: SearchChange) => () => {
+    onChange(change);
+  };
+  // The machine first: it narrows the list most, and Clear all leaves it (CLEAR_ALL).
+  if (machine) chips.push({ key: 'fits', label: machine.label, remove: machine.onRemove });
   for (const vendor of params.v) {
     chips.push({
       key: `v-${vendor}`,
       label: `Brand: ${vendor}`,
-      remove: { kind: 'v', value: params.v.filter((name) => name !== vendor) },
+      remove: removing({ kind: 'v', value: params.v.filter((name) => name !== vendor) }),
     });
   }
   tags.forEach((tag, index) => {
     chips.push({
       key: `t-${tagParam(tag)}`,
       label: `${tag.prefix}: ${tag.value}`,
-      remove: { kind: 't', value: params.t.filter((_, at) => at !== index) },
+      remove: removing({ kind: 't', value: params.t.filter((_, at) => at !== index) }),
     });
   });
   for (const [kind, key, word] of PRICE_BOUNDS) {
@@ -55,7 +65,7 @@ export function ActiveFilters({ params, tags, currency, onChange }: Props) {
     chips.push({
       key,
       label: `${word} ${price}`,
-      remove: { kind, value: undefined },
+      remove: removing({ kind, value: undefined }),
       tip: `Only parts priced ${word.toLowerCase()} ${price} are shown. Remove the filter to see every price.`,
     });
   }
@@ -68,9 +78,7 @@ export function ActiveFilters({ params, tags, currency, onChange }: Props) {
             type="button"
             aria-label={`Remove filter ${chip.label}`}
             aria-describedby={tipId}
-            onClick={singleClick(() => {
-              onChange(chip.remove);
-            })}
+            onClick={singleClick(chip.remove)}
           >
             ×
           </button>

@@ -1,3 +1,4 @@
+import type { CardFitBadge } from '../../lib/search/machine-filter.ts';
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import { CARD_STILL_TRYING } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
@@ -26,6 +27,8 @@ interface Props {
   onCompare: (id: number) => void;
   onQuickView: (card: ResultCardView) => void;
   eager: boolean;
+  /** Whether the part fits the list's machine (issue 31, item 9), in a `fits=` list. */
+  badge?: CardFitBadge | undefined;
 }
 
 const addLabel = (add: CardAdd) =>
@@ -33,10 +36,11 @@ const addLabel = (add: CardAdd) =>
 
 /**
  * One product of the results list (spec storefront 2, "Card content" and "Results list"):
- * the store's one card with the quick-view button over its image, the Compare box before
- * its add button (spec storefront 4, the card rule) and the summary of the list view.
+ * the store's one card with the quick-view button over its image, the fit badge and the
+ * Compare box before its add button (spec storefront 4, the card rule; issue 31, item 9)
+ * and the summary of the list view.
  */
-export function ResultCard({ card, add, selected, onCompare, onQuickView, eager }: Props) {
+export function ResultCard({ card, add, selected, onCompare, onQuickView, eager, badge }: Props) {
   const checkboxId = `compare-${String(card.id)}`;
   return (
     <ProductCard
@@ -70,18 +74,21 @@ export function ResultCard({ card, add, selected, onCompare, onQuickView, eager 
         </Tooltip>
       }
       actions={
-        <label className="rl-compare" htmlFor={checkboxId}>
-          <input
-            id={checkboxId}
-            type="checkbox"
-            checked={selected}
-            onChange={() => {
-              onCompare(card.id);
-            }}
-            aria-label={`Compare ${card.title}`}
-          />
-          Compare
-        </label>
+        <>
+          {badge && <p className={`rl-fit rl-fit-${badge.kind}`}>{badge.text}</p>}
+          <label className="rl-compare" htmlFor={checkboxId}>
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={selected}
+              onChange={() => {
+                onCompare(card.id);
+              }}
+              aria-label={`Compare ${card.title}`}
+            />
+            Compare
+          </label>
+        </>
       }
     />
   );

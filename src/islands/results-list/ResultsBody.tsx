@@ -1,4 +1,5 @@
-import type { ApiCard } from '../../lib/search/filter-reply.ts';
+import type { ApiCard, ListMachine } from '../../lib/search/filter-reply.ts';
+import { cardFitBadge } from '../../lib/search/machine-filter.ts';
 import { resultCardView, type ResultCardView } from '../../lib/search/result-card.ts';
 import type { CardSettings } from '../../lib/catalog/product-card.ts';
 import { FallbackList } from './FallbackList.tsx';
@@ -23,6 +24,8 @@ interface Props {
   selection: readonly number[];
   onCompare: (id: number) => void;
   onQuickView: (card: ResultCardView) => void;
+  /** The machine of a `fits=` list (the reply's pageInfo.machine): the badges name it. */
+  machine?: ListMachine | null | undefined;
 }
 
 /**
@@ -39,6 +42,7 @@ export function ResultsBody({
   selection,
   onCompare,
   onQuickView,
+  machine,
 }: Props) {
   if (loading) {
     return (
@@ -81,6 +85,7 @@ export function ResultsBody({
             onCompare={onCompare}
             onQuickView={onQuickView}
             eager={index < eager}
+            badge={cardFitBadge(card.fit, machine)}
           />
         </li>
       ))}

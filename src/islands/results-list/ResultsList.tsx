@@ -4,6 +4,7 @@ import { pagedHref, productCountText } from '../../lib/catalog/collection-page.t
 import { pageRange } from '../../lib/catalog/pagination.ts';
 import { compareTarget } from '../../lib/search/compare-selection.ts';
 import { filterGroups, resolvedTags } from '../../lib/search/filter-choices.ts';
+import { fitsChipLabel, isChosenMachine } from '../../lib/search/machine-filter.ts';
 import type { ResultCardView } from '../../lib/search/result-card.ts';
 import {
   applyChange,
@@ -12,6 +13,7 @@ import {
   type SearchChange,
   type SearchParams,
 } from '../../lib/search/search-params.ts';
+import { $activeMachine, chooseFleetMachine } from '../../stores/fleet.ts';
 import { createResultsList } from '../../stores/results-list.ts';
 import { $compareSelection, $resultsView, toggleCompareProduct } from '../../stores/search.ts';
 import { withErrorBoundary } from '../shared/index.ts';
@@ -76,28 +78,53 @@ function ResultsList({
   const storedView = useStore($resultsView);
   const [selection, compareError, setCompareError, compare, onCompare] = useCompare(source);
   const top = useRef<HTMLElement>(null);
-  const [params, setParams, hydrated] = useAddressSearch(
-    list,
+  const chosen = useStore($activeMachine);
+  const urlFor = (next: SearchParams) => searchHref(basePath, isCollection, next);
+  const [params, setParams, hydrated, current] = useAddressSearch(list, {
     initial,
     fixed,
     isCollection,
-    settings.collectionBase,
-  );
+    collectionBase: settings.collectionBase,
+    urlFor,
+    // A machine chosen elsewhere is not a step of this list: see withChosenMachine.
+    onMachine: (value) => {
+      change({ kind: 'fits', value }, 'replace');
+    },
+  });
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
   const view = hydrated ? storedView : 'grid';
   const limit = effectiveLimit(params, settings.defaultLimit);
-  const urlFor = (next: SearchParams) => searchHref(basePath, isCollection, next);
 
-  /** Applies one change, or several as one step (Clear all, a price range). */
-  const change = (what: SearchChange | readonly SearchChange[]) => {
+  /**
+   * Applies one change, or several as one step (Clear all, a price range), to the search as
+   * last set (a handler may apply two before React renders again); a new step in the
+   * history unless `step` is 'replace'.
+   */
+  const change = (
+    what: SearchChange | readonly SearchChange[],
+    step: 'push' | 'replace' = 'push',
+  ) => {
     const changes: readonly SearchChange[] = Array.isArray(what) ? what : [what as SearchChange];
-    const next = changes.reduce(applyChange, params);
-    if (next === params) return;
+    const before = current();
+    const next = changes.reduce(applyChange, before);
+    if (next === before) return;
     setParams(next);
     setCompareError('');
-    window.history.pushState(null, '', urlFor(next));
+    if (step === 'push') window.history.pushState(null, '', urlFor(next));
+    else window.history.replaceState(null, '', urlFor(next));
     void list.run(next);
     if (changes.some((one) => one.kind === 'page')) top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  /**
+   * The machine chip's remove (issue 31, item 8: "removable as a chip"): the list drops the
+   * machine, and when it is the chosen one the switcher drops it too, or the list would
+   * follow the store and put it back.
+   */
+  const removeMachine = () => {
+    const wasChosen = isChosenMachine(current(), chosen);
+    change({ kind: 'fits', value: { fits: '', serial: '' } });
+    if (wasChosen) chooseFleetMachine(null);
   };
 
   const addFor = useCardAdd(hydrated);
@@ -140,6 +167,11 @@ function ResultsList({
       <ActiveFilters
         params={params}
         tags={resolvedTags(params, info)}
+        machine={
+          params.fits
+            ? { label: fitsChipLabel(params, info?.machine, chosen), onRemove: removeMachine }
+            : undefined
+        }
         currency={settings.currency}
         onChange={change}
       />
@@ -154,6 +186,7 @@ function ResultsList({
         selection={selection}
         onCompare={onCompare}
         onQuickView={setQuickView}
+        machine={info?.machine}
       />
       {!loading && (
         <ResultsPager

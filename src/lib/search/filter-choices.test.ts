@@ -126,6 +126,13 @@ describe('toggleChoice and clearGroup', () => {
     expect(cleared).toEqual(params({ q: 'wheel', sortBy: 'price_asc', limit: 48 }));
     expect(hasFilters(cleared)).toBe(false);
   });
+
+  it('leaves the machine to its own chip (issue 31, item 8)', () => {
+    const machine = { fits: 'crown/pth50', serial: 'SZ1' };
+    expect(hasFilters(params(machine))).toBe(false);
+    const start = params({ ...machine, v: ['Crown'], minPrice: 5 });
+    expect(CLEAR_ALL.reduce(applyChange, start)).toEqual(params(machine));
+  });
 });
 
 describe('priceRangeChanges', () => {

@@ -139,7 +139,12 @@ export function clearGroup(params: SearchParams, group: FilterGroup): SearchChan
   return { kind: 't', value: params.t.filter((tag) => !same(tag.prefix, prefix)) };
 }
 
-/** The changes that drop every filter the panel sets (brands, tags, prices). */
+/**
+ * The changes that drop every filter the panel sets (brands, tags, prices). Not the machine
+ * (`fits`): the shopper chose it in the machine switcher, for every list of the store, and
+ * its own chip removes it (issue 31, item 8: "removable as a chip"); Clear all leaving a
+ * chip behind says so.
+ */
 export const CLEAR_ALL: readonly SearchChange[] = [
   { kind: 'v', value: [] },
   { kind: 't', value: [] },
@@ -147,7 +152,7 @@ export const CLEAR_ALL: readonly SearchChange[] = [
   { kind: 'maxPrice', value: undefined },
 ];
 
-/** Whether any filter the panel sets is in force. */
+/** Whether any filter the panel sets is in force (the machine is not one: see CLEAR_ALL). */
 export const hasFilters = (params: SearchParams): boolean =>
   params.v.length > 0 ||
   params.t.length > 0 ||

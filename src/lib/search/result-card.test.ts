@@ -37,7 +37,13 @@ describe('resultCardView', () => {
       reviewText: '2 reviews',
       soldOut: false,
       inventoryLevelId: 44,
+      fit: null,
     });
+  });
+  it("carries the card's verdict under a chosen machine (issue 31, item 9)", () => {
+    const fit = { verdict: 'fits' as const, universal: true, rows: [] };
+    expect(resultCardView({ ...card, fit }, settings).fit).toEqual(fit);
+    expect(resultCardView({ ...card, fit: null }, settings).fit).toBeNull();
   });
   it('adds the summary as text, from the SEO description first', () => {
     expect(resultCardView({ ...card, description: '<p>Long</p>' }, settings).summary).toBe('Long');

@@ -4,6 +4,7 @@ import {
   type CardSettings,
   type ProductCardView,
 } from '../catalog/product-card.ts';
+import type { CardFit } from '../../../shared/contracts/product-card.ts';
 import type { ProductRecord } from '../../../shared/contracts/product-record.ts';
 import { htmlToText } from '../../../shared/format/html-text.ts';
 import { staticCard, type CardRecord } from '../catalog/static-card.ts';
@@ -15,6 +16,8 @@ export interface ResultCardView extends ProductCardView {
   summary: string;
   /** The inventory level the add button adds, or null when the card has none. */
   inventoryLevelId: number | null;
+  /** The card's verdict in a list under a chosen machine (issue 31, item 9), else null. */
+  fit: CardFit | null;
 }
 
 /**
@@ -27,6 +30,7 @@ export function resultCardView(card: ApiCard, settings: CardSettings): ResultCar
     ...productCardView(card, settings),
     summary: htmlToText(card.seoDescription ?? card.description ?? ''),
     inventoryLevelId: card.inventoryLevelId ?? null,
+    fit: card.fit ?? null,
   };
 }
 

@@ -5,9 +5,12 @@ import {
   EMPTY_PARAMS,
   effectiveLimit,
   filterQuery,
+  MAX_SERIAL_LENGTH,
+  parseFits,
   parseLimit,
   parsePrice,
   parseSearchParams,
+  parseSerialParam,
   parseTagFilter,
   resolveTagFilter,
   searchParamsToQuery,
@@ -90,7 +93,7 @@ describe('tag filters', () => {
 describe('URL to state and back', () => {
   it('reads every parameter, with a one-based page in the URL and zero-based in the state', () => {
     const state = parseSearchParams(
-      '?q=load+wheel&c=3,4,3,x&v=Crown&v=%20Blue%20Giant&v=crown&v=&t=Size_10%20in&t=bad&minPrice=5&maxPrice=$50&sortBy=price_asc&limit=48&page=3',
+      '?q=load+wheel&c=3,4,3,x&v=Crown&v=%20Blue%20Giant&v=crown&v=&t=Size_10%20in&t=bad&fits=crown/pth50&serial=%20SZ123%20&minPrice=5&maxPrice=$50&sortBy=price_asc&limit=48&page=3',
     );
     expect(state).toEqual({
       q: 'load wheel',
@@ -102,6 +105,8 @@ describe('URL to state and back', () => {
       sortBy: 'price_asc',
       limit: 48,
       page: 2,
+      fits: 'crown/pth50',
+      serial: 'SZ123',
     });
     expect(parseSearchParams(searchParamsToQuery(state))).toEqual(state);
   });
@@ -127,6 +132,103 @@ describe('URL to state and back', () => {
     expect(parseSearchParams('?c=9&sortBy=price_desc', { c: [12] })).toEqual(
       params({ c: [12], sortBy: 'price_desc' }),
     );
+  });
+});
+
+describe('the machine filter (issue 31, item 8)', () => {
+  it('reads a brand/model pair of handles, lower-cased', () => {
+    expect(parseFits('crown/pth50')).toBe('crown/pth50');
+    expect(parseFits(' Crown/PTH50 ')).toBe('crown/pth50');
+    expect(parseFits('blue-giant/pt-50-20')).toBe('blue-giant/pt-50-20');
+  });
+  it('reads anything else as no machine', () => {
+    for (const junk of [
+      '',
+      'crown',
+      'crown/',
+      '/pth50',
+      'crown/pth50/extra',
+      '../x',
+      'crown/pth 50',
+      'crown/-pth50',
+      'crown/pth50-',
+      'crown//pth50',
+      `crown/${'a'.repeat(200)}`,
+    ]) {
+      expect(parseFits(junk)).toBe('');
+      expect(parseSearchParams(`?fits=${encodeURIComponent(junk)}&serial=SZ1`)).toEqual(params());
+    }
+  });
+  it('keeps a serial only with a machine, trimmed, and drops one too long to be a serial', () => {
+    expect(parseSearchParams('?serial=SZ1')).toEqual(params());
+    expect(parseSearchParams('?fits=crown/pth50&serial=%20%20')).toEqual(
+      params({ fits: 'crown/pth50' }),
+    );
+    const longest = 'S'.repeat(MAX_SERIAL_LENGTH);
+    expect(parseSearchParams(`?fits=crown/pth50&serial=${longest}`).serial).toBe(longest);
+    expect(parseSearchParams(`?fits=crown/pth50&serial=${longest}9`).serial).toBe('');
+    expect(parseSerialParam(' 1A-100 ', 'crown/pth50')).toBe('1A-100');
+    expect(parseSerialParam('1A-100', '')).toBe('');
+  });
+  it('writes fits and serial after the tags and before the prices', () => {
+    const state = params({
+      q: 'wheel',
+      t: [{ prefix: 'Size', value: '8' }],
+      fits: 'crown/pth50',
+      serial: 'SZ 1',
+      maxPrice: 50,
+    });
+    expect(searchParamsToQuery(state)).toBe(
+      'q=wheel&t=Size_8&fits=crown/pth50&serial=SZ+1&maxPrice=50',
+    );
+    expect(searchParamsToQuery(params({ fits: 'crown/pth50', q: 'a/b' }))).toBe(
+      'q=a%2Fb&fits=crown/pth50',
+    );
+    // A serial without its machine is never written.
+    expect(searchParamsToQuery(params({ serial: 'SZ1' }))).toBe('');
+  });
+  it('sends fits and serial to the API', () => {
+    expect(filterQuery(params({ fits: 'crown/pth50', serial: 'SZ1' }), 24).toString()).toBe(
+      'fits=crown%2Fpth50&serial=SZ1&limit=24&page=0',
+    );
+    expect(filterQuery(params({ fits: 'crown/pth50' }), 24).get('serial')).toBeNull();
+    expect(filterQuery(params({ serial: 'SZ1' }), 24).has('serial')).toBe(false);
+  });
+  it("is a search on its own: the search page lists the machine's parts", () => {
+    expect(shouldSearch(params({ fits: 'crown/pth50' }))).toBe(true);
+    expect(shouldSearch(params({ fits: 'crown/pth50', q: 'ab' }))).toBe(true);
+  });
+  it('is set and removed as one change, machine and serial, from the first page', () => {
+    const start = params({ q: 'wheel', v: ['Crown'], page: 3 });
+    const chosen = applyChange(start, {
+      kind: 'fits',
+      value: { fits: 'Crown/PTH50', serial: ' SZ1 ' },
+    });
+    expect(chosen).toEqual({ ...start, fits: 'crown/pth50', serial: 'SZ1', page: 0 });
+    expect(
+      applyChange(chosen, { kind: 'fits', value: { fits: 'crown/pth50', serial: 'SZ1' } }),
+    ).toBe(chosen);
+    expect(applyChange(chosen, { kind: 'fits', value: { fits: '', serial: '' } })).toEqual({
+      ...start,
+      page: 0,
+    });
+    expect(
+      applyChange(chosen, { kind: 'fits', value: { fits: 'crown/pth50', serial: '' } }),
+    ).toMatchObject({ fits: 'crown/pth50', serial: '' });
+  });
+  it('ignores junk, and a serial without a machine', () => {
+    const start = params({ q: 'wheel', page: 2 });
+    expect(applyChange(start, { kind: 'fits', value: { fits: 'crown', serial: 'SZ1' } })).toBe(
+      start,
+    );
+    expect(applyChange(start, { kind: 'fits', value: { fits: '', serial: 'SZ1' } })).toBe(start);
+  });
+  it('survives a change of words, which clears brands and tags', () => {
+    const start = params({ q: 'wheel', fits: 'crown/pth50', serial: 'SZ1' });
+    expect(applyChange(start, { kind: 'q', value: 'seal' })).toMatchObject({
+      fits: 'crown/pth50',
+      serial: 'SZ1',
+    });
   });
 });
 

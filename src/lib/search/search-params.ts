@@ -25,6 +25,9 @@ export const PAGE_SIZES = [8, 16, 24, 48, 64, 76] as const;
 /** spec storefront 5 and 9: a search runs only when q or v has at least this many characters. */
 export const MIN_QUERY_LENGTH = 3;
 
+/** The longest serial the list sends: a longer one is no data plate's but a paste gone wrong. */
+export const MAX_SERIAL_LENGTH = 32;
+
 export interface TagFilter {
   prefix: string;
   value: string;
@@ -46,6 +49,13 @@ export interface SearchParams {
   limit: number | undefined;
   /** Zero-based. */
   page: number;
+  /**
+   * The machine the list is narrowed to (issue 31, item 8: "choosing a machine filters
+   * collection and search results (`fits=`)"): 'brand/model' handles, '' for none.
+   */
+  fits: string;
+  /** The serial on the machine's data plate, for the cards' verdicts; '' without `fits`. */
+  serial: string;
 }
 
 export const EMPTY_PARAMS: SearchParams = {
@@ -58,6 +68,8 @@ export const EMPTY_PARAMS: SearchParams = {
   sortBy: '',
   limit: undefined,
   page: 0,
+  fits: '',
+  serial: '',
 };
 
 /** An allowed page size, else undefined (spec storefront 5: "otherwise treated as empty"). */
@@ -139,6 +151,30 @@ function vendorList(raw: readonly string[]): string[] {
     });
 }
 
+/** One handle of a brand or model, as the catalogue writes them. */
+const HANDLE = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const FITS_PATTERN = new RegExp(`^${HANDLE}/${HANDLE}$`);
+
+/**
+ * A `fits` parameter: 'brand/model' handles (lower-cased, as the API reads them), else ''.
+ * Longer than 200 characters is no handle pair either (the API's own limit).
+ * @example parseFits(' Crown/PTH50 ') // 'crown/pth50'
+ * @example parseFits('crown') // ''
+ */
+export function parseFits(raw: string | null | undefined): string {
+  const text = (raw ?? '').trim().toLowerCase();
+  return text.length <= 200 && FITS_PATTERN.test(text) ? text : '';
+}
+
+/**
+ * A serial for the verdicts: trimmed; '' when there is no machine to read it against or it
+ * is longer than MAX_SERIAL_LENGTH (dropped, not cut: a cut serial could read as fitting).
+ */
+export function parseSerialParam(raw: string | null | undefined, fits: string): string {
+  const text = (raw ?? '').trim();
+  return fits && text.length <= MAX_SERIAL_LENGTH ? text : '';
+}
+
 function idList(raw: string | null): number[] {
   const ids = (raw ?? '')
     .split(',')
@@ -160,6 +196,7 @@ export function parseSearchParams(
 ): SearchParams {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const page = (query.get('page') ?? '').trim();
+  const fits = parseFits(query.get('fits'));
   const tags = query
     .getAll('t')
     .map(parseTagFilter)
@@ -174,6 +211,8 @@ export function parseSearchParams(
     sortBy: parseSort(query.get('sortBy')),
     limit: parseLimit(query.get('limit')),
     page: /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) - 1 : 0,
+    fits,
+    serial: parseSerialParam(query.get('serial'), fits),
     ...fixed,
   };
 }
@@ -195,12 +234,16 @@ export function searchParamsToQuery(
   put('c', params.c.join(','));
   for (const vendor of params.v) put('v', vendor);
   for (const tag of params.t) put('t', tagParam(tag));
+  put('fits', params.fits);
+  put('serial', params.fits ? params.serial : '');
   put('minPrice', params.minPrice === undefined ? '' : String(params.minPrice));
   put('maxPrice', params.maxPrice === undefined ? '' : String(params.maxPrice));
   put('sortBy', params.sortBy);
   put('limit', params.limit === undefined ? '' : String(params.limit));
   put('page', params.page > 0 ? String(params.page + 1) : '');
-  return query.toString();
+  // The machine reads as the issue writes it, `fits=crown/pth50`: a slash needs no escape in
+  // a query (RFC 3986, 3.4), and a handle holds nothing else that would.
+  return query.toString().replace(/(^|&)fits=([a-z0-9-]+)%2F/, '$1fits=$2/');
 }
 
 /** The query of GET /api/products/filter (zero-based page; spec storefront 4 and 7). */
@@ -210,6 +253,8 @@ export function filterQuery(params: SearchParams, defaultLimit: number): URLSear
   if (params.c.length > 0) query.set('c', params.c.join(','));
   for (const vendor of params.v) query.append('v', vendor);
   for (const tag of params.t) query.append('t', tagParam(tag));
+  if (params.fits) query.set('fits', params.fits);
+  if (params.fits && params.serial) query.set('serial', params.serial);
   if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
   if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
   if (params.sortBy) query.set('sortBy', params.sortBy);
@@ -221,9 +266,11 @@ export function filterQuery(params: SearchParams, defaultLimit: number): URLSear
 /**
  * Whether the list should fetch (spec storefront 5: "Search runs only when q or v has at
  * least 3 characters (skipped when both are shorter)"). A list scoped by collection ids
- * (a collection page) always runs: it has no words to wait for.
+ * (a collection page) always runs: it has no words to wait for. So does a list narrowed to
+ * a machine (issue 31, item 8): /search.php with only `fits` lists that machine's parts.
  */
 export function shouldSearch(params: SearchParams): boolean {
+  if (params.fits) return true;
   if (params.c.length > 0 && !params.q && params.v.length === 0) return true;
   return (
     params.q.length >= MIN_QUERY_LENGTH ||
@@ -241,7 +288,9 @@ export type SearchChange =
   | { kind: 'maxPrice'; value: number | undefined }
   | { kind: 'sortBy'; value: string }
   | { kind: 'limit'; value: number | string | undefined }
-  | { kind: 'page'; value: number };
+  | { kind: 'page'; value: number }
+  /** The machine and its serial together ('' and '' for none): the serial means nothing alone. */
+  | { kind: 'fits'; value: { fits: string; serial: string } };
 
 /**
  * The state after one change (spec storefront 4): any change other than page resets page to
@@ -291,6 +340,13 @@ export function applyChange(params: SearchParams, change: SearchChange): SearchP
       const limit = parseLimit(change.value);
       if (limit === params.limit) return params;
       next = { ...params, limit };
+      break;
+    }
+    case 'fits': {
+      const fits = parseFits(change.value.fits);
+      const serial = parseSerialParam(change.value.serial, fits);
+      if (fits === params.fits && serial === params.serial) return params;
+      next = { ...params, fits, serial };
       break;
     }
   }
