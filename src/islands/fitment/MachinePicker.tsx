@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { parseSerial } from '../../../shared/fitment/serial.ts';
 import type { FleetMachine } from '../../../shared/fitment/fleet.ts';
 import {
@@ -49,6 +49,7 @@ export function MachinePicker({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const brandSelect = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     const stop = new AbortController();
@@ -59,6 +60,11 @@ export function MachinePicker({
       });
     return () => stop.abort();
   }, [attempt]);
+
+  // The brand takes the focus once it can (a select is disabled while its brands load).
+  useEffect(() => {
+    if (autoFocus && brands.kind === 'ready') brandSelect.current?.focus();
+  }, [autoFocus, brands.kind]);
 
   useEffect(() => {
     setModel('');
@@ -131,8 +137,8 @@ export function MachinePicker({
         <label className="mp-field">
           <span>Brand</span>
           <select
+            ref={brandSelect}
             value={brand}
-            autoFocus={autoFocus}
             disabled={brands.kind !== 'ready'}
             onChange={(event) => setBrand(event.target.value)}
           >

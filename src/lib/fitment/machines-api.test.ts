@@ -8,7 +8,7 @@ import {
 
 const signal = new AbortController().signal;
 const reply = (status: number, body: unknown) =>
-  vi.fn(() =>
+  vi.fn((_input: string) =>
     Promise.resolve(
       new Response(JSON.stringify(body), {
         status,
