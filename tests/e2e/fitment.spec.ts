@@ -1,0 +1,218 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
+
+// Issue 31: a guest picks a machine, sees badges decided in the browser from the page's
+// fitment, and lists narrowed to the machine. Products are found through the API by what
+// their fitment says, never by hard-coded handles.
+test.describe.configure({ timeout: 90_000 });
+
+interface FitRow {
+  brandHandle: string;
+  modelHandle: string;
+  serialFrom: string | null;
+  serialTo: string | null;
+}
+interface Fitment {
+  universal: boolean;
+  rows: FitRow[];
+}
+interface Card {
+  handle: string;
+  fit?: {
+    verdict: string;
+    universal: boolean;
+    rows: Omit<FitRow, 'brandHandle' | 'modelHandle'>[];
+  };
+}
+
+const productPath = (handle: string) => `${storeConfig.theme.paths.productBase}/${handle}/`;
+
+async function json<T>(api: APIRequestContext, path: string): Promise<T> {
+  const reply = await api.get(path);
+  expect(reply.ok(), `${path} answers`).toBe(true);
+  return (await reply.json()) as T;
+}
+
+const fitmentOf = async (api: APIRequestContext, handle: string) =>
+  (await json<{ fitment: Fitment }>(api, `/api/products/handle/${handle}/fitment`)).fitment;
+
+const partsOf = async (api: APIRequestContext, brand: string, model: string) =>
+  (await json<{ products: Card[] }>(api, `/api/products/filter?fits=${brand}/${model}&limit=76`))
+    .products;
+
+/** A part of Crown PTH50 with a row for it and no serial range, not universal. */
+async function fittingPart(api: APIRequestContext): Promise<string> {
+  const parts = await partsOf(api, 'crown', 'pth50');
+  const part = parts.find(
+    (card) =>
+      card.fit?.universal === false &&
+      card.fit.rows.every((row) => row.serialFrom === null && row.serialTo === null),
+  );
+  return needed(part, 'a part that fits a Crown PTH50 at every serial').handle;
+}
+
+/** A part with fitment rows, none of them for a Crown PTH50. */
+async function otherPart(api: APIRequestContext): Promise<string> {
+  for (const card of await partsOf(api, 'yale', 'mpb040')) {
+    if (card.fit?.universal !== false) continue;
+    const fitment = await fitmentOf(api, card.handle);
+    if (!fitment.rows.some((row) => row.modelHandle === 'pth50')) return card.handle;
+  }
+  throw new Error('no Yale MPB040 part that does not fit a Crown PTH50');
+}
+
+/** A part the store has no fitment data for (the end-to-end fixtures have none). */
+async function unknownPart(api: APIRequestContext): Promise<string> {
+  const handle = 'e2e-sold-out-variant';
+  const fitment = await fitmentOf(api, handle);
+  expect(fitment).toEqual({ universal: false, rows: [] });
+  return handle;
+}
+
+/** A part whose only row for a Crown model starts at a serial, and that model. */
+async function rangedPart(api: APIRequestContext) {
+  const { models } = await json<{ models: { handle: string }[] }>(api, '/api/machines/crown');
+  for (const { handle: model } of models) {
+    for (const card of await partsOf(api, 'crown', model)) {
+      const rows = card.fit?.rows ?? [];
+      const from = rows[0]?.serialFrom;
+      if (rows.length === 1 && from && rows[0]?.serialTo === null) {
+        return { handle: card.handle, model, from };
+      }
+    }
+  }
+  throw new Error('no Crown part that fits from a serial on');
+}
+
+const crown = (model: string, serial = '', extra: Record<string, string> = {}) => ({
+  brand: 'Crown',
+  brandHandle: 'crown',
+  model: model.toUpperCase(),
+  modelHandle: model,
+  serial,
+  nickname: '',
+  ...extra,
+});
+
+/** Starts the browser with `machines` in the fleet, the first chosen. */
+async function withFleet(page: Page, machines: ReturnType<typeof crown>[]) {
+  await page.addInitScript(
+    (fleet) => {
+      window.localStorage.setItem('fleet', fleet);
+    },
+    JSON.stringify({ machines, active: 0 }),
+  );
+}
+
+const badge = (page: Page) => page.locator('.fc-badge');
+
+test.describe('the fit check on a product page', () => {
+  test('a guest picks a machine and the badges follow it from page to page', async ({
+    page,
+    api,
+  }) => {
+    const [fits, other, unknown] = [
+      await fittingPart(api),
+      await otherPart(api),
+      await unknownPart(api),
+    ];
+    await page.goto(productPath(fits));
+    await page.getByRole('button', { name: 'Check it fits your machine' }).click();
+    const form = page.getByRole('form', { name: 'Your machine' });
+    await expect(form.getByLabel('Brand')).toBeFocused();
+    await form.getByLabel('Brand').selectOption({ label: 'Crown' });
+    await form.getByLabel('Model').selectOption('pth50');
+    expect(await seriousViolations(page, { within: '.fit-check' })).toEqual([]);
+    await form.getByRole('button', { name: 'Save machine' }).click();
+    await expect(badge(page)).toHaveText('Fits your Crown PTH50');
+    await expect(badge(page)).toHaveClass(/fc-fits/);
+    // The machine is the shopper's now: the next pages decide their badge from it.
+    await page.goto(productPath(other));
+    await expect(badge(page)).toHaveText('Does not fit your Crown PTH50');
+    await page.goto(productPath(unknown));
+    await expect(badge(page)).toHaveText('We do not know whether this part fits your Crown PTH50');
+    await expect(
+      page.locator('.fit-check').getByRole('link', { name: 'Ask our experts' }),
+    ).toBeVisible();
+  });
+
+  test('a serial outside the range says check the serial number, never does not fit', async ({
+    page,
+    api,
+  }) => {
+    const ranged = await rangedPart(api);
+    await withFleet(page, [crown(ranged.model, '1A000001')]);
+    await page.goto(productPath(ranged.handle));
+    await expect(badge(page)).toHaveText(`Check the serial number: fits from ${ranged.from} on`);
+    await expect(badge(page)).toHaveClass(/fc-check/);
+    // The same machine with a serial inside the range: the part fits.
+    await page.getByRole('button', { name: 'Change machine' }).click();
+    const form = page.getByRole('form', { name: 'Your machine' });
+    await form.getByLabel('Brand').selectOption('crown');
+    await form.getByLabel('Model').selectOption(ranged.model);
+    await form.getByLabel('Serial number (optional)').fill('not a serial');
+    await form.getByRole('button', { name: 'Save machine' }).click();
+    await expect(form.getByRole('alert')).toContainText(
+      'That is not how Crown writes a serial number',
+    );
+    await form.getByLabel('Serial number (optional)').fill(ranged.from);
+    await form.getByRole('button', { name: 'Save machine' }).click();
+    await expect(badge(page)).toHaveText(`Fits your Crown ${ranged.model.toUpperCase()}`);
+  });
+
+  test('a machine whose model the store deleted is kept and said to be gone', async ({
+    page,
+    api,
+  }) => {
+    await withFleet(page, [crown('pth99-retired')]);
+    expectConsoleError(page, failedRequest(404, '/api/machines/crown/pth99-retired'));
+    await page.goto(productPath(await fittingPart(api)));
+    await expect(badge(page)).toHaveText('Your Crown PTH99-RETIRED is no longer in the catalogue.');
+    const stored = await page.evaluate(() => window.localStorage.getItem('fleet'));
+    expect(stored).toContain('pth99-retired');
+  });
+});
+
+test.describe('find parts for your machine', () => {
+  test('the home page selector lists the machine’s parts', async ({ page, api }) => {
+    const total = (
+      await json<{ pageInfo: { totalObjects: number } }>(
+        api,
+        '/api/products/filter?fits=crown/pth50&limit=8&fields=id',
+      )
+    ).pageInfo.totalObjects;
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Find parts for your machine' });
+    // The finder wakes as it comes into view, as a shopper scrolls to it.
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel('Brand').selectOption({ label: 'Crown' });
+    await form.getByLabel('Model').selectOption('pth50');
+    await form.getByRole('button', { name: 'Show parts' }).click();
+    await expect(page).toHaveURL(/\/search\.php\?fits=crown(%2F|\/)pth50$/);
+    await expect(page.locator('.rl-count')).toHaveText(`${String(total)} products`);
+    // Home again: the finder names the chosen machine instead of asking.
+    await page.goto('/');
+    await page.locator('.mp, .mf').first().scrollIntoViewIfNeeded();
+    await expect(page.locator('.mf-line')).toContainText('Your machine: Crown PTH50');
+    expect(await seriousViolations(page, { within: '.mf' })).toEqual([]);
+  });
+});
+
+test('the product page carries its fitment, compact, for the badge', async ({ page, api }) => {
+  const handle = await fittingPart(api);
+  await page.goto(productPath(handle));
+  const data = needed(
+    await page.locator('[data-fit-check] script[type="application/json"]').textContent(),
+    'the fitment data',
+  );
+  const fitment = JSON.parse(data) as Fitment;
+  expect(fitment.rows.some((row) => row.modelHandle === 'pth50')).toBe(true);
+  expect(Object.keys(fitment.rows[0] ?? {}).sort()).toEqual([
+    'brandHandle',
+    'modelHandle',
+    'serialFrom',
+    'serialTo',
+  ]);
+});
