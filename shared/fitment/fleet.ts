@@ -53,12 +53,15 @@ export const machineKey = (machine: Pick<FleetMachine, 'brandHandle' | 'modelHan
  */
 export function parseFleet(raw: string | undefined): Fleet {
   if (!raw) return EMPTY_FLEET;
-  let json: unknown;
   try {
-    json = JSON.parse(raw);
+    return readFleet(JSON.parse(raw));
   } catch {
     return EMPTY_FLEET;
   }
+}
+
+/** A fleet from parsed JSON (an account's reply), read as parseFleet reads a stored one. */
+export function readFleet(json: unknown): Fleet {
   const stored = storedSchema.safeParse(json);
   if (!stored.success) return EMPTY_FLEET;
   const machines: FleetMachine[] = [];
