@@ -10,6 +10,7 @@ import {
   type SubmitEvent,
 } from 'react';
 import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
+import { machineHits } from '../../lib/search/machine-suggest.ts';
 import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
@@ -55,7 +56,8 @@ type Dispatch = ActionDispatch<[action: SearchBoxAction]>;
 /**
  * The header's search box (spec storefront 2, 4, 5, 9): a plain GET form to /search.php
  * that works before hydration, and after it a combobox whose dropdown reads the static
- * suggestion index (src/lib/search/suggest-format.ts; no API call per key) with groups Categories and Products and price badges.
+ * suggestion index (src/lib/search/suggest-format.ts; no API call per key) with groups Categories and Products and price badges,
+ * and above them the machine models the text names (one lookup, for a text with a digit).
  */
 function SearchBox({ categories }: SearchBoxProps) {
   const id = useId();
@@ -161,6 +163,7 @@ function SearchBox({ categories }: SearchBoxProps) {
         <div className="search-dropdown" hidden={!view.visible} tabIndex={-1}>
           <div id={listId} role="listbox" aria-label="Search suggestions" hidden={!view.expanded}>
             {suggestionGroup('price', 'Price filter', id, view.options, active, choose)}
+            {suggestionGroup('machine', 'Machines', id, view.options, active, choose)}
             {suggestionGroup('category', 'Categories', id, view.options, active, choose)}
             {suggestionGroup('product', 'Products', id, view.options, active, choose)}
           </div>
@@ -228,8 +231,12 @@ function useDropdown(
     let current = true;
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
-      dropdownSearch(suggestions, term, category, prices).then(
-        (found) => current && dispatch({ type: 'results', term, scope, ...found }),
+      Promise.all([
+        dropdownSearch(suggestions, term, category, prices),
+        machineHits(term, '/search.php'),
+      ]).then(
+        ([found, machines]) =>
+          current && dispatch({ type: 'results', term, scope, machines, ...found }),
         (error: unknown) => {
           if (!current) return;
           dispatch({ type: 'failed', term });

@@ -25,11 +25,17 @@ const hit = (title: string): SearchHit => ({ url: `/p/${title}`, title, image: '
 const run = (actions: SearchBoxAction[], from = initialSearchBoxState()): SearchBoxState =>
   actions.reduce(searchBoxReducer, from);
 const typed = (query: string) => run([{ type: 'focus' }, { type: 'input', query }]);
-const withResults = (query = 'wheel', categories = [hit('Wheels')], products = [hit('A')]) =>
+const withResults = (
+  query = 'wheel',
+  categories = [hit('Wheels')],
+  products = [hit('A')],
+  machines: SearchHit[] = [],
+) =>
   searchBoxReducer(typed(query), {
     type: 'results',
     term: searchTerm(query),
     scope: '',
+    machines,
     categories,
     products,
   });
@@ -159,12 +165,23 @@ describe('searchBoxReducer: results', () => {
     ]);
   });
 
+  it('offers the machines the text names as a group of their own, first', () => {
+    const state = withResults('pth 50 load wheel', [], [hit('Load wheel')], [hit('Crown PTH50')]);
+    expect(dropdownOptions(state).map((o) => [o.kind, o.label])).toEqual([
+      ['machine', 'Crown PTH50'],
+      ['product', 'Load wheel'],
+    ]);
+    // A machine alone is something to show: the dropdown is not empty.
+    expect(dropdownView(withResults('pth50', [], [], [hit('Crown PTH50')])).empty).toBe(false);
+  });
+
   it('drops results for a term no longer in the box', () => {
     const state = typed('wheels');
     const stale: SearchBoxAction = {
       type: 'results',
       term: 'whe',
       scope: '',
+      machines: [],
       categories: [],
       products: [hit('X')],
     };

@@ -124,7 +124,7 @@ export interface SearchHit {
 
 export type DropdownOption =
   | { id: string; kind: 'price'; label: string; phrase: PricePhrase }
-  | { id: string; kind: 'category' | 'product'; label: string; hit: SearchHit };
+  | { id: string; kind: 'machine' | 'category' | 'product'; label: string; hit: SearchHit };
 
 export type SearchStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -136,6 +136,8 @@ export interface SearchBoxState {
   resultsFor: string;
   /** The scope they were searched in: category and preview prices (searchScope). */
   resultsIn: string;
+  /** Machine models the text names (issue 31, item 6), before the categories. */
+  machines: SearchHit[];
   categories: SearchHit[];
   products: SearchHit[];
   suggestions: PricePhrase[];
@@ -149,6 +151,7 @@ export const initialSearchBoxState = (query = ''): SearchBoxState => ({
   status: 'idle',
   resultsFor: '',
   resultsIn: '',
+  machines: [],
   categories: [],
   products: [],
   suggestions: [],
@@ -166,6 +169,7 @@ export type SearchBoxAction =
       term: string;
       /** searchScope of the search. */
       scope: string;
+      machines: SearchHit[];
       categories: SearchHit[];
       products: SearchHit[];
     }
@@ -175,7 +179,7 @@ export type SearchBoxAction =
   | { type: 'move'; by: 1 | -1 }
   | { type: 'first' | 'last' };
 
-/** The options of the dropdown in screen order: price badges, Categories, Products. */
+/** The options of the dropdown in screen order: price badges, Machines, Categories, Products. */
 export function dropdownOptions(state: SearchBoxState): DropdownOption[] {
   return [
     ...state.suggestions.map((phrase, i) => ({
@@ -183,6 +187,12 @@ export function dropdownOptions(state: SearchBoxState): DropdownOption[] {
       kind: 'price' as const,
       label: priceSuggestionLabel(phrase),
       phrase,
+    })),
+    ...state.machines.map((hit, i) => ({
+      id: `machine-${i}`,
+      kind: 'machine' as const,
+      label: hit.title,
+      hit,
     })),
     ...state.categories.map((hit, i) => ({
       id: `category-${i}`,
@@ -215,6 +225,7 @@ export function dropdownView(state: SearchBoxState) {
   const empty =
     state.open &&
     searched &&
+    state.machines.length === 0 &&
     state.categories.length === 0 &&
     state.products.length === 0 &&
     state.suggestions.length === 0;
@@ -225,6 +236,7 @@ const resultsCleared = {
   status: 'idle' as const,
   resultsFor: '',
   resultsIn: '',
+  machines: [],
   categories: [],
   products: [],
   active: -1,
@@ -266,6 +278,7 @@ export function searchBoxReducer(state: SearchBoxState, action: SearchBoxAction)
         status: 'loaded',
         resultsFor: action.term,
         resultsIn: action.scope,
+        machines: action.machines,
         categories: action.categories,
         products: action.products,
         active: -1,
