@@ -14,9 +14,15 @@ import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
 import { productPath } from '../../lib/routing/paths.ts';
 import { FieldError } from './FieldError.tsx';
+import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
+import type { Badge } from '../../lib/fitment/badge.ts';
 
 interface Props {
   line: CartLine;
+  /** The machine the line was chosen for (issue 31, item 10), if it remembers one. */
+  chosenFor?: FleetMachine | undefined;
+  /** What the line's product says of the chosen machine; warned of when it may not fit. */
+  fit?: Badge | undefined;
   currency: string;
   productBase: string;
   updating: boolean;
@@ -32,7 +38,7 @@ const storedQuantity = (level: number) =>
  * 800 ms after the last change (spec storefront 5 and 9), so ten presses of + send one
  * call with the final number.
  */
-export function CartLineRow({ line, currency, productBase, updating }: Props) {
+export function CartLineRow({ line, chosenFor, fit, currency, productBase, updating }: Props) {
   const [draft, error, schedule, commitNow] = useQuantityDraft(line);
   const [removing, setRemoving] = useState(false);
   const errorId = useId();
@@ -53,6 +59,15 @@ export function CartLineRow({ line, currency, productBase, updating }: Props) {
           {line.title}
         </a>
         {line.sku && <span className="cart-line-sku">SKU: {line.sku}</span>}
+        {chosenFor && (
+          <span className="cart-line-machine">
+            For {chosenFor.nickname || machineLabel(chosenFor)}
+            {chosenFor.nickname && ` (${machineLabel(chosenFor)})`}
+          </span>
+        )}
+        {fit && (fit.kind === 'does-not-fit' || fit.kind === 'check') && (
+          <span className={`cart-line-fit cart-line-fit-${fit.kind}`}>{fit.text}</span>
+        )}
         <span className="cart-line-price">
           {soldOnline(line.price) ? `${formatPrice(line.price, currency)} each` : CALL_FOR_PRICE}
         </span>

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { freeShippingProgress } from '../../lib/cart/free-shipping.ts';
 import { $cart, $cartLoadError, $cartUpdating, EMPTY_CART, loadCart } from '../../stores/cart.ts';
+import { $activeMachine } from '../../stores/fleet.ts';
+import { $lineMachines, keepLineMachines } from '../../stores/line-machines.ts';
 import { finishLoading, startLoading } from '../../stores/loading.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { CartLineRow } from './CartLineRow.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
 import { ShippingEstimate } from './ShippingEstimate.tsx';
+import { useLineFits } from './use-line-fits.ts';
 import './cart.css';
 import '../shared/link-button.css';
 import './cart-page.css';
@@ -23,6 +26,14 @@ function CartPage({ freeShippingValue, productBase }: Props) {
   const cart = useHydratingStore($cart, EMPTY_CART);
   const updating = useHydratingStore($cartUpdating, false);
   const loadError = useHydratingStore($cartLoadError, null);
+  const machine = useHydratingStore($activeMachine, undefined);
+  const lineMachines = useHydratingStore($lineMachines, {});
+  const fits = useLineFits(cart.lines, machine);
+
+  // A line gone from the cart forgets its machine.
+  useEffect(() => {
+    if (cart.loaded) keepLineMachines(cart.lines.map((line) => line.inventoryLevelId));
+  }, [cart]);
 
   // spec storefront 4: the loading bar runs while cart calls do.
   useEffect(() => {
@@ -79,6 +90,8 @@ function CartPage({ freeShippingValue, productBase }: Props) {
           <CartLineRow
             key={line.lineItemId}
             line={line}
+            chosenFor={lineMachines[String(line.inventoryLevelId)]}
+            fit={fits.get(line.handle)}
             currency={cart.currencyCode}
             productBase={productBase}
             updating={updating}

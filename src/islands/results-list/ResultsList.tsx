@@ -127,7 +127,7 @@ function ResultsList({
     if (wasChosen) chooseFleetMachine(null);
   };
 
-  const addFor = useCardAdd(hydrated);
+  const addFor = useCardAdd(hydrated, isChosenMachine(params, chosen) ? chosen : undefined);
 
   // A list that failed or is loading shows no counts.
   const shown = state.kind === 'loaded' || state.kind === 'fallback';

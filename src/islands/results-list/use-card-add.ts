@@ -11,14 +11,20 @@ import {
   addToCartWithToast,
   quantityInCart,
 } from '../../stores/cart.ts';
+import type { FleetMachine } from '../../../shared/fitment/fleet.ts';
+import { rememberLineMachine } from '../../stores/line-machines.ts';
 import type { CardAdd } from './ResultCard.tsx';
 
 /**
  * The add buttons of the results list's cards (spec storefront 4's card rule, 8's toasts),
  * from the cart stores: returns each card's button state, or null for a card with nothing
- * to add. Disabled until `hydrated`: the server cannot know the cart.
+ * to add. Disabled until `hydrated`: the server cannot know the cart. A line added while the
+ * list is narrowed to the chosen `machine` remembers it (issue 31, item 10).
  */
-export function useCardAdd(hydrated: boolean): (card: ApiCard) => CardAdd | null {
+export function useCardAdd(
+  hydrated: boolean,
+  machine: FleetMachine | undefined,
+): (card: ApiCard) => CardAdd | null {
   const cart = useStore($cart);
   const cartUpdating = useStore($cartUpdating);
   const addingToOrder = useStore($addToOrderPending);
@@ -49,13 +55,21 @@ export function useCardAdd(hydrated: boolean): (card: ApiCard) => CardAdd | null
         }),
       onAdd: () => {
         setAdding((now) => new Set(now).add(stock.levelId));
-        void addToCartWithToast(stock.levelId, 1).finally(() => {
-          setAdding((now) => {
-            const next = new Set(now);
-            next.delete(stock.levelId);
-            return next;
+        const before = quantityInCart($cart.get(), stock.levelId);
+        void addToCartWithToast(stock.levelId, 1)
+          .then(() => {
+            // The add toasts its own failure: only a line it grew remembers the machine.
+            if (machine && quantityInCart($cart.get(), stock.levelId) > before) {
+              rememberLineMachine(stock.levelId, machine);
+            }
+          })
+          .finally(() => {
+            setAdding((now) => {
+              const next = new Set(now);
+              next.delete(stock.levelId);
+              return next;
+            });
           });
-        });
       },
     };
   };

@@ -1,5 +1,5 @@
 import { ApiError, getJson } from '../api/client.ts';
-import type { PageSerialFormat } from './badge.ts';
+import type { CompactFitment, CompactFitmentRow, PageSerialFormat } from './badge.ts';
 
 /**
  * The machine calls the selector and the badge make (docs/api.md, "Machines"): the brands,
@@ -95,4 +95,22 @@ export async function fetchMachine(
     ...model,
     serialFormat: isText(pattern) && isText(example) ? { pattern, example } : null,
   };
+}
+
+const isBound = (value: unknown): value is string | null => value === null || isText(value);
+
+function readFitmentRow(raw: unknown): CompactFitmentRow | undefined {
+  const { brandHandle, modelHandle, serialFrom, serialTo } = (raw ?? {}) as Record<string, unknown>;
+  if (!isText(brandHandle) || !isText(modelHandle) || !isBound(serialFrom) || !isBound(serialTo))
+    return undefined;
+  return { brandHandle, modelHandle, serialFrom, serialTo };
+}
+
+/** GET /api/products/handle/{handle}/fitment: what the badge reads of a product's fitment. */
+export async function fetchFitment(handle: string, signal: AbortSignal): Promise<CompactFitment> {
+  const path = `/api/products/handle/${encodeURIComponent(handle)}/fitment`;
+  const fitment = (await getJson<{ fitment?: unknown } | undefined>(path, { signal }))?.fitment;
+  const universal = (fitment as { universal?: unknown } | undefined)?.universal;
+  if (typeof universal !== 'boolean') throw new Error(MACHINES_UNREADABLE);
+  return { universal, rows: listOf(fitment, 'rows', readFitmentRow) };
 }
