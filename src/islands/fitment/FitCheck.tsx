@@ -3,11 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
 import { badgeFor, type CompactFitment, type PageSerialFormat } from '../../lib/fitment/badge.ts';
 import { fetchMachine } from '../../lib/fitment/machines-api.ts';
+import type { CartState } from '../../lib/cart/checkout.ts';
+import { $cart } from '../../stores/cart.ts';
 import { $activeMachine } from '../../stores/fleet.ts';
+import { rememberLineMachine } from '../../stores/line-machines.ts';
 import { MachinePicker } from './MachinePicker.tsx';
+import { MY_MACHINES } from './parts-href.ts';
 import './fitment.css';
 
 interface Props {
+  /** The product's handle: the cart lines of this page's adds are its. */
+  handle: string;
   fitment: CompactFitment;
   /** The question form, offered where the store has no answer. */
   askPath: string;
@@ -27,8 +33,9 @@ type MachineState =
  * the selector to choose or change the machine. A machine with a serial reads its brand's
  * format from the store first (a serial is compared as its brand writes it).
  */
-export function FitCheck({ fitment, askPath, open }: Props) {
+export function FitCheck({ handle, fitment, askPath, open }: Props) {
   const machine = useStore($activeMachine);
+  useRememberAdds(handle, machine);
   const [picking, setPicking] = useState(open);
   const state = useMachineState(machine);
   const opener = useRef<HTMLButtonElement>(null);
@@ -66,7 +73,10 @@ export function FitCheck({ fitment, askPath, open }: Props) {
         onClick={() => setPicking(!picking)}
       >
         {picking ? 'Keep this machine' : 'Change machine'}
-      </button>
+      </button>{' '}
+      <a className="fc-ask" href={MY_MACHINES}>
+        My machines
+      </a>
       {picker}
     </div>
   );
@@ -98,6 +108,35 @@ function verdictOf(
       )}
     </>
   );
+}
+
+/** Each line of `handle` and its quantity, by inventory level. */
+const linesOf = (cart: CartState, handle: string) =>
+  new Map(
+    cart.lines.filter((l) => l.handle === handle).map((l) => [l.inventoryLevelId, l.quantity]),
+  );
+
+/**
+ * Cart lines remember the machine they were chosen for (issue 31, item 10): a line of this
+ * product that the buy box adds or grows while a machine is chosen remembers it. The buy box
+ * is left alone: its bytes are the product page's budget, and this code loads only with a
+ * machine chosen.
+ */
+function useRememberAdds(handle: string, machine: FleetMachine | undefined) {
+  useEffect(() => {
+    if (!machine) return;
+    let before = $cart.get();
+    return $cart.listen((cart) => {
+      // The cart's first load is what was there already, not an add.
+      if (before.loaded && cart.loaded) {
+        const had = linesOf(before, handle);
+        for (const [level, quantity] of linesOf(cart, handle)) {
+          if (quantity > (had.get(level) ?? 0)) rememberLineMachine(level, machine);
+        }
+      }
+      before = cart;
+    });
+  }, [handle, machine]);
 }
 
 /** Reads the chosen model from the store: its serial format, or that it is gone. */

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
+import { machineLabel } from '../../../shared/fitment/fleet.ts';
 import { $activeMachine } from '../../stores/fleet.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { MachinePicker } from './MachinePicker.tsx';
+import { MY_MACHINES, partsHref } from './parts-href.ts';
 import './fitment.css';
 
 interface Props {
@@ -18,13 +19,6 @@ interface Props {
    */
   folded?: boolean;
 }
-
-/** The address of a machine's parts on `partsPath`. */
-export const partsHref = (partsPath: string, machine: FleetMachine): string => {
-  const query = new URLSearchParams({ fits: `${machine.brandHandle}/${machine.modelHandle}` });
-  if (machine.serial) query.set('serial', machine.serial);
-  return `${partsPath}?${query.toString()}`;
-};
 
 /**
  * Find parts for your machine (issue 31, item 6) on the home and collection pages: the
@@ -62,6 +56,9 @@ function MachineFinder({ heading, partsPath, folded = false }: Props) {
           <button type="button" className="mf-change" onClick={() => setChanging(true)}>
             Change machine
           </button>
+          <a className="mf-parts" href={MY_MACHINES}>
+            My machines
+          </a>
         </p>
       </section>
     );

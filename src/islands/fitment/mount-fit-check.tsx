@@ -25,6 +25,7 @@ export function mountFitCheck(root: HTMLElement, open: boolean): void {
     <ErrorBoundary>
       <FitCheck
         key={open ? 'opened' : 'closed'}
+        handle={root.dataset.handle ?? ''}
         fitment={fitment}
         askPath={root.dataset.ask ?? ''}
         open={open}
