@@ -1,56 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAsDemo } from './demo-customer.ts';
 import { expect as baseExpect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { fillRegistration, mailedPath, PASSWORD, register, REGISTRATION_SENT } from './register.ts';
 
 // Customer account journeys (spec account-and-shell 2.3 to 2.5): each test registers
 // its own customer through the pages, so runs and projects never share state.
-
-const PASSWORD = 'correct horse 42';
-/** What /register says for every email, new or taken (server/routes/auth.ts). */
-const REGISTRATION_SENT = 'Check your email: we have sent a link to finish creating your account.';
 
 // Each journey signs in, hashes passwords and runs axe several times: generous limits for a
 // busy machine (no timed assertions; these only bound the waiting).
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** The link of the newest email of this kind to `to`, read from the outbox as a path. */
-async function mailedPath(admin: APIRequestContext, to: string, kind: string): Promise<string> {
-  const outbox = await admin.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`);
-  const { emails } = (await outbox.json()) as { emails: { kind: string; link: string }[] };
-  const link = new URL(emails.find((mail) => mail.kind === kind)?.link ?? '');
-  // The link is on SITE_URL; the test store serves the same paths.
-  return link.pathname + link.search;
-}
-
-async function fillRegistration(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/**
- * Registers as a shopper does: the page says to check the mailbox, and the
- * mailed link makes the account and signs in.
- */
-async function register(page: Page, admin: APIRequestContext): Promise<string> {
-  const email = `shopper-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await fillRegistration(page, email);
-  await expect(page.getByRole('main').getByRole('status')).toHaveText(REGISTRATION_SENT);
-  await page.goto(await mailedPath(admin, email, 'verify-account'));
-  await page.getByRole('button', { name: 'Verify account' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText(
-    'Your account is ready, and you are signed in.',
-  );
-  await page.getByRole('link', { name: 'Go to my account' }).click();
-  await expect(page).toHaveURL(/\/myaccount\.asp$/);
-  await expect(page.getByText(`(${email})`)).toBeVisible();
-  return email;
-}
 
 /** Signs out and waits for the home page the logout page goes on to. */
 async function signOut(page: Page) {

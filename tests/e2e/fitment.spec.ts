@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
+import { PASSWORD, register } from './register.ts';
 
 // Issue 31: a guest picks a machine, sees badges decided in the browser from the page's
 // fitment, and lists narrowed to the machine. Products are found through the API by what
@@ -215,4 +216,49 @@ test('the product page carries its fitment, compact, for the badge', async ({ pa
     'serialFrom',
     'serialTo',
   ]);
+});
+
+test.describe('my machines', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a guest saves a fleet, signs in and keeps it on another device', async ({
+    page,
+    admin,
+    browser,
+  }, testInfo) => {
+    // One registration a run: the mail budget of one network is shared with account.spec.
+    test.skip(testInfo.project.name === 'phone', 'registers a customer once a run');
+    await page.goto('/machines/');
+    const add = page.getByRole('form', { name: 'Add a machine' });
+    await add.getByLabel('Brand').selectOption({ label: 'Crown' });
+    await add.getByLabel('Model').selectOption('pth50');
+    await add.getByLabel('Nickname (optional)').fill('Dock 3 jack');
+    await add.getByRole('button', { name: 'Save machine' }).click();
+    const list = page.getByRole('list', { name: 'Your machines' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Dock 3 jack');
+    await expect(list).toContainText('Chosen');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const email = await register(page, admin);
+    // The first page that uses the fleet signed in merges the guest's into the account.
+    await page.goto('/machines/');
+    await expect(list).toContainText('Dock 3 jack');
+    await expect
+      .poll(async () => (await (await page.request.get('/api/customer/fleet')).json()) as unknown)
+      .toMatchObject({ fleet: { machines: [{ modelHandle: 'pth50', nickname: 'Dock 3 jack' }] } });
+
+    // Another device: nothing in its browser, the account's fleet after signing in.
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(`/login.asp?next=${encodeURIComponent('/machines/')}`);
+    await elsewhere.getByLabel('Email').fill(email);
+    await elsewhere.getByLabel('Password').fill(PASSWORD);
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await expect(elsewhere).toHaveURL(/\/machines\/$/);
+    const kept = elsewhere.getByRole('list', { name: 'Your machines' });
+    await expect(kept).toContainText('Dock 3 jack');
+    await expect(kept).toContainText('Chosen');
+    await other.close();
+  });
 });
