@@ -2,7 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
+import { watchPageErrors } from './page-errors.ts';
 import { PASSWORD, register } from './register.ts';
+import { EXIT_INTENT_STORAGE_KEY } from '../../src/lib/shell/exit-intent.ts';
 
 // Issue 31: a guest picks a machine, sees badges decided in the browser from the page's
 // fitment, and lists narrowed to the machine. Products are found through the API by what
@@ -250,6 +252,11 @@ test.describe('my machines', () => {
 
     // Another device: nothing in its browser, the account's fleet after signing in.
     const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    // As the test fixture's own context: errors fail the test, and no exit-intent popup.
+    const errors = await watchPageErrors(other, []);
+    await other.addInitScript((key) => {
+      window.localStorage.setItem(key, 'set by the test');
+    }, EXIT_INTENT_STORAGE_KEY);
     const elsewhere = await other.newPage();
     await elsewhere.goto(`/login.asp?next=${encodeURIComponent('/machines/')}`);
     await elsewhere.getByLabel('Email').fill(email);
@@ -260,5 +267,6 @@ test.describe('my machines', () => {
     await expect(kept).toContainText('Dock 3 jack');
     await expect(kept).toContainText('Chosen');
     await other.close();
+    errors.assertNone();
   });
 });
