@@ -77,8 +77,16 @@ export interface StoreConfig {
       sidebarBanner: string;
       sellerRatingSeal: string;
     };
-    /** Route bases (account-and-shell 2.1: configurable collection, product and article paths). */
-    paths: { collectionBase: string; productBase: string; articleBase: string };
+    /**
+     * Route bases (account-and-shell 2.1: configurable collection, product and article paths;
+     * issue 31, item 7: model pages at a configurable base, /machines/{brand}/{model}/).
+     */
+    paths: {
+      collectionBase: string;
+      productBase: string;
+      articleBase: string;
+      machineBase: string;
+    };
     /** Text of the alert a right-click on a logo shows. */
     logoAlert: string;
     messages: { imagesCopyrighted: string; noReviews: string };
@@ -158,7 +166,12 @@ export const storeConfig: StoreConfig = {
       sidebarBanner: '/api/media/banners/sidebar.svg',
       sellerRatingSeal: '/api/media/banners/seller-rating-seal.svg',
     },
-    paths: { collectionBase: '/collections', productBase: '/products', articleBase: '/articles' },
+    paths: {
+      collectionBase: '/collections',
+      productBase: '/products',
+      articleBase: '/articles',
+      machineBase: '/machines',
+    },
     logoAlert: 'Sorry, our images are copyrighted.',
     messages: {
       imagesCopyrighted: 'Sorry, our images are copyrighted.',

@@ -33,4 +33,5 @@ export const collections = {
   questionTopics: fromList(lists.questionTopics),
   questions: fromList(lists.questions),
   siteReviews: fromList(lists.siteReviews),
+  machines: fromList(lists.machines),
 };

@@ -144,6 +144,39 @@ export function modelByHandle(
   };
 }
 
+/** A model as the build reads it for its page: no part count (the build counts its own). */
+export type ModelRecord = Omit<ModelDetail, 'partCount'>;
+
+/**
+ * Every model, by id, a page of `limit` at a time, with its names and its brand's serial
+ * format: what the build's machines collection reads (src/loaders/list-sources.ts). Two
+ * queries a page, whatever its size.
+ */
+export function machineModels(db: Database, page: number, limit: number): ModelRecord[] {
+  const rows = db
+    .prepare(`SELECT ${MODEL_COLUMNS} FROM machine_models m ORDER BY m.id LIMIT ? OFFSET ?`)
+    .all(limit, page * limit) as ModelRow[];
+  if (rows.length === 0) return [];
+  const aliases = new Map<number, string[]>();
+  const keys = db
+    .prepare(
+      `SELECT model_id AS id, alias FROM machine_model_keys
+       WHERE model_id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
+    )
+    .all(JSON.stringify(rows.map((row) => row.id))) as { id: number; alias: string }[];
+  for (const { id, alias } of keys) aliases.set(id, [...(aliases.get(id) ?? []), alias]);
+  const formats = new Map<string, ModelRecord['serialFormat']>();
+  return rows.map((row) => {
+    let format = formats.get(row.brand);
+    if (!format) {
+      const stored = storedFormat(db, row.brand);
+      format = { pattern: stored.pattern.source, example: stored.example };
+      formats.set(row.brand, format);
+    }
+    return { ...row, aliases: aliases.get(row.id) ?? [], serialFormat: format };
+  });
+}
+
 /**
  * How `brand` writes serials, as the merchandiser stored it (server/machines/write.ts checks
  * a pattern before it is stored); the common shape for a brand without its own.

@@ -118,6 +118,29 @@ describe('GET /api/machines', () => {
     });
   });
 
+  it('lists every model a page at a time for the build, with names and serial formats', async () => {
+    const { api } = machineApp();
+    type Listed = { id: number; code: string; aliases: string[]; serialFormat: unknown };
+    const page = async (query: string) =>
+      (await api<{ models: Listed[] }>(`/machines/models?${query}`)).body.models;
+    const all = await page('');
+    expect(all.map((model) => model.id)).toEqual([...all.map((m) => m.id)].sort((a, b) => a - b));
+    expect(all.find((model) => model.code === 'PTH50')).toMatchObject({
+      aliases: ['PTH50', 'PTH50-20'],
+      serialFormat: { example: '1A234567' },
+    });
+    expect(all[0]).not.toHaveProperty('partCount');
+    const first = await page('limit=1&page=0');
+    const second = await page('limit=1&page=1');
+    expect([...first, ...second].map((model) => model.id)).toEqual(
+      all.slice(0, 2).map((m) => m.id),
+    );
+    expect(await page(`limit=1&page=${String(all.length)}`)).toEqual([]);
+    // A page size out of range is the largest or the smallest, never an error.
+    expect(await page('limit=100000')).toHaveLength(all.length);
+    expect(await page('limit=0&page=x')).toHaveLength(1);
+  });
+
   it('finds the models a typed text names, the named brand first', async () => {
     const { api } = machineApp();
     const codes = async (q: string) =>

@@ -6,6 +6,7 @@ import {
   brandModels,
   lookupModels,
   machineBrands,
+  machineModels,
   modelByHandle,
   modelIdOf,
 } from '../machines/read.ts';
@@ -37,17 +38,37 @@ export function assertKnownModel({ db }: Deps, query: URLSearchParams): void {
  * /api/machines (issue 31): the equipment models parts fit.
  * - GET / -> `{ brands: [{ name, handle, modelCount }] }`, by name
  * - GET /lookup?q=pth 50 load wheel -> `{ models }`: the models the text names (at most 8)
+ * - GET /models?page=0&limit=500 -> `{ models }`: every model by id, a page at a time, with
+ *   its names and serial format, no part counts (the build's machines collection reads it;
+ *   'models' is no brand's handle)
  * - GET /:brand -> `{ brand: { name, handle }, models }` by code, each with its partCount
  * - GET /:brand/:model -> `{ model }` with its aliases and the brand's serial format
  * - GET /:brand/:model/parts?… -> the products/filter reply limited to the model (`fits=`),
  *   every filter parameter of that call too, `serial` for the cards' verdicts
  * An unknown brand or model answers 404 `{ error }`.
  */
+/** Most models one page of GET /models carries. */
+const MODELS_PAGE_MAX = 500;
+
+/** A page of GET /models: zero-based, 1 to MODELS_PAGE_MAX models (500 when not given). */
+function modelsPage(page: string | undefined, limit: string | undefined) {
+  const number = (raw: string | undefined, fallback: number) =>
+    raw !== undefined && /^\d{1,7}$/.test(raw) ? Number(raw) : fallback;
+  return {
+    page: number(page, 0),
+    limit: Math.min(Math.max(number(limit, MODELS_PAGE_MAX), 1), MODELS_PAGE_MAX),
+  };
+}
+
 export function machineRoutes(deps: Deps): Hono {
   const { db } = deps;
   const app = new Hono();
   app.get('/', (c) => c.json({ brands: machineBrands(db) }));
   app.get('/lookup', (c) => c.json({ models: lookupModels(db, c.req.query('q') ?? '') }));
+  app.get('/models', (c) => {
+    const { page, limit } = modelsPage(c.req.query('page'), c.req.query('limit'));
+    return c.json({ models: machineModels(db, page, limit) });
+  });
   app.get('/:brand', (c) => {
     const models = brandModels(db, c.req.param('brand'));
     const first = models?.[0];

@@ -10,7 +10,7 @@ import { QUESTION_REDIRECTS_PATH } from '../lib/routing/question-redirects.ts';
  * a base in one place moves the pages, the links and the canonical URLs together.
  */
 export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
-  const { collectionBase, productBase, articleBase } = paths;
+  const { collectionBase, productBase, articleBase, machineBase } = paths;
   const routes = [
     { pattern: collectionBase, entrypoint: './src/routes/collection-list.astro' },
     { pattern: `${collectionBase}/vendors`, entrypoint: './src/routes/vendor-list.astro' },
@@ -20,6 +20,9 @@ export function storeRoutes(paths = storeConfig.theme.paths): AstroIntegration {
       entrypoint: './src/routes/collection.astro',
     },
     { pattern: `${productBase}/[handle]`, entrypoint: './src/routes/product.astro' },
+    // The shopper's machines, and a machine model's parts (issue 31, items 7 and 8).
+    { pattern: machineBase, entrypoint: './src/routes/my-machines.astro' },
+    { pattern: `${machineBase}/[brand]/[model]`, entrypoint: './src/routes/machine.astro' },
     // Page 1 at the base, later pages at /page/{n} (the rest parameter).
     { pattern: `${articleBase}/[...page]`, entrypoint: './src/routes/article-list.astro' },
     { pattern: `${articleBase}/[handle]`, entrypoint: './src/routes/article.astro' },

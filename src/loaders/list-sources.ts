@@ -10,6 +10,7 @@ import {
   siteReviewRecordSchema,
   topicRecordSchema,
 } from '../../shared/contracts/catalogue-records.ts';
+import { machineRecordSchema } from '../../shared/contracts/machine-record.ts';
 
 const byHandle = (path: string) => (listed: Record<string, unknown>) =>
   `${path}/${encodeURIComponent(String(listed['handle']))}`;
@@ -22,6 +23,11 @@ const byHandle = (path: string) => (listed: Record<string, unknown>) =>
 export function listSources(theme = storeConfig.theme) {
   const { paths, imagePlacements } = theme;
   return {
+    // Issue 31, item 7: the machine models, each with a page of its own.
+    machines: {
+      source: { path: '/api/machines/models', key: 'models', pageSize: 500 },
+      schema: machineRecordSchema,
+    },
     collections: {
       source: { path: '/api/collections?sortBy=id_asc', key: 'collections', pageSize: 500 },
       schema: collectionRecordSchema,

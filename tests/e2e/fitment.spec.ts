@@ -179,13 +179,11 @@ test.describe('the fit check on a product page', () => {
 });
 
 test.describe('find parts for your machine', () => {
-  test('the home page selector lists the machine’s parts', async ({ page, api }) => {
-    const total = (
-      await json<{ pageInfo: { totalObjects: number } }>(
-        api,
-        '/api/products/filter?fits=crown/pth50&limit=8&fields=id',
-      )
-    ).pageInfo.totalObjects;
+  test('the home page selector goes on to the machine’s page', async ({ page, api }) => {
+    const { model } = await json<{ model: { partCount: number; name: string } }>(
+      api,
+      '/api/machines/crown/pth50',
+    );
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Find parts for your machine' });
     // The finder wakes as it comes into view, as a shopper scrolls to it.
@@ -193,14 +191,39 @@ test.describe('find parts for your machine', () => {
     await form.getByLabel('Brand').selectOption({ label: 'Crown' });
     await form.getByLabel('Model').selectOption('pth50');
     await form.getByRole('button', { name: 'Show parts' }).click();
-    await expect(page).toHaveURL(/\/search\.php\?fits=crown(%2F|\/)pth50$/);
-    await expect(page.locator('.rl-count')).toHaveText(`${String(total)} products`);
+    await expect(page).toHaveURL(/\/machines\/crown\/pth50$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Parts for the ${model.name}`);
+    // Its parts and the universal ones are the API's count for the model.
+    const summary = (await page.locator('.summary').textContent()) ?? '';
+    const counts = [...summary.matchAll(/(\d+) (?:universal )?parts?/g)].map((m) => Number(m[1]));
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(model.partCount);
+    expect(await seriousViolations(page)).toEqual([]);
     // Home again: the finder names the chosen machine instead of asking.
     await page.goto('/');
     await page.locator('.mp, .mf').first().scrollIntoViewIfNeeded();
     await expect(page.locator('.mf-line')).toContainText('Your machine: Crown PTH50');
     expect(await seriousViolations(page, { within: '.mf' })).toEqual([]);
   });
+});
+
+test('a model page lists its parts by category with its structured data', async ({ page, api }) => {
+  await page.goto('/machines/crown/pth50');
+  const itemList = JSON.parse(
+    needed(
+      await page
+        .locator('script[type="application/ld+json"]', { hasText: 'ItemList' })
+        .textContent(),
+      'the ItemList',
+    ),
+  ) as { numberOfItems: number; itemListElement: { url: string }[] };
+  const parts = await partsOf(api, 'crown', 'pth50');
+  const listed = parts.filter((card) => card.fit?.universal === false);
+  expect(itemList.numberOfItems).toBe(listed.length);
+  expect(itemList.itemListElement.length).toBe(Math.min(listed.length, 100));
+  await expect(page.locator('.group h2').first()).toBeVisible();
+  // A model the store lacks has no page.
+  const missing = await page.goto('/machines/crown/pth99-retired');
+  expect(missing?.status()).toBe(404);
 });
 
 test('the product page carries its fitment, compact, for the badge', async ({ page, api }) => {

@@ -8,7 +8,7 @@ import { $cart } from '../../stores/cart.ts';
 import { $activeMachine } from '../../stores/fleet.ts';
 import { rememberLineMachine } from '../../stores/line-machines.ts';
 import { MachinePicker } from './MachinePicker.tsx';
-import { MY_MACHINES } from './parts-href.ts';
+import { myMachinesPath } from '../../lib/fitment/machine-path.ts';
 import './fitment.css';
 
 interface Props {
@@ -19,6 +19,8 @@ interface Props {
   askPath: string;
   /** Opens the selector at once: the shopper pressed 'Check it fits your machine'. */
   open: boolean;
+  /** The machine pages' base (theme.paths.machineBase). */
+  machineBase: string;
 }
 
 /** What the store says of the chosen machine: its brand's serial format, or that it is gone. */
@@ -33,7 +35,7 @@ type MachineState =
  * the selector to choose or change the machine. A machine with a serial reads its brand's
  * format from the store first (a serial is compared as its brand writes it).
  */
-export function FitCheck({ handle, fitment, askPath, open }: Props) {
+export function FitCheck({ handle, fitment, askPath, open, machineBase }: Props) {
   const machine = useStore($activeMachine);
   useRememberAdds(handle, machine);
   const [picking, setPicking] = useState(open);
@@ -74,7 +76,7 @@ export function FitCheck({ handle, fitment, askPath, open }: Props) {
       >
         {picking ? 'Keep this machine' : 'Change machine'}
       </button>{' '}
-      <a className="fc-ask" href={MY_MACHINES}>
+      <a className="fc-ask" href={myMachinesPath(machineBase)}>
         My machines
       </a>
       {picker}

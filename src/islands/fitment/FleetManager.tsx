@@ -9,12 +9,12 @@ import { fetchMachine } from '../../lib/fitment/machines-api.ts';
 import { $fleet, chooseFleetMachine, forgetMachine } from '../../stores/fleet.ts';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { MachinePicker } from './MachinePicker.tsx';
-import { partsHref } from './parts-href.ts';
+import { machinePath } from '../../lib/fitment/machine-path.ts';
 import './fitment.css';
 
 interface Props {
-  /** Where a machine's parts are listed (the search page, `fits=`). */
-  partsPath: string;
+  /** The machine pages' base (theme.paths.machineBase). */
+  machineBase: string;
 }
 
 /** A machine's name as the list shows it: its nickname, else brand and model. */
@@ -25,7 +25,7 @@ const nameOf = (machine: FleetMachine) => machine.nickname || machineLabel(machi
  * to list the parts of or to forget, a machine whose model the store no longer has said so
  * (and kept: the shopper decides), and the selector to add one.
  */
-function FleetManager({ partsPath }: Props) {
+function FleetManager({ machineBase }: Props) {
   const fleet = useHydratingStore($fleet, EMPTY_FLEET);
   const gone = useGoneModels(fleet.machines);
   return (
@@ -63,7 +63,9 @@ function FleetManager({ partsPath }: Props) {
                       Choose
                     </button>
                   )}
-                  <a href={partsHref(partsPath, machine)}>Its parts</a>
+                  <a href={machinePath(machineBase, machine.brandHandle, machine.modelHandle)}>
+                    Its parts
+                  </a>
                   <button
                     type="button"
                     className="fm-forget"

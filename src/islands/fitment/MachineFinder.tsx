@@ -3,16 +3,18 @@ import { machineLabel } from '../../../shared/fitment/fleet.ts';
 import { $activeMachine } from '../../stores/fleet.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { MachinePicker } from './MachinePicker.tsx';
-import { MY_MACHINES, partsHref } from './parts-href.ts';
+import { machinePath, myMachinesPath } from '../../lib/fitment/machine-path.ts';
 import './fitment.css';
 
 interface Props {
   heading: string;
+  /** The machine pages' base (theme.paths.machineBase): a model's page, My machines. */
+  machineBase: string;
   /**
-   * Where a saved machine's parts are listed (the search page, `fits=`); none where the page's
-   * own list follows the chosen machine (a collection page).
+   * Saving goes on to the machine's page (the home page); otherwise the page's own list
+   * follows the chosen machine (a collection page).
    */
-  partsPath?: string;
+  goToParts?: boolean;
   /**
    * One line with a button until the shopper opens the selector (a collection page, where
    * the products come first); a chosen machine takes the same line, so nothing below moves.
@@ -24,7 +26,7 @@ interface Props {
  * Find parts for your machine (issue 31, item 6) on the home and collection pages: the
  * selector, or the chosen machine with a way to change it.
  */
-function MachineFinder({ heading, partsPath, folded = false }: Props) {
+function MachineFinder({ heading, machineBase, goToParts = false, folded = false }: Props) {
   const machine = useHydratingStore($activeMachine, undefined);
   const [changing, setChanging] = useState(false);
   if (folded && !machine && !changing) {
@@ -48,15 +50,16 @@ function MachineFinder({ heading, partsPath, folded = false }: Props) {
             {machine.nickname && ` (${machineLabel(machine)})`}
             {machine.serial && `, serial ${machine.serial}`}
           </span>
-          {partsPath && (
-            <a className="mf-parts" href={partsHref(partsPath, machine)}>
-              Show its parts
-            </a>
-          )}
+          <a
+            className="mf-parts"
+            href={machinePath(machineBase, machine.brandHandle, machine.modelHandle)}
+          >
+            All its parts
+          </a>
           <button type="button" className="mf-change" onClick={() => setChanging(true)}>
             Change machine
           </button>
-          <a className="mf-parts" href={MY_MACHINES}>
+          <a className="mf-parts" href={myMachinesPath(machineBase)}>
             My machines
           </a>
         </p>
@@ -67,10 +70,12 @@ function MachineFinder({ heading, partsPath, folded = false }: Props) {
     <MachinePicker
       heading={heading}
       autoFocus={changing}
-      submitLabel={partsPath ? 'Show parts' : 'Save machine'}
+      submitLabel={goToParts ? 'Show parts' : 'Save machine'}
       onSaved={(saved) => {
         setChanging(false);
-        if (partsPath) window.location.assign(partsHref(partsPath, saved));
+        if (goToParts) {
+          window.location.assign(machinePath(machineBase, saved.brandHandle, saved.modelHandle));
+        }
       }}
     />
   );

@@ -28,6 +28,7 @@ export function mountFitCheck(root: HTMLElement, open: boolean): void {
         handle={root.dataset.handle ?? ''}
         fitment={fitment}
         askPath={root.dataset.ask ?? ''}
+        machineBase={root.dataset.machines ?? ''}
         open={open}
       />
     </ErrorBoundary>,

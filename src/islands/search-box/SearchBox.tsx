@@ -41,6 +41,8 @@ import './SearchBox.css';
 export interface SearchBoxProps {
   /** 'All Categories' plus these: the top-level categories (spec storefront 2). */
   categories: { id: number; title: string }[];
+  /** The machine pages' base (theme.paths.machineBase): the Machines group links there. */
+  machineBase: string;
 }
 
 // One per page: each index file is read once.
@@ -59,7 +61,7 @@ type Dispatch = ActionDispatch<[action: SearchBoxAction]>;
  * suggestion index (src/lib/search/suggest-format.ts; no API call per key) with groups Categories and Products and price badges,
  * and above them the machine models the text names (one lookup, for a text with a digit).
  */
-function SearchBox({ categories }: SearchBoxProps) {
+function SearchBox({ categories, machineBase }: SearchBoxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLFormElement>(null);
@@ -72,7 +74,7 @@ function SearchBox({ categories }: SearchBoxProps) {
   const active = state.active >= 0 ? view.options[state.active] : undefined;
 
   useRestoredSearch(categories, selectRef, inputRef, setCategory, setBounds, dispatch);
-  useDropdown(state, category, bounds, rootRef, dispatch);
+  useDropdown(state, category, bounds, rootRef, dispatch, machineBase);
 
   const choose = (option: DropdownOption) => {
     dispatch({ type: 'close' });
@@ -218,6 +220,7 @@ function useDropdown(
   bounds: Bounds,
   rootRef: RefObject<HTMLFormElement | null>,
   dispatch: Dispatch,
+  machineBase: string,
 ) {
   // Debounced search of the index (spec storefront 4: 600 ms, 400 ms on the results page).
   // Only while the dropdown is open: a results page opening with its q in the box does not
@@ -233,7 +236,7 @@ function useDropdown(
       dispatch({ type: 'searching', term });
       Promise.all([
         dropdownSearch(suggestions, term, category, prices),
-        machineHits(term, '/search.php'),
+        machineHits(term, machineBase),
       ]).then(
         ([found, machines]) =>
           current && dispatch({ type: 'results', term, scope, machines, ...found }),

@@ -1,4 +1,5 @@
 import { getJson } from '../api/client.ts';
+import { machinePath } from '../fitment/machine-path.ts';
 import type { SearchHit } from './search-box.ts';
 
 /**
@@ -12,12 +13,12 @@ import type { SearchHit } from './search-box.ts';
 const MAY_NAME_A_MODEL = /\d/;
 
 /**
- * The models `term` names, as dropdown hits to `partsPath?fits=brand/model`.
- * @example await machineHits('pth 50 load wheel', '/search.php') // [{ title: 'Crown PTH50 pallet jack', url: '/search.php?fits=crown%2Fpth50', image: '' }]
+ * The models `term` names, as dropdown hits to their pages under `machineBase`.
+ * @example await machineHits('pth 50 load wheel', '/machines') // [{ title: 'Crown PTH50 pallet jack', url: '/machines/crown/pth50', image: '' }]
  */
 export async function machineHits(
   term: string,
-  partsPath: string,
+  machineBase: string,
   fetchJson: (path: string) => Promise<unknown> = getJson,
 ): Promise<SearchHit[]> {
   if (!MAY_NAME_A_MODEL.test(term)) return [];
@@ -29,8 +30,7 @@ export async function machineHits(
       const { name, brandHandle, handle } = model;
       if (typeof name !== 'string' || typeof brandHandle !== 'string' || typeof handle !== 'string')
         return [];
-      const query = new URLSearchParams({ fits: `${brandHandle}/${handle}` });
-      return [{ title: name, url: `${partsPath}?${query.toString()}`, image: '' }];
+      return [{ title: name, url: machinePath(machineBase, brandHandle, handle), image: '' }];
     });
   } catch {
     return [];
