@@ -1,23 +1,36 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  fleetMachineSchema,
   FLEET_MAX,
   machineKey,
   parseFleet,
+  readMachine,
   serializeFleet,
+  type FleetMachine,
 } from '../../shared/fitment/fleet.ts';
 import { requireCustomerId, sameOriginJson } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/input.ts';
 
+/** A machine as the browser reads one (shared/fitment/fleet.ts readMachine), or an issue. */
+const fleetMachine = z.unknown().transform((raw, context): FleetMachine => {
+  const machine = readMachine(raw);
+  if (machine) return machine;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be a machine: brand and model (1 to 100 and 1 to 60 characters), their handles, an optional serial (64) and nickname (60)',
+  });
+  return z.NEVER;
+});
+
 /** A fleet as PUT takes it: every machine must read (a guest's browser checked them too). */
 const fleetBody = z
   .object({
     fleet: z
       .object({
-        machines: z.array(fleetMachineSchema).max(FLEET_MAX),
+        machines: z.array(fleetMachine).max(FLEET_MAX),
         active: z.number().int().min(0).nullable(),
       })
       .strict()

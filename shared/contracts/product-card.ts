@@ -16,7 +16,10 @@ const money = z.number().check(z.minimum(0));
  * may fit, so 'fits' or 'check'; the rows are the model's serial ranges that say so.
  */
 export const cardFitSchema = z.object({
-  verdict: z.enum(['fits', 'check']),
+  // A string, not an enum: zod's schema classes are shared by every island, and an enum of
+  // its own would grow the product page's (tests/e2e/budget.spec.ts). The badge reads
+  // anything but 'fits' as 'check' (src/lib/search/machine-filter.ts): never a wrong 'fits'.
+  verdict: z.string(),
   universal: z.boolean(),
   rows: z.array(
     z.object({

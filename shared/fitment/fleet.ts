@@ -1,33 +1,64 @@
-import * as z from 'zod/mini';
-
 /**
  * My fleet (issue 31, item 8): the machines a shopper keeps, each a model with an optional
  * serial and a nickname, and the one chosen now. A guest's is kept in the browser under
  * FLEET_KEY; a signed-in customer's in the account, merged with the browser's on sign-in.
+ *
+ * Read by hand, without a schema library: the browser's islands share one build of zod's
+ * schema classes, and every kind of check any island uses grows the product page's share
+ * (tests/e2e/budget.spec.ts). The server checks a PUT with the same reader.
  */
 
 export { FLEET_KEY } from './fleet-key.ts';
 /** Most machines one fleet keeps (a site with more has a fleet manager, not a list). */
 export const FLEET_MAX = 20;
 
-// zod/mini: the fleet is read in the browser, where every byte of an island counts.
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
-const named = (max: number) => z.string().check(z.trim(), z.maxLength(max), z.minLength(1));
-const handle = z.string().check(z.maxLength(100), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/));
-
 /** One machine of a fleet. */
-export const fleetMachineSchema = z.object({
-  brand: named(100),
-  brandHandle: handle,
+export interface FleetMachine {
+  brand: string;
+  brandHandle: string;
   /** The model's code, as its data plate prints it ('PTH50'). */
-  model: named(60),
-  modelHandle: handle,
+  model: string;
+  modelHandle: string;
   /** The serial on the data plate, as typed; '' when not given. */
-  serial: z._default(text(64), ''),
+  serial: string;
   /** The shopper's own name for it ('Dock 3 jack'); '' for none. */
-  nickname: z._default(text(60), ''),
-});
-export type FleetMachine = z.output<typeof fleetMachineSchema>;
+  nickname: string;
+}
+
+const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A text field, trimmed, within `max` characters; `required`: not empty. */
+function textOf(value: unknown, max: number, required: boolean): string | undefined {
+  if (value === undefined && !required) return '';
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text.length > max || (required && text === '') ? undefined : text;
+}
+
+const handleOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= 100 && HANDLE.test(value) ? value : undefined;
+
+/**
+ * One machine as stored or sent, or undefined when it does not read: a brand and model
+ * (1 to 100 and 1 to 60 characters), their handles, and an optional serial (64) and
+ * nickname (60), trimmed.
+ * @example readMachine({ brand: 'Crown', brandHandle: 'crown', model: 'PTH50', modelHandle: 'pth50' })?.serial // ''
+ */
+export function readMachine(raw: unknown): FleetMachine | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const fields = raw as Record<string, unknown>;
+  const machine = {
+    brand: textOf(fields['brand'], 100, true),
+    brandHandle: handleOf(fields['brandHandle']),
+    model: textOf(fields['model'], 60, true),
+    modelHandle: handleOf(fields['modelHandle']),
+    serial: textOf(fields['serial'], 64, false),
+    nickname: textOf(fields['nickname'], 60, false),
+  };
+  return Object.values(machine).every((value) => value !== undefined)
+    ? (machine as FleetMachine)
+    : undefined;
+}
 
 /** A fleet: its machines, newest first, and the chosen one by its place in the list. */
 export interface Fleet {
@@ -37,11 +68,6 @@ export interface Fleet {
 }
 
 export const EMPTY_FLEET: Fleet = { machines: [], active: null };
-
-const storedSchema = z.object({
-  machines: z.array(z.unknown()).check(z.maxLength(FLEET_MAX * 2)),
-  active: z.catch(z.nullable(z.number().check(z.int(), z.minimum(0))), null),
-});
 
 /** One machine's key: the same model and serial are one machine, whatever its nickname. */
 export const machineKey = (machine: Pick<FleetMachine, 'brandHandle' | 'modelHandle' | 'serial'>) =>
@@ -62,18 +88,21 @@ export function parseFleet(raw: string | undefined): Fleet {
 
 /** A fleet from parsed JSON (an account's reply), read as parseFleet reads a stored one. */
 export function readFleet(json: unknown): Fleet {
-  const stored = storedSchema.safeParse(json);
-  if (!stored.success) return EMPTY_FLEET;
+  const stored = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+  const listed = stored['machines'];
+  if (!Array.isArray(listed) || listed.length > FLEET_MAX * 2) return EMPTY_FLEET;
   const machines: FleetMachine[] = [];
-  for (const item of stored.data.machines) {
-    const machine = fleetMachineSchema.safeParse(item);
-    if (machine.success && !machines.some((m) => machineKey(m) === machineKey(machine.data))) {
-      machines.push(machine.data);
+  for (const item of listed) {
+    const machine = readMachine(item);
+    if (machine && !machines.some((m) => machineKey(m) === machineKey(machine))) {
+      machines.push(machine);
     }
   }
   const kept = machines.slice(0, FLEET_MAX);
-  const active = stored.data.active;
-  return { machines: kept, active: active !== null && active < kept.length ? active : null };
+  const active = stored['active'];
+  const chosen =
+    typeof active === 'number' && Number.isInteger(active) && active >= 0 && active < kept.length;
+  return { machines: kept, active: chosen ? active : null };
 }
 
 export const serializeFleet = (fleet: Fleet): string => JSON.stringify(fleet);

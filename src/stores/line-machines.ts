@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { fleetMachineSchema, type FleetMachine } from '../../shared/fitment/fleet.ts';
+import { readMachine, type FleetMachine } from '../../shared/fitment/fleet.ts';
 
 /**
  * The machine each cart line was chosen for (issue 31, item 10: 'cart lines remember the
@@ -24,8 +24,8 @@ export function parseLineMachines(raw: string | undefined): LineMachines {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return {};
   const kept: Record<string, FleetMachine> = {};
   for (const [level, value] of Object.entries(json).slice(0, MAX_LINES)) {
-    const machine = fleetMachineSchema.safeParse(value);
-    if (/^\d{1,12}$/.test(level) && machine.success) kept[level] = machine.data;
+    const machine = readMachine(value);
+    if (/^\d{1,12}$/.test(level) && machine) kept[level] = machine;
   }
   return kept;
 }

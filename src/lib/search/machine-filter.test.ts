@@ -102,6 +102,8 @@ describe('cardFitBadge', () => {
       'Check the serial number: fits from SZ1 to SZ9',
     );
     expect(cardFitBadge({ ...check, rows: [] }, listMachine)?.text).toBe('Check the serial number');
+    // A verdict this page does not know is never read as fits.
+    expect(cardFitBadge({ ...check, verdict: 'maybe' }, listMachine)?.kind).toBe('check');
   });
   it('shows nothing for a card without a verdict', () => {
     expect(cardFitBadge(null, listMachine)).toBeUndefined();
