@@ -11,6 +11,10 @@ import { staticCard, type StaticCard } from '../catalog/static-card.ts';
 export const CARDS_PER_GROUP = 8;
 /** Manuals listed, the first ones of its parts. */
 export const MANUALS_SHOWN = 10;
+/** Questions listed, those that name the model. */
+export const QUESTIONS_SHOWN = 10;
+/** Parts named in the page's ItemList (its numberOfItems says how many in all). */
+export const ITEM_LIST_MAX = 100;
 
 export { machinePath } from './machine-path.ts';
 
