@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { seriousViolations } from './axe.ts';
+import { openCartPage } from './cart-levels.ts';
 import { expect, expectConsoleError, failedRequest, needed, test } from './fixtures.ts';
 import { watchPageErrors } from './page-errors.ts';
 import { PASSWORD, register } from './register.ts';
@@ -23,6 +24,10 @@ interface Fitment {
 }
 interface Card {
   handle: string;
+  price: number;
+  availableForSale: boolean;
+  availableQuantity: number | null;
+  availableInventoryLevels?: unknown[];
   fit?: {
     verdict: string;
     universal: boolean;
@@ -45,11 +50,19 @@ const partsOf = async (api: APIRequestContext, brand: string, model: string) =>
   (await json<{ products: Card[] }>(api, `/api/products/filter?fits=${brand}/${model}&limit=76`))
     .products;
 
+/** A card whose page adds it at once: one variant, priced, in stock. */
+const addable = (card: Card) =>
+  card.price > 0 &&
+  card.availableForSale &&
+  (card.availableQuantity ?? 0) > 10 &&
+  card.availableInventoryLevels?.length === 1;
+
 /** A part of Crown PTH50 with a row for it and no serial range, not universal. */
-async function fittingPart(api: APIRequestContext): Promise<string> {
+async function fittingPart(api: APIRequestContext, canAdd = false): Promise<string> {
   const parts = await partsOf(api, 'crown', 'pth50');
   const part = parts.find(
     (card) =>
+      (!canAdd || addable(card)) &&
       card.fit?.universal === false &&
       card.fit.rows.every((row) => row.serialFrom === null && row.serialTo === null),
   );
@@ -57,9 +70,9 @@ async function fittingPart(api: APIRequestContext): Promise<string> {
 }
 
 /** A part with fitment rows, none of them for a Crown PTH50. */
-async function otherPart(api: APIRequestContext): Promise<string> {
+async function otherPart(api: APIRequestContext, canAdd = false): Promise<string> {
   for (const card of await partsOf(api, 'yale', 'mpb040')) {
-    if (card.fit?.universal !== false) continue;
+    if (card.fit?.universal !== false || (canAdd && !addable(card))) continue;
     const fitment = await fitmentOf(api, card.handle);
     if (!fitment.rows.some((row) => row.modelHandle === 'pth50')) return card.handle;
   }
@@ -296,4 +309,31 @@ test.describe('my machines', () => {
     await other.close();
     errors.assertNone();
   });
+});
+
+test('cart lines remember their machine, and the cart warns of one that does not fit', async ({
+  page,
+  api,
+}) => {
+  const [fits, other] = [await fittingPart(api, true), await otherPart(api, true)];
+  await withFleet(page, [crown('pth50', '', { nickname: 'Dock 3 jack' })]);
+  for (const [handle, verdict] of [
+    [fits, 'Fits your Crown PTH50'],
+    [other, 'Does not fit your Crown PTH50'],
+  ] as const) {
+    await page.goto(productPath(handle));
+    // The fit check is there (it remembers what this page adds), then the buy box adds.
+    await expect(badge(page)).toHaveText(verdict);
+    const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(page.getByText('Product added to cart').first()).toBeVisible();
+  }
+  await openCartPage(page);
+  const line = (handle: string) =>
+    page.getByTestId('cart-line').filter({ has: page.locator(`a[href$="/${handle}"]`) });
+  await expect(line(fits)).toContainText('For Dock 3 jack (Crown PTH50)');
+  await expect(line(fits).locator('.cart-line-fit')).toHaveCount(0);
+  await expect(line(other).locator('.cart-line-fit')).toHaveText('Does not fit your Crown PTH50');
+  expect(await seriousViolations(page, { within: '.cart-lines' })).toEqual([]);
 });

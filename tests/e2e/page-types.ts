@@ -7,7 +7,7 @@ import { expectConsoleError, failedRequest, needed } from './fixtures.ts';
 // sitemap lists, found there by their path, and those it leaves out (search, cart, sign-in,
 // the 404 page), at fixed paths.
 
-const { collectionBase, productBase, articleBase } = storeConfig.theme.paths;
+const { collectionBase, productBase, articleBase, machineBase } = storeConfig.theme.paths;
 
 /** A page type and how to recognise one of its URLs in the sitemap. */
 export interface SitemapType {
@@ -31,6 +31,7 @@ export const SITEMAP_TYPES: SitemapType[] = [
   { name: 'question', match: (p) => /^\/questions\/Q[^/]+\/[^/]+\/?$/.test(p) },
   { name: 'sitemap page', match: (p) => p === '/sitemap.php/categories' },
   { name: 'product index', match: (p) => /^\/product-index\/?$/.test(p) },
+  { name: 'machine', match: (p) => new RegExp(`^${machineBase}/[^/]+/[^/]+/?$`).test(p) },
 ];
 
 /** Page types the sitemap does not list (noindex, or no page at all), at fixed paths. */
@@ -38,6 +39,7 @@ export const OTHER_TYPES: { name: string; path: string }[] = [
   { name: 'search', path: '/search.php?q=wheel' },
   { name: 'cart', path: '/cart.php' },
   { name: 'sign-in', path: '/login.asp' },
+  { name: 'my machines', path: `${machineBase}/` },
   { name: 'not-found', path: '/no-such-page-for-the-journeys' },
 ];
 
