@@ -63,9 +63,12 @@ function FleetManager({ machineBase }: Props) {
                       Choose
                     </button>
                   )}
-                  <a href={machinePath(machineBase, machine.brandHandle, machine.modelHandle)}>
-                    Its parts
-                  </a>
+                  {/* A model the store no longer has has no page to go to. */}
+                  {!gone.has(modelOf(machine)) && (
+                    <a href={machinePath(machineBase, machine.brandHandle, machine.modelHandle)}>
+                      Its parts
+                    </a>
+                  )}
                   <button
                     type="button"
                     className="fm-forget"
