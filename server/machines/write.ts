@@ -6,6 +6,7 @@ import type { FieldIssue } from '../catalog/field-issues.ts';
 import type { Database } from '../db/open.ts';
 import { modelIdOf, storedFormat } from './read.ts';
 import { overlappingRows, rangeProblem } from './rows.ts';
+import { serialPatternRisk } from './serial-pattern.ts';
 
 /**
  * The merchandiser's writes of machines (issue 31, item 4): models with their other names,
@@ -151,7 +152,10 @@ function writeNames(db: Database, modelId: number, brandHandle: string, names: s
   }
 }
 
-/** A brand's serial format as PUT takes it: a pattern with a `number` group, and an example. */
+/**
+ * A brand's serial format as PUT takes it: a pattern with a `number` group that cannot take
+ * too long to run (serial-pattern.ts), and an example.
+ */
 export const serialFormatSchema = z
   .object({
     pattern: z
@@ -162,7 +166,12 @@ export const serialFormatSchema = z
       .refine(
         (source) => compiles(source) && /\(\?<number>/.test(source),
         'must have a (?<number>...) group of digits',
-      ),
+      )
+      .superRefine((source, ctx) => {
+        const risk = compiles(source) ? serialPatternRisk(source) : null;
+        if (risk)
+          ctx.addIssue({ code: 'custom', message: `could take too long to run: it ${risk}` });
+      }),
     example: z.string().trim().min(1).max(40),
   })
   .strict()

@@ -145,6 +145,8 @@ describe('serial formats', () => {
       ['^(?<prefix>[A-Z]+)(\\d+)$', 'pattern'],
       ['^([', 'pattern'],
       ['^(?<number>\\d{3})$', 'example'],
+      // Reads the example, but 'A875B' and thirty digits then a wrong letter would hang the API.
+      ['^(?<prefix>[A-Z]\\d{3}[A-Z])(?<number>(?:\\d+)+)(?<suffix>[A-Z])$', 'pattern'],
     ] as const) {
       const refused = await json<{ issues: { path: string }[] }>(
         await send('PUT', '/machines/serial-formats/Yale', { pattern, example: 'A875B12345C' }),

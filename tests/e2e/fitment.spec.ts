@@ -243,7 +243,7 @@ test('the product page carries its fitment, compact, for the badge', async ({ pa
   const handle = await fittingPart(api);
   await page.goto(productPath(handle));
   const data = needed(
-    await page.locator('[data-fit-check] script[type="application/json"]').textContent(),
+    await page.locator('[data-fit-check]').getAttribute('data-fitment'),
     'the fitment data',
   );
   const fitment = JSON.parse(data) as Fitment;

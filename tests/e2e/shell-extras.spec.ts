@@ -100,6 +100,11 @@ test.describe('exit-intent popup', () => {
     await page.route('**/api/user', (route) =>
       route.fulfill({ json: { user: { id: 7, firstName: 'Ada', lastName: 'Lovelace' } } }),
     );
+    // The faked customer has no session, so the account's fleet (src/stores/fleet.ts, read
+    // by the home page's machine finder) is faked too, empty.
+    await page.route('**/api/customer/fleet', (route) =>
+      route.fulfill({ json: { fleet: { machines: [], active: null } } }),
+    );
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign Out' })).toBeVisible();
     await expect(popupElement(page)).toHaveAttribute('data-state', 'off');

@@ -264,6 +264,11 @@ test.describe('header behaviour', () => {
       await held;
       await route.fulfill({ json: { user: { id: 1, firstName: 'Ann', lastName: 'Lee' } } });
     });
+    // The faked customer has no session, so the account's fleet (src/stores/fleet.ts, read
+    // by the home page's machine finder) is faked too, empty.
+    await page.route('**/api/customer/fleet', (route) =>
+      route.fulfill({ json: { fleet: { machines: [], active: null } } }),
+    );
     await page.goto('/');
     const search = page.getByRole('search');
     const before = await search.boundingBox();

@@ -39,12 +39,14 @@ test('a search lists products from the API', async ({ page, api }) => {
   if (!product) throw new Error('a product expected');
   const word = product.title.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part)) ?? 'wheel';
   await page.goto(`/search.php?q=${encodeURIComponent(word)}`);
+  // The results come from the API once the list has hydrated: on a loaded CI machine that took
+  // over the default 10 s once (collections.spec.ts waits as long for its next page).
   await expect(
     page
       .locator('main')
       .getByRole('link', { name: new RegExp(word, 'i') })
       .first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 });
 
 test('legacy and handle-alone URLs reach their pages', async ({ page, api }) => {

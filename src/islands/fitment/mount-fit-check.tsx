@@ -14,13 +14,13 @@ const mounted = new WeakMap<HTMLElement, { react: Root; opened: boolean }>();
  */
 export function mountFitCheck(root: HTMLElement, open: boolean): void {
   const slot = root.querySelector('[data-fit-check-slot]');
-  const data = root.querySelector('script[type="application/json"]');
+  const data = root.dataset.fitment;
   if (!slot || !data) return;
   const known = mounted.get(root);
   if (known && (known.opened || !open)) return;
   const react = known?.react ?? createRoot(slot);
   mounted.set(root, { react, opened: open });
-  const fitment = JSON.parse(data.textContent || '{}') as CompactFitment;
+  const fitment = JSON.parse(data) as CompactFitment;
   react.render(
     <ErrorBoundary>
       <FitCheck
