@@ -91,6 +91,16 @@ describe('results list store', () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
+  it("does not answer a machine's parts from the static index, which cannot tell what fits", async () => {
+    const { list, deps, filters } = idleSearchList();
+    const run = list.run(parseSearchParams('?q=wheel&fits=crown/pth50'));
+    filters[0]?.reject(new ApiUnreachableError());
+    await run;
+    expect(deps.fallback).not.toHaveBeenCalled();
+    expect(list.$list.get()).toMatchObject({ state: { kind: 'error' }, loading: false });
+    expect($toasts.get().map((toast) => toast.variant)).toEqual(['danger']);
+  });
+
   it('shows a failed search as an error and a danger toast (spec storefront 8)', async () => {
     const { list, filters } = idleSearchList();
     const run = list.run(parseSearchParams('?v=Crown'));

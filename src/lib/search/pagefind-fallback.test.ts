@@ -25,9 +25,12 @@ describe('fallbackCards', () => {
 
 describe('fallbackWords', () => {
   it('searches the query, else the vendor', () => {
-    expect(fallbackWords({ q: ' wheel ', v: ['Crown'] })).toBe('wheel');
-    expect(fallbackWords({ q: '', v: ['Crown'] })).toBe('Crown');
-    expect(fallbackWords({ q: '', v: ['Crown', 'Blue Giant'] })).toBe('Crown Blue Giant');
+    expect(fallbackWords({ q: ' wheel ', v: ['Crown'], fits: '' })).toBe('wheel');
+    expect(fallbackWords({ q: '', v: ['Crown'], fits: '' })).toBe('Crown');
+    expect(fallbackWords({ q: '', v: ['Crown', 'Blue Giant'], fits: '' })).toBe('Crown Blue Giant');
+  });
+  it('searches nothing for the parts of a machine, which the index cannot tell', () => {
+    expect(fallbackWords({ q: 'wheel', v: [], fits: 'crown/pth50' })).toBe('');
   });
 });
 

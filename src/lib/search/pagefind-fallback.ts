@@ -41,9 +41,13 @@ export function fallbackCards(hits: readonly SearchHit[]): FallbackCard[] {
   });
 }
 
-/** The words the fallback searches: the query, else the vendor name. */
-export const fallbackWords = (params: { q: string; v: readonly string[] }): string =>
-  (params.q || params.v.join(' ')).trim();
+/**
+ * The words the fallback searches: the query, else the vendor name; none for a list of the
+ * parts that fit a machine, which the index cannot tell (issue 31, item 12: fitment is not in
+ * Pagefind), so the list says it failed rather than show parts as if they fit.
+ */
+export const fallbackWords = (params: { q: string; v: readonly string[]; fits: string }): string =>
+  params.fits ? '' : (params.q || params.v.join(' ')).trim();
 
 /**
  * One page of fallback results for `words`: the total number of matching products and the
