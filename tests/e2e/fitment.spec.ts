@@ -191,6 +191,88 @@ test.describe('the fit check on a product page', () => {
   });
 });
 
+test.describe('the fleet switcher in the header', () => {
+  const yale = {
+    brand: 'Yale',
+    brandHandle: 'yale',
+    model: 'MPB040',
+    modelHandle: 'mpb040',
+    serial: '',
+    nickname: '',
+  };
+  const chip = (page: Page, label: string) =>
+    page.getByRole('button', { name: `Remove filter Fits: ${label}` });
+  const fitsOf = (page: Page) => new URL(page.url()).searchParams.get('fits');
+
+  test('names the chosen machine and switches the list to another, or to none', async ({
+    page,
+  }) => {
+    await withFleet(page, [crown('pth50', '', { nickname: 'Dock 3 <b>jack</b>' }), yale]);
+    await page.goto('/search.php?q=wheel');
+    const bar = page.locator('[data-fleet-switch]');
+    // The nickname is text, whatever it holds.
+    await bar.getByRole('link', { name: 'Parts for: Dock 3 <b>jack</b>' }).click();
+    const toggle = bar.getByRole('button', { name: 'Parts for: Dock 3 <b>jack</b>' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(chip(page, 'Crown PTH50')).toBeVisible();
+    // The keyboard starts on the chosen machine; Escape closes and goes back to the button.
+    await expect(bar.getByRole('button', { name: /Dock 3/, pressed: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await bar.getByRole('button', { name: /^Yale MPB040/ }).click();
+    const yaleToggle = bar.getByRole('button', { name: 'Parts for: Yale MPB040' });
+    await expect(yaleToggle).toBeFocused();
+    await expect(yaleToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(chip(page, 'Yale MPB040')).toBeVisible();
+    expect(fitsOf(page)).toBe('yale/mpb040');
+
+    await yaleToggle.click();
+    await bar.getByRole('button', { name: /^No machine/ }).click();
+    await expect(bar.getByRole('button', { name: 'My machines' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove filter Fits:/ })).toHaveCount(0);
+    expect(fitsOf(page)).toBeNull();
+    // The choice is the fleet's: the next page's header says so before any script of its own.
+    await page.goto('/brands');
+    await expect(bar.getByRole('link', { name: 'My machines' })).toBeVisible();
+  });
+
+  test('follows a machine chosen on the page, and closes when pressed outside', async ({
+    page,
+    api,
+  }) => {
+    await withFleet(page, [yale, crown('pth50')]);
+    await page.goto(productPath(await fittingPart(api)));
+    const bar = page.locator('[data-fleet-switch]');
+    await expect(bar.getByRole('link', { name: 'Parts for: Yale MPB040' })).toBeVisible();
+    // The fit check chooses another machine: the header's link names it, before the switcher
+    // has loaded (the fleet store's event, src/stores/fleet.ts).
+    await page.getByRole('button', { name: 'Change machine' }).click();
+    const form = page.getByRole('form', { name: 'Your machine' });
+    await form.getByLabel('Brand').selectOption('crown');
+    await form.getByLabel('Model').selectOption('pth50');
+    await form.getByRole('button', { name: 'Save machine' }).click();
+    await expect(badge(page)).toHaveText('Fits your Crown PTH50');
+    await bar.getByRole('link', { name: 'Parts for: Crown PTH50' }).click();
+    await expect(bar.getByRole('button', { name: /^Yale MPB040/ })).toBeVisible();
+    await page.locator('main h1').click();
+    await expect(bar.getByRole('button', { name: /^Yale MPB040/ })).toBeHidden();
+    await expect(bar.getByRole('button', { name: 'Parts for: Crown PTH50' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  test('a shopper without machines goes to My machines to add one', async ({ page }) => {
+    await page.goto('/brands');
+    await page.locator('[data-fleet-switch]').getByRole('link', { name: 'My machines' }).click();
+    await expect(page).toHaveURL(/\/machines\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My machines');
+  });
+});
+
 test.describe('find parts for your machine', () => {
   test('the home page selector goes on to the machine’s page', async ({ page, api }) => {
     const { model } = await json<{ model: { partCount: number; name: string } }>(
