@@ -321,6 +321,47 @@ test('a model page lists its parts by category with its structured data', async 
   expect(missing?.status()).toBe(404);
 });
 
+test('a model page lists every part with the filter panel, fixed to its machine', async ({
+  page,
+  api,
+  isMobile,
+}) => {
+  interface Info {
+    pageInfo: { totalObjects: number; availableVendors: { name: string; count: number }[] };
+  }
+  const all = await json<Info>(api, '/api/products/filter?fits=crown/pth50&limit=1');
+  const [vendor] = all.pageInfo.availableVendors;
+  // The shopper's chosen machine is another: the model page's list stays the model's.
+  await withFleet(page, [
+    {
+      brand: 'Yale',
+      brandHandle: 'yale',
+      model: 'MPB040',
+      modelHandle: 'mpb040',
+      serial: '',
+      nickname: '',
+    },
+  ]);
+  await page.goto('/machines/crown/pth50');
+  // The list hydrates when it comes into view.
+  await page.locator('astro-island[component-export="ResultsList"]').scrollIntoViewIfNeeded();
+  await page.locator('astro-island[component-export="ResultsList"]:not([ssr])').waitFor();
+  const list = page.locator('[data-product-list]');
+  const total = (n: number) => `${n.toLocaleString('en-US')} products`;
+  await expect(list.locator('.rl-count')).toHaveText(total(all.pageInfo.totalObjects));
+  await expect(page.getByRole('button', { name: /^Remove filter Fits:/ })).toHaveCount(0);
+  expect(page.url()).toMatch(/\/machines\/crown\/pth50$/);
+  if (isMobile || !vendor) return;
+  const bar = page.getByRole('list', { name: 'Filter by' });
+  await bar.getByRole('button', { name: /^Brand\b/ }).click();
+  await bar
+    .getByRole('list', { name: 'Brand' })
+    .getByRole('checkbox', { name: new RegExp(`^${vendor.name}\\b`) })
+    .check();
+  await expect(page).toHaveURL(`/machines/crown/pth50?v=${encodeURIComponent(vendor.name)}`);
+  await expect(list.locator('.rl-count')).toHaveText(total(vendor.count));
+});
+
 test('the product page carries its fitment, compact, for the badge', async ({ page, api }) => {
   const handle = await fittingPart(api);
   await page.goto(productPath(handle));

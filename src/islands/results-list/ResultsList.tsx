@@ -50,6 +50,11 @@ interface Props {
   basePath: string;
   /** A collection page's collection: the list is fixed to it. */
   collectionId?: number;
+  /**
+   * A model page's machine ('crown/pth50', issue 31, item 7): the list is fixed to its parts,
+   * and a machine chosen in the header does not change it.
+   */
+  machine?: string;
   initial?: InitialPage;
   /** How many of the first cards load their image eagerly. */
   eager?: number;
@@ -61,11 +66,16 @@ function ResultsList({
   source,
   basePath,
   collectionId,
+  machine,
   initial,
   eager = 0,
 }: Props) {
   const isCollection = collectionId !== undefined;
-  const fixed = isCollection ? { c: [collectionId] } : {};
+  const fixed: Partial<SearchParams> = isCollection
+    ? { c: [collectionId] }
+    : machine
+      ? { fits: machine, serial: '' }
+      : {};
   // The cards, loading and the filter panel's choices live in the list's store.
   const [list] = useState(() =>
     createResultsList(prerenderedState(initial), {
@@ -79,7 +89,9 @@ function ResultsList({
   const [selection, compareError, setCompareError, compare, onCompare] = useCompare(source);
   const top = useRef<HTMLElement>(null);
   const chosen = useStore($activeMachine);
-  const urlFor = (next: SearchParams) => searchHref(basePath, isCollection, next);
+  // What the page's path says is no parameter: a collection page's `c`, a model page's `fits`.
+  const urlFor = (next: SearchParams) =>
+    searchHref(basePath, next, isCollection ? ['c'] : machine ? ['fits', 'serial'] : []);
   const [params, setParams, hydrated, current] = useAddressSearch(list, {
     initial,
     fixed,
@@ -88,7 +100,7 @@ function ResultsList({
     urlFor,
     // A machine chosen elsewhere is not a step of this list: see withChosenMachine.
     onMachine: (value) => {
-      change({ kind: 'fits', value }, 'replace');
+      if (!machine) change({ kind: 'fits', value }, 'replace');
     },
   });
   // The stored view applies after hydration, so the server's HTML hydrates unchanged.
@@ -143,7 +155,12 @@ function ResultsList({
       data-product-list
       data-collection-id={collectionId}
     >
-      {listHead(isCollection, loading, shown && total, params.q)}
+      {listHead(
+        isCollection ? 'Products' : machine ? 'All parts' : 'Results',
+        loading,
+        shown && total,
+        params.q,
+      )}
       <ResultsToolbar
         view={view}
         sortBy={params.sortBy}
@@ -168,7 +185,7 @@ function ResultsList({
         params={params}
         tags={resolvedTags(params, info)}
         machine={
-          params.fits
+          params.fits && !machine
             ? { label: fitsChipLabel(params, info?.machine, chosen), onRemove: removeMachine }
             : undefined
         }
@@ -210,10 +227,10 @@ function ResultsList({
  * The list's heading and its count (or 'Searching…'), read out as it changes; `total` is
  * false while there are no counts to show.
  */
-function listHead(isCollection: boolean, loading: boolean, total: number | false, q: string) {
+function listHead(heading: string, loading: boolean, total: number | false, q: string) {
   return (
     <div className="rl-head">
-      <h2 id="rl-heading">{isCollection ? 'Products' : 'Results'}</h2>
+      <h2 id="rl-heading">{heading}</h2>
       <p className="rl-count" aria-live="polite">
         {loading
           ? 'Searching…'
@@ -226,8 +243,8 @@ function listHead(isCollection: boolean, loading: boolean, total: number | false
 }
 
 /** The address of a search on this list; a collection page's collection is its path. */
-function searchHref(basePath: string, isCollection: boolean, next: SearchParams) {
-  const query = searchParamsToQuery(next, isCollection ? ['c'] : []);
+function searchHref(basePath: string, next: SearchParams, omit: readonly (keyof SearchParams)[]) {
+  const query = searchParamsToQuery(next, omit);
   return query ? `${basePath}?${query}` : basePath;
 }
 
