@@ -45,3 +45,24 @@ export function benchCatalogue(options: {
   }
   return { ms: Date.now() - started, from: 'seed' };
 }
+
+/**
+ * Takes every machine model and fitment row out of the catalogue in `dataDir`, and every
+ * product's universal mark: the store as it was before fitment, whose full build issue 31's
+ * 'the full build grows by at most 10 %' compares with (`npm run bench -- --only build
+ * --without-fitment`). The change feed is left alone: the bench builds from an empty cache.
+ */
+export function withoutFitment(dataDir: string): void {
+  const db = openDatabase(databaseFile(dataDir));
+  try {
+    db.exec(`
+      INSERT INTO fitment_bulk (id) VALUES (1);
+      DELETE FROM product_fitment;
+      DELETE FROM machine_models;
+      DELETE FROM fitment_bulk;
+      UPDATE products SET fits_universally = 0 WHERE fits_universally = 1;
+    `);
+  } finally {
+    db.close();
+  }
+}

@@ -1,11 +1,13 @@
 // `npm run bench [-- --sizes 2000,100000 --seconds 10 --concurrency 8 --only api|build
-//   --seed-cache DIR]`
+//   --seed-cache DIR --without-fitment]`
 // Build throughput (pages per second) per catalogue size, and API latency (p50/p95) for
 // products/filter and product-by-handle under a bounded load from a second process on
 // loopback, alone and together (bench/api-bench.ts). `--only api` runs the API part
 // alone (a minute instead of a 15-minute build); `--only build` runs the full build alone,
 // its time (search index included) and its peak memory; `--seed-cache DIR` keeps each seeded
-// database in DIR and copies it on later runs. Prints tables, the targets of the 100,000
+// database in DIR and copies it on later runs; `--without-fitment` (with `--only build`) builds
+// the catalogue with its machines and fitment taken out, the baseline of issue 31's build
+// growth. Prints tables, the targets of the 100,000
 // product store beside today's figures (bench-targets.ts), and writes
 // bench-results/bench-<time>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,10 +26,11 @@ import {
   benchApi,
   type ApiFigures,
 } from '../bench/api-bench.ts';
-import { benchCatalogue } from '../bench/bench-seed.ts';
+import { benchCatalogue, withoutFitment } from '../bench/bench-seed.ts';
 import { targetsTable } from '../bench/bench-targets.ts';
 import type { LoadSummary } from '../bench/load.ts';
 import { stopProcessTreeOnSignal } from '../stack/process-tree.ts';
+import { benchMachineChoice } from '../bench/fitment-bench.ts';
 import { benchSearchBox } from '../bench/search-bench.ts';
 import { startStaticServer } from '../web/static-server.ts';
 import { temporaryDir } from '../stack/stack.ts';
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     // build's time and peak memory (no search box, static pages or publishes).
     only: { type: 'string', default: 'all' },
     'seed-cache': { type: 'string' },
+    'without-fitment': { type: 'boolean', default: false },
   },
 });
 const only = values.only ?? 'all';
@@ -51,6 +55,8 @@ const only = values.only ?? 'all';
 const benchToken = newSecret();
 if (only !== 'all' && only !== 'api' && only !== 'build')
   throw new Error(`--only takes all, api or build, not ${only}`);
+const fitment = !values['without-fitment'];
+if (!fitment && only !== 'build') throw new Error('--without-fitment goes with --only build');
 const sizes = (values.sizes ?? '')
   .split(',')
   .map(Number)
@@ -74,8 +80,9 @@ if (only === 'build') {
   for (const size of sizes) {
     const work = temporaryDir(`store-bench-${size}-`);
     try {
-      console.log(`\n--- ${size} products, full build`);
+      console.log(`\n--- ${size} products, full build${fitment ? '' : ', without fitment'}`);
       const seeded = benchCatalogue({ size, dataDir: work.path, cacheDir: values['seed-cache'] });
+      if (!fitment) withoutFitment(work.path);
       const seedMs = seeded.ms;
       console.log(`seeded (or copied from the seed cache) in ${(seedMs / 1000).toFixed(1)} s`);
       // The API in its own process, so that its memory is not counted as the build's.
@@ -106,7 +113,7 @@ if (only === 'build') {
     build: { ms: buildMs, peakBytes },
   }));
   console.log(`\n${targetsTable(measured).join('\n')}`);
-  writeResults({ only: 'build', builds });
+  writeResults({ only: 'build', fitment, builds });
   process.exit(0);
 }
 
@@ -130,6 +137,8 @@ interface SizeResult {
     pagesPerSecond: number;
   };
   search?: Awaited<ReturnType<typeof benchSearchBox>> | null;
+  /** A machine chosen in the header's switcher to its results shown (issue 31). */
+  machineChoice?: Awaited<ReturnType<typeof benchMachineChoice>>;
   staticUnderLoad?: Awaited<ReturnType<typeof benchStaticUnderLoad>>;
 }
 const results: SizeResult[] = [];
@@ -210,6 +219,7 @@ for (const size of sizes) {
         log: (line) => console.log(line),
       });
       let search: Awaited<ReturnType<typeof benchSearchBox>> | null = null;
+      let machineChoice: Awaited<ReturnType<typeof benchMachineChoice>> = null;
       if (!values['no-browser']) {
         const distDir = join(work.path, 'dist');
         const site = await startStaticServer({
@@ -234,6 +244,7 @@ for (const size of sizes) {
             distDir,
             queries: [...words, ...skus],
           });
+          machineChoice = await benchMachineChoice({ siteUrl: site.url, apiUrl: api.url });
         } finally {
           await site.close();
         }
@@ -253,6 +264,7 @@ for (const size of sizes) {
         filter,
         byHandle,
         search,
+        machineChoice,
         staticUnderLoad,
       });
     } finally {
@@ -292,6 +304,18 @@ function printSiteTables(rows: Required<SizeResult>[]): void {
     );
   }
   console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
+  console.log(
+    '\n| products | search | machines × choices | choice to its first page median/p95 ms | switcher first load ms |',
+  );
+  console.log('|---:|---|---:|---:|---:|');
+  for (const r of rows) {
+    const m = r.machineChoice;
+    console.log(
+      m
+        ? `| ${r.products} | ${m.query} | ${m.machines} × ${m.samples / m.machines} | ${m.medianMs} / ${m.p95Ms} | ${m.switcherLoadMs} |`
+        : `| ${r.products} | - | - | - | - |`,
+    );
+  }
   console.log(
     '\n| products | serving | static p50/p95 ms, idle | static p50/p95 ms, API under filter load | filter calls/s |',
   );
@@ -339,10 +363,11 @@ console.log(
 if (only === 'all') printSiteTables(results as Required<SizeResult>[]);
 console.log(
   `\n${targetsTable(
-    results.map(({ products, api, search, build }) => ({
+    results.map(({ products, api, search, machineChoice, build }) => ({
       products,
       api,
       search,
+      machineChoice,
       build: build && { ms: build.astroMs + build.pagefindMs, peakBytes: build.peakBytes },
     })),
   ).join('\n')}`,
