@@ -191,6 +191,33 @@ test.describe('the fit check on a product page', () => {
   });
 });
 
+test('typing a model in the search box offers the machine, which leads to its page', async ({
+  page,
+  api,
+}) => {
+  const { model } = await json<{ model: { name: string } }>(api, '/api/machines/crown/pth50');
+  await page.goto('/');
+  // The box hydrates when the shopper reaches for it (client:interact).
+  await page.locator('header input[name="q"]').hover();
+  await page.waitForSelector('astro-island:not([ssr])[component-url*="SearchBox"]', {
+    state: 'attached',
+  });
+  const form = page.getByRole('search');
+  const input = form.getByRole('combobox', { name: 'Keyword or part number' });
+  const machines = form.getByRole('group', { name: 'Machines' });
+  // Words without a model's name offer no machine; the products still come.
+  await input.fill('load wheel');
+  await expect(form.getByRole('group', { name: 'Products' })).toBeVisible();
+  await expect(machines).toHaveCount(0);
+  // The model's name written loosely, with words after it.
+  await input.fill('pth 50 load wheel');
+  const offered = machines.getByRole('option', { name: model.name });
+  await expect(offered).toBeVisible();
+  await offered.click();
+  await expect(page).toHaveURL(/\/machines\/crown\/pth50$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Parts for the ${model.name}`);
+});
+
 test.describe('the fleet switcher in the header', () => {
   const yale = {
     brand: 'Yale',
