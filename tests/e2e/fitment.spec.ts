@@ -242,6 +242,7 @@ test.describe('the fleet switcher in the header', () => {
     const toggle = bar.getByRole('button', { name: 'Parts for: Dock 3 <b>jack</b>' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(chip(page, 'Crown PTH50')).toBeVisible();
+    expect(await seriousViolations(page, { within: '[data-fleet-switch]' })).toEqual([]);
     // The keyboard starts on the chosen machine; Escape closes and goes back to the button.
     await expect(bar.getByRole('button', { name: /Dock 3/, pressed: true })).toBeFocused();
     await page.keyboard.press('Escape');
