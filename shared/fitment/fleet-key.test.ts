@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FLEET_EVENT, FLEET_KEY } from './fleet-key.ts';
+import { FLEET_KEY } from './fleet-key.ts';
 
-// The header's loader spells the key and the event out: an import would add a file to every
-// page's load (the constants' module is shared with the fleet store's chunk).
-const loader = readFileSync('src/components/shell/FleetSwitch.astro', 'utf8');
-
-describe('the fleet loader', () => {
-  it('reads the fleet under FLEET_KEY', () => {
+describe('FLEET_KEY', () => {
+  it('is the key the product page’s loader looks for a chosen machine under', () => {
+    // The loader spells it out: an import would add a file to every product page's load.
+    const loader = readFileSync('src/components/product/ProductFitCheck.astro', 'utf8');
     expect(loader).toContain(`localStorage.${FLEET_KEY})`);
-  });
-  it('follows this page’s changes by FLEET_EVENT', () => {
-    expect(loader).toContain(`addEventListener('${FLEET_EVENT}'`);
   });
 });

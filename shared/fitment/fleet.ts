@@ -8,7 +8,7 @@
  * (tests/e2e/budget.spec.ts). The server checks a PUT with the same reader.
  */
 
-export { FLEET_EVENT, FLEET_KEY } from './fleet-key.ts';
+export { FLEET_KEY } from './fleet-key.ts';
 /** Most machines one fleet keeps (a site with more has a fleet manager, not a list). */
 export const FLEET_MAX = 20;
 

@@ -5,7 +5,6 @@ import {
   addMachine,
   chooseMachine,
   EMPTY_FLEET,
-  FLEET_EVENT,
   FLEET_KEY,
   mergeFleets,
   parseFleet,
@@ -123,10 +122,7 @@ const account = createFleetAccount($store, {
 });
 
 onMount($store, () => {
-  if (typeof window === 'undefined') return;
-  void account.link();
-  // The header's label reads storage, not this store (components/shell/FleetSwitch.astro).
-  return $store.listen(() => dispatchEvent(new Event(FLEET_EVENT)));
+  if (typeof window !== 'undefined') void account.link();
 });
 
 /** Changes the fleet and saves it to the account when the shopper is signed in. */
