@@ -141,7 +141,7 @@ test.describe('JavaScript a shopper runs', () => {
     // Issue 31: 'model pages and product pages stay within today's JavaScript budgets'. A
     // model page is a product page's kin (React for its one island in view, 'Save as my
     // machine'), held to the product page's limit; its list of every part waits for the
-    // shopper to scroll to it, and the header's switcher for a press.
+    // shopper to scroll to it.
     const reply = await api.get('/api/machines/crown/pth50');
     expect(reply.ok()).toBe(true);
     const scripts = watchScripts(page, api);
@@ -149,7 +149,7 @@ test.describe('JavaScript a shopper runs', () => {
     await settle(page);
     const all = await scripts.bytes();
     console.log(`model page: ${String(all)} bytes in all`);
-    for (const waiting of ['SearchBox', 'CartButton', 'ResultsList', 'FleetSwitch']) {
+    for (const waiting of ['SearchBox', 'CartButton', 'ResultsList']) {
       expect([...scripts.urls].filter((url) => url.includes(`/_astro/${waiting}.`))).toEqual([]);
     }
     expect(all).toBeLessThanOrEqual(PRODUCT_LIMIT);
