@@ -11,7 +11,7 @@ export interface TargetInput {
   products: number;
   api?: ApiFigures | undefined;
   search?: SearchBenchResult | null | undefined;
-  /** A machine chosen in the header's switcher to its first page of results (issue 31). */
+  /** A machine chosen to its first page of results shown (issue 31). */
   machineChoice?: MachineChoiceResult | null | undefined;
   /** The full build, search index included, and the peak memory of its processes. */
   build?: { ms: number; peakBytes: number } | undefined;

@@ -137,7 +137,7 @@ interface SizeResult {
     pagesPerSecond: number;
   };
   search?: Awaited<ReturnType<typeof benchSearchBox>> | null;
-  /** A machine chosen in the header's switcher to its results shown (issue 31). */
+  /** A machine chosen to its results shown (issue 31). */
   machineChoice?: Awaited<ReturnType<typeof benchMachineChoice>>;
   staticUnderLoad?: Awaited<ReturnType<typeof benchStaticUnderLoad>>;
 }
@@ -305,15 +305,15 @@ function printSiteTables(rows: Required<SizeResult>[]): void {
   }
   console.log('(dropdown times include the 600 ms debounce; the JSON has them without it)');
   console.log(
-    '\n| products | search | machines × choices | choice to its first page median/p95 ms | switcher first load ms |',
+    '\n| products | search | machines × choices | a machine chosen to its first page median/p95 ms |',
   );
-  console.log('|---:|---|---:|---:|---:|');
+  console.log('|---:|---|---:|---:|');
   for (const r of rows) {
     const m = r.machineChoice;
     console.log(
       m
-        ? `| ${r.products} | ${m.query} | ${m.machines} × ${m.samples / m.machines} | ${m.medianMs} / ${m.p95Ms} | ${m.switcherLoadMs} |`
-        : `| ${r.products} | - | - | - | - |`,
+        ? `| ${r.products} | ${m.query} | ${m.machines} × ${m.samples / m.machines} | ${m.medianMs} / ${m.p95Ms} |`
+        : `| ${r.products} | - | - | - |`,
     );
   }
   console.log(
