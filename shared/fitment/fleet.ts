@@ -152,6 +152,6 @@ export function mergeFleets(account: Fleet, browser: Fleet): Fleet {
 export const activeMachine = (fleet: Fleet): FleetMachine | undefined =>
   fleet.active === null ? undefined : fleet.machines[fleet.active];
 
-/** How badges name the shopper's machine: 'Crown PTH50' (the switcher shows the nickname). */
+/** How badges name the shopper's machine: 'Crown PTH50' (My machines shows the nickname). */
 export const machineLabel = (machine: Pick<FleetMachine, 'brand' | 'model'>): string =>
   `${machine.brand} ${machine.model}`;

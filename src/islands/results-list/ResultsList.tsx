@@ -52,7 +52,7 @@ interface Props {
   collectionId?: number;
   /**
    * A model page's machine ('crown/pth50', issue 31, item 7): the list is fixed to its parts,
-   * and a machine chosen in the header does not change it.
+   * and the machine the shopper has chosen does not change it.
    */
   machine?: string;
   initial?: InitialPage;
@@ -130,7 +130,7 @@ function ResultsList({
 
   /**
    * The machine chip's remove (issue 31, item 8: "removable as a chip"): the list drops the
-   * machine, and when it is the chosen one the switcher drops it too, or the list would
+   * machine, and when it is the chosen one the fleet drops it too, or the list would
    * follow the store and put it back.
    */
   const removeMachine = () => {

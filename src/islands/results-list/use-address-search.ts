@@ -55,7 +55,7 @@ export interface AddressSearchOptions {
  * item 8: "choosing a machine filters collection and search results (`fits=`)"). An address
  * with its own `fits` wins: a shared link shows what it was shared for. The machine's
  * filter replaces the address rather than adding a step: Back cannot un-choose a machine,
- * so a step without it would only show a list the switcher contradicts.
+ * so a step without it would only show a list the chosen machine contradicts.
  */
 function withChosenMachine(parsed: SearchParams, urlFor: (next: SearchParams) => string) {
   if (parsed.fits) return parsed;

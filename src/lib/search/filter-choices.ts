@@ -141,9 +141,9 @@ export function clearGroup(params: SearchParams, group: FilterGroup): SearchChan
 
 /**
  * The changes that drop every filter the panel sets (brands, tags, prices). Not the machine
- * (`fits`): the shopper chose it in the machine switcher, for every list of the store, and
- * its own chip removes it (issue 31, item 8: "removable as a chip"); Clear all leaving a
- * chip behind says so.
+ * (`fits`): the shopper chose it (the finder, the fit check, My machines) for every list of
+ * the store, and its own chip removes it (issue 31, item 8: "removable as a chip"); Clear all
+ * leaving a chip behind says so.
  */
 export const CLEAR_ALL: readonly SearchChange[] = [
   { kind: 'v', value: [] },
