@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { parseSerial } from '../../../shared/fitment/serial.ts';
 import type { FleetMachine } from '../../../shared/fitment/fleet.ts';
 import {
   fetchBrandModels,
@@ -8,8 +7,8 @@ import {
   type MachineBrand,
   type MachineModel,
 } from '../../lib/fitment/machines-api.ts';
-import { readSerialFormat } from '../../lib/fitment/badge.ts';
 import { saveMachine } from '../../stores/fleet.ts';
+import { PlateFields, serialError } from './PlateFields.tsx';
 import './fitment.css';
 
 /** What went wrong loading a list, for the line under the selects. */
@@ -97,12 +96,8 @@ export function MachinePicker({
       // (A saved machine is chosen at once; the save is one store write, so a second
       // press while the first reads the model changes nothing: the same machine is one.)
       const format = detail?.serialFormat;
-      const readable = format && readSerialFormat(format);
-      if (format && readable && !parseSerial(serial, readable)) {
-        return setError(
-          `That is not how ${chosen.brand} writes a serial number: for example ${format.example}.`,
-        );
-      }
+      const wrong = format ? serialError(serial, chosen.brand, format) : '';
+      if (wrong) return setError(wrong);
       const machine: FleetMachine = {
         brand: chosen.brand,
         brandHandle: chosen.brandHandle,
@@ -171,26 +166,13 @@ export function MachinePicker({
               ))}
           </select>
         </label>
-        <label className="mp-field">
-          <span>Serial number (optional)</span>
-          <input
-            value={serial}
-            maxLength={32}
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={`${id}-serial`}
-            onChange={(event) => setSerial(event.target.value)}
-          />
-        </label>
-        <label className="mp-field">
-          <span>Nickname (optional)</span>
-          <input
-            value={nickname}
-            maxLength={60}
-            placeholder="Dock 3 jack"
-            onChange={(event) => setNickname(event.target.value)}
-          />
-        </label>
+        <PlateFields
+          serial={serial}
+          nickname={nickname}
+          onSerial={setSerial}
+          onNickname={setNickname}
+          serialHint={`${id}-serial`}
+        />
         <button className="mp-submit" type="submit" disabled={busy || !chosen} aria-busy={busy}>
           {submitLabel}
         </button>

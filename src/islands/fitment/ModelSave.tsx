@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { parseSerial } from '../../../shared/fitment/serial.ts';
 import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
-import { readSerialFormat, type PageSerialFormat } from '../../lib/fitment/badge.ts';
+import type { PageSerialFormat } from '../../lib/fitment/badge.ts';
 import { $activeMachine, saveMachine } from '../../stores/fleet.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
+import { PlateFields, serialError } from './PlateFields.tsx';
 import './fitment.css';
 
 interface Props {
@@ -28,15 +28,9 @@ function ModelSave({ machine, format }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const readable = readSerialFormat(format);
-    if (serial.trim() && readable && !parseSerial(serial, readable)) {
-      setError(
-        `That is not how ${machine.brand} writes a serial number: for example ${format.example}.`,
-      );
-      return;
-    }
-    setError('');
-    saveMachine({ ...machine, serial: serial.trim(), nickname: nickname.trim() });
+    const wrong = serialError(serial, machine.brand, format);
+    setError(wrong);
+    if (!wrong) saveMachine({ ...machine, serial: serial.trim(), nickname: nickname.trim() });
   };
 
   return (
@@ -53,26 +47,13 @@ function ModelSave({ machine, format }: Props) {
         </p>
       )}
       <div className="mp-fields">
-        <label className="mp-field">
-          <span>Serial number (optional)</span>
-          <input
-            value={serial}
-            maxLength={32}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={format.example}
-            onChange={(event) => setSerial(event.target.value)}
-          />
-        </label>
-        <label className="mp-field">
-          <span>Nickname (optional)</span>
-          <input
-            value={nickname}
-            maxLength={60}
-            placeholder="Dock 3 jack"
-            onChange={(event) => setNickname(event.target.value)}
-          />
-        </label>
+        <PlateFields
+          serial={serial}
+          nickname={nickname}
+          onSerial={setSerial}
+          onNickname={setNickname}
+          serialExample={format.example}
+        />
         <button className="mp-submit" type="submit">
           {mine ? 'Save again' : 'Save as my machine'}
         </button>
