@@ -26,6 +26,8 @@ interface Props {
   onQuickView: (card: ResultCardView) => void;
   /** The machine of a `fits=` list (the reply's pageInfo.machine): the badges name it. */
   machine?: ListMachine | null | undefined;
+  /** The list's machine is the shopper's chosen one: 'Fits your', else 'Fits the'. */
+  machineIsYours?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function ResultsBody({
   onCompare,
   onQuickView,
   machine,
+  machineIsYours = false,
 }: Props) {
   if (loading) {
     return (
@@ -85,7 +88,7 @@ export function ResultsBody({
             onCompare={onCompare}
             onQuickView={onQuickView}
             eager={index < eager}
-            badge={cardFitBadge(card.fit, machine)}
+            badge={cardFitBadge(card.fit, machine, machineIsYours)}
           />
         </li>
       ))}

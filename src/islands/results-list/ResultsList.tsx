@@ -204,6 +204,7 @@ function ResultsList({
         onCompare={onCompare}
         onQuickView={setQuickView}
         machine={info?.machine}
+        machineIsYours={isChosenMachine(params, chosen)}
       />
       {!loading && (
         <ResultsPager

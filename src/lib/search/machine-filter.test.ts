@@ -78,15 +78,19 @@ describe('fitsChipLabel', () => {
 describe('cardFitBadge', () => {
   it("says a part fits the list's machine, a universal part too", () => {
     const fits = { verdict: 'fits' as const, universal: false, rows: [row(null, null)] };
-    expect(cardFitBadge(fits, listMachine)).toEqual({
+    expect(cardFitBadge(fits, listMachine, true)).toEqual({
       kind: 'fits',
       text: 'Fits your Crown PTH50',
     });
-    expect(cardFitBadge({ verdict: 'fits', universal: true, rows: [] }, listMachine)).toEqual({
-      kind: 'fits',
-      text: 'Fits your Crown PTH50',
-    });
-    expect(cardFitBadge(fits, undefined)?.text).toBe('Fits your machine');
+    expect(cardFitBadge({ verdict: 'fits', universal: true, rows: [] }, listMachine, true)).toEqual(
+      { kind: 'fits', text: 'Fits your Crown PTH50' },
+    );
+    expect(cardFitBadge(fits, undefined, true)?.text).toBe('Fits your machine');
+  });
+  it('names the machine as the model’s, not the shopper’s, on a list of a machine not chosen', () => {
+    const fits = { verdict: 'fits' as const, universal: false, rows: [row(null, null)] };
+    expect(cardFitBadge(fits, listMachine, false)?.text).toBe('Fits the Crown PTH50');
+    expect(cardFitBadge(fits, undefined, false)?.text).toBe('Fits this machine');
   });
   it('asks to check the serial, naming each range once', () => {
     const check = {
@@ -94,19 +98,21 @@ describe('cardFitBadge', () => {
       universal: false,
       rows: [row('SZ123456', null), row('SZ123456', null), row(null, 'SZ100000')],
     };
-    expect(cardFitBadge(check, listMachine)).toEqual({
+    expect(cardFitBadge(check, listMachine, true)).toEqual({
       kind: 'check',
       text: 'Check the serial number: fits from SZ123456 on or up to SZ100000',
     });
-    expect(cardFitBadge({ ...check, rows: [row('SZ1', 'SZ9')] }, listMachine)?.text).toBe(
+    expect(cardFitBadge({ ...check, rows: [row('SZ1', 'SZ9')] }, listMachine, true)?.text).toBe(
       'Check the serial number: fits from SZ1 to SZ9',
     );
-    expect(cardFitBadge({ ...check, rows: [] }, listMachine)?.text).toBe('Check the serial number');
+    expect(cardFitBadge({ ...check, rows: [] }, listMachine, true)?.text).toBe(
+      'Check the serial number',
+    );
     // A verdict this page does not know is never read as fits.
-    expect(cardFitBadge({ ...check, verdict: 'maybe' }, listMachine)?.kind).toBe('check');
+    expect(cardFitBadge({ ...check, verdict: 'maybe' }, listMachine, true)?.kind).toBe('check');
   });
   it('shows nothing for a card without a verdict', () => {
-    expect(cardFitBadge(null, listMachine)).toBeUndefined();
-    expect(cardFitBadge(undefined, listMachine)).toBeUndefined();
+    expect(cardFitBadge(null, listMachine, true)).toBeUndefined();
+    expect(cardFitBadge(undefined, listMachine, true)).toBeUndefined();
   });
 });

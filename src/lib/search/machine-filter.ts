@@ -73,16 +73,20 @@ export interface CardFitBadge {
  * The badge of a card in a `fits=` list (issue 31, item 9: "'Fits your Crown PTH50' ... or
  * 'Check the serial number: fits from SZ123456 on'"); undefined for a card without a
  * verdict. A `fits=` list holds no part that does not fit, so there is no third badge here.
- * @example cardFitBadge({ verdict: 'fits', universal: true, rows: [] }, { brand: 'Crown', code: 'PTH50' }).text // 'Fits your Crown PTH50'
+ * `yours`: the list's machine is the shopper's chosen one; a model page's list is the model's,
+ * whoever reads it ('Fits the Crown PTH50').
+ * @example cardFitBadge({ verdict: 'fits', universal: true, rows: [] }, { brand: 'Crown', code: 'PTH50' }, true).text // 'Fits your Crown PTH50'
  */
 export function cardFitBadge(
   fit: CardFit | null | undefined,
   machine: Named | null | undefined,
+  yours: boolean,
 ): CardFitBadge | undefined {
   if (!fit) return undefined;
   if (fit.verdict === 'fits') {
-    const name = machine ? machineLabel({ brand: machine.brand, model: machine.code }) : 'machine';
-    return { kind: 'fits', text: `Fits your ${name}` };
+    if (!machine) return { kind: 'fits', text: yours ? 'Fits your machine' : 'Fits this machine' };
+    const name = machineLabel({ brand: machine.brand, model: machine.code });
+    return { kind: 'fits', text: `Fits ${yours ? 'your' : 'the'} ${name}` };
   }
   const ranges = [...new Set(fit.rows.map((row) => rangeText(row)))];
   // The API sends 'check' with the rows that ask for it; without them there is no range to say.
