@@ -14,6 +14,7 @@ import {
   type Fleet,
   type FleetMachine,
 } from '../../shared/fitment/fleet.ts';
+import { FLEET_EVENT } from '../../shared/fitment/fleet-key.ts';
 import type { RequestJson } from '../lib/api/client.ts';
 import { signedIn } from './account.ts';
 
@@ -122,7 +123,12 @@ const account = createFleetAccount($store, {
 });
 
 onMount($store, () => {
-  if (typeof window !== 'undefined') void account.link();
+  if (typeof window === 'undefined') return;
+  void account.link();
+  // The header's switcher (components/shell/FleetSwitch.astro) names the chosen machine from
+  // storage, without this module: each change this page makes tells it to read again, as the
+  // storage event tells other tabs. The listener keeps the store mounted for the page's life.
+  $store.listen(() => dispatchEvent(new Event(FLEET_EVENT)));
 });
 
 /** Changes the fleet and saves it to the account when the shopper is signed in. */

@@ -28,10 +28,14 @@ import { expect, test } from './fixtures.ts';
 // The hero and the seller reviews on the site's one carousel controller (src/lib/shell:
 // slider-carousel.ts and slider-drag.ts, shared chunks in place of two inline copies):
 // home 14,298 on the 2,000-product build (13,714 before).
-const HOME_LIMIT = 14_600;
+// The shell's nine small scripts as one module (components/shell/client/index.ts), with the
+// header's fleet switcher (issue 31) in it: home 13,778 and a product page 12,052 on the
+// 240-product build, from 15,017 and 13,291 with each its own module. The limits follow, 5
+// percent over.
+const HOME_LIMIT = 14_450;
 // a product page measured 11,935 (the header cart's count script and the
 // client:interact directive, about 900, and the related products' slider loader, 352).
-const PRODUCT_LIMIT = 12_900;
+const PRODUCT_LIMIT = 12_650;
 
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));

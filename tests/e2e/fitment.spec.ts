@@ -246,6 +246,66 @@ test.describe('find parts for your machine', () => {
   });
 });
 
+test('the header’s switcher chooses the machine the lists are filtered by', async ({
+  page,
+  api,
+}) => {
+  interface Info {
+    pageInfo: { totalObjects: number };
+  }
+  const count = async (query: string) =>
+    (await json<Info>(api, `/api/products/filter?${query}&limit=1`)).pageInfo.totalObjects;
+  const yale = {
+    brand: 'Yale',
+    brandHandle: 'yale',
+    model: 'MPB040',
+    modelHandle: 'mpb040',
+    serial: '',
+    nickname: 'Dock <b>3</b> jack',
+  };
+  await withFleet(page, [crown('pth50'), yale]);
+  await page.goto('/search.php');
+  const switcher = page.locator('[data-fleet-switch]');
+  await expect(switcher).toHaveAccessibleName('Your machine: Crown PTH50');
+  const list = page.locator('[data-product-list]');
+  const chip = page.getByRole('button', { name: /^Remove filter Fits:/ });
+  await expect(chip).toHaveAccessibleName('Remove filter Fits: Crown PTH50');
+
+  await switcher.click();
+  const panel = page.getByRole('dialog', { name: 'My machines' });
+  const choices = panel.getByRole('list', { name: 'Choose a machine' });
+  await expect(choices.getByRole('button', { name: /^Crown PTH50/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await seriousViolations(page, { within: '[data-fleet-panel]' })).toEqual([]);
+  // A nickname is text, whatever it holds.
+  await choices.getByRole('button', { name: /^Dock <b>3<\/b> jack/ }).click();
+  await expect(panel).toBeHidden();
+  await expect(switcher).toHaveAccessibleName('Your machine: Dock <b>3</b> jack');
+  await expect(chip).toHaveAccessibleName('Remove filter Fits: Yale MPB040');
+  await expect(list.locator('.rl-fit-fits').first()).toHaveText('Fits your Yale MPB040');
+  // Another tab of the store names the choice too, read from the browser's storage.
+  const other = await page.context().newPage();
+  await other.goto('/');
+  const otherSwitcher = other.locator('[data-fleet-switch]');
+  await expect(otherSwitcher).toHaveAccessibleName('Your machine: Dock <b>3</b> jack');
+  await expect(list.locator('.rl-count')).toHaveText(
+    `${(await count('fits=yale/mpb040')).toLocaleString('en-US')} products`,
+  );
+
+  // No machine: the list no longer narrowed (a search without words asks for them), and the
+  // button says My machines.
+  await switcher.click();
+  await panel.getByRole('button', { name: /^No machine/ }).click();
+  await expect(chip).toHaveCount(0);
+  await expect(switcher).toHaveAccessibleName('My machines');
+  await expect(page).not.toHaveURL(/fits=/);
+  await expect(list).toContainText('Enter at least 3 characters');
+  // The other tab follows through the storage event.
+  await expect(otherSwitcher).toHaveAccessibleName('My machines');
+});
+
 test('a model page lists its parts by category with its structured data', async ({ page, api }) => {
   await page.goto('/machines/crown/pth50');
   const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -296,6 +356,8 @@ test('a model page lists every part with the filter panel, fixed to its machine'
   await expect(list.locator('.rl-count')).toHaveText(total(all.pageInfo.totalObjects));
   await expect(page.getByRole('button', { name: /^Remove filter Fits:/ })).toHaveCount(0);
   expect(page.url()).toMatch(/\/machines\/crown\/pth50$/);
+  // The model's parts, not the shopper's machine: the cards say whose.
+  await expect(list.locator('.rl-fit-fits').first()).toHaveText('Fits the Crown PTH50');
   if (isMobile || !vendor) return;
   const bar = page.getByRole('list', { name: 'Filter by' });
   await bar.getByRole('button', { name: /^Brand\b/ }).click();

@@ -53,11 +53,13 @@ function headerControls(page: Page, phone: boolean): { name: string; control: Lo
   return [
     { name: 'Skip to content', control: link(page.locator('body'), 'Skip to content') },
     ...(phone
-      ? [{ name: 'phone number', control: link(bar, `Call us at ${store.contactPhoneNumber}`) }]
+      ? []
       : ['Returns', 'Shipping', 'Request an Item'].map((name) => ({
           name,
           control: link(bar, name),
         }))),
+    // The bar holds the number at every width.
+    { name: 'phone number', control: link(bar, `Call us at ${store.contactPhoneNumber}`) },
     ...['My Account', 'Sign in', 'Create an account'].map((name) => ({
       name,
       control: link(bar, name),
@@ -72,14 +74,11 @@ function headerControls(page: Page, phone: boolean): { name: string; control: Lo
       control: search.getByRole('combobox', { name: 'Keyword or part number' }),
     },
     { name: 'Search', control: search.getByRole('button', { name: 'Search' }) },
-    ...(phone
-      ? []
-      : [
-          {
-            name: 'phone number',
-            control: link(banner, `Call us at ${store.contactPhoneNumber}`),
-          },
-        ]),
+    // The fleet switcher (issue 31): a guest without machines sees its name.
+    {
+      name: 'My machines',
+      control: banner.getByRole('button', { name: 'My machines', exact: true }),
+    },
     // The link to /cart.php until its island wakes, then the mini-cart's button.
     {
       name: 'View cart',
@@ -139,6 +138,18 @@ async function walkAndOpen(page: Page, path: string, phone: boolean) {
   await openPage(page, path);
   const controls = headerControls(page, phone);
   for (const { name, control } of controls.slice(0, -1)) await tabTo(page, control, name);
+
+  // The fleet switcher, just before the cart: Enter opens its list, Escape closes it and the
+  // focus stays on it.
+  const switcher = page.getByRole('banner').getByRole('button', { name: 'My machines' });
+  await expect(switcher).toBeFocused();
+  await page.keyboard.press('Enter');
+  const fleet = page.getByRole('dialog', { name: 'My machines' });
+  await expect(fleet.getByRole('link', { name: 'Add or manage machines' })).toBeVisible();
+  await expect(fleet).toContainText('No machines yet.');
+  await page.keyboard.press('Escape');
+  await expect(fleet).toBeHidden();
+  await expect(switcher).toBeFocused();
 
   // The cart's link wakes its island, which makes it the mini-cart's button: the focus stays.
   const cart = controls.at(-1);

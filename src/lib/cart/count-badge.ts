@@ -1,7 +1,7 @@
 /**
  * The header's cart count (spec storefront 2): the number drawn on the badge (99+ past 99)
  * and the words read after the 'View cart' label. One rule for the cart button
- * (CartButton.tsx) and the script that draws the count before it hydrates (HeaderCart.astro).
+ * (CartButton.tsx) and the script that draws the count before it hydrates (components/shell/client/header-cart.ts).
  * @example countBadge(120) // { shown: '99+', said: ', 120 items' }
  */
 export const countBadge = (count: number): { shown: string; said: string } => ({
