@@ -1,10 +1,9 @@
-// The header's fleet switcher (FleetSwitch.astro): the chosen machine's name, and the list on the first opening.
-// Run by the shell's one module (index.ts), as are the other parts of the shell.
-// Every page loads this (tests/e2e/budget.spec.ts): the chosen machine's name from storage,
-// kept in step with other tabs (the storage event) and with this page's islands (the fleet
-// store's 'fleetchange', src/stores/fleet.ts). `fleet` is FLEET_KEY and 'fleetchange' is
-// FLEET_EVENT (shared/fitment/fleet-key.ts; fleet-key.test.ts holds them together): an
-// import would add a file to every page's load.
+// The header's fleet switcher (FleetSwitch.astro), run on every page by the shell's one module
+// (index.ts): the chosen machine's name read from storage, and read again on the storage event
+// (other tabs) and on the fleet store's 'fleetchange' (this page's islands, src/stores/fleet.ts);
+// the list's module on the popover's first opening. `fleet` is FLEET_KEY and 'fleetchange' is
+// FLEET_EVENT (shared/fitment/fleet-key.ts; fleet-key.test.ts holds them together): an import
+// would add a file to every page's load.
 const button = document.querySelector<HTMLElement>('[data-fleet-switch]');
 const panel = document.querySelector<HTMLElement>('[data-fleet-panel]');
 const label = button?.querySelector('[data-fleet-label]');
@@ -37,9 +36,12 @@ if (button && panel && label && said) {
   addEventListener('fleetchange', show);
   panel.addEventListener('beforetoggle', (event) => {
     if (event.newState === 'open') {
-      void import('../../../islands/fitment/machine-boot.ts').then((boot) =>
-        boot.bootSwitch(panel),
-      );
+      // Without its module the panel keeps its link to My machines; the failure is logged.
+      import('../../../islands/fitment/machine-boot.ts')
+        .then((boot) => boot.bootSwitch(panel))
+        .catch((error: unknown) => {
+          console.error('[shell] the fleet switcher is unavailable:', error);
+        });
     }
   });
 }
