@@ -31,7 +31,7 @@ import { benchCatalogue, withoutFitment } from '../bench/bench-seed.ts';
 import { targetsTable } from '../bench/bench-targets.ts';
 import type { LoadSummary } from '../bench/load.ts';
 import { stopProcessTreeOnSignal } from '../stack/process-tree.ts';
-import { benchMachineChoice } from '../bench/fitment-bench.ts';
+import { benchMachineChoice, type MachineChoiceResult } from '../bench/fitment-bench.ts';
 import { benchSearchBox } from '../bench/search-bench.ts';
 import { startStaticServer } from '../web/static-server.ts';
 import { temporaryDir } from '../stack/stack.ts';
@@ -80,7 +80,7 @@ if (only === 'build') {
   const builds: (BuildBenchResult & {
     products: number;
     seedMs: number;
-    machineChoice?: Awaited<ReturnType<typeof benchMachineChoice>>;
+    machineChoice?: MachineChoiceResult | null;
   })[] = [];
   for (const size of sizes) {
     const work = temporaryDir(`store-bench-${size}-`);
@@ -105,7 +105,7 @@ if (only === 'build') {
         });
         // The built site with its fitment: a machine chosen to its list shown (issue 31), as
         // the whole bench measures it, without the publishes the whole bench goes on to.
-        let machineChoice: Awaited<ReturnType<typeof benchMachineChoice>> = null;
+        let machineChoice: MachineChoiceResult | null = null;
         if (fitment && !values['no-browser']) {
           const site = await startStaticServer({
             distDir: join(work.path, 'dist'),
@@ -161,7 +161,7 @@ interface SizeResult {
   };
   search?: Awaited<ReturnType<typeof benchSearchBox>> | null;
   /** A machine chosen to its results shown (issue 31). */
-  machineChoice?: Awaited<ReturnType<typeof benchMachineChoice>>;
+  machineChoice?: MachineChoiceResult | null;
   staticUnderLoad?: Awaited<ReturnType<typeof benchStaticUnderLoad>>;
 }
 const results: SizeResult[] = [];
@@ -242,7 +242,7 @@ for (const size of sizes) {
         log: (line) => console.log(line),
       });
       let search: Awaited<ReturnType<typeof benchSearchBox>> | null = null;
-      let machineChoice: Awaited<ReturnType<typeof benchMachineChoice>> = null;
+      let machineChoice: MachineChoiceResult | null = null;
       if (!values['no-browser']) {
         const distDir = join(work.path, 'dist');
         const site = await startStaticServer({
@@ -302,7 +302,7 @@ for (const size of sizes) {
 function machineChoiceTable(
   rows: readonly {
     products: number;
-    machineChoice?: Awaited<ReturnType<typeof benchMachineChoice>> | undefined;
+    machineChoice?: MachineChoiceResult | null | undefined;
   }[],
 ): string {
   const lines = [

@@ -5,6 +5,7 @@ import {
   chooseMachine,
   EMPTY_FLEET,
   FLEET_MAX,
+  machineName,
   mergeFleets,
   parseFleet,
   removeMachine,
@@ -102,5 +103,12 @@ describe('a fleet', () => {
     expect(merged.machines.map((m) => m.model)).toEqual(['A', 'B', 'C']);
     expect(activeMachine(merged)?.model).toBe('C');
     expect(mergeFleets(account, EMPTY_FLEET)).toEqual(account);
+  });
+});
+
+describe('machineName', () => {
+  it('names a machine by its nickname, else by brand and model', () => {
+    expect(machineName(machine('pth50', '', 'Dock 3 jack'))).toBe('Dock 3 jack');
+    expect(machineName(machine('pth50'))).toBe('Crown PTH50');
   });
 });

@@ -155,3 +155,10 @@ export const activeMachine = (fleet: Fleet): FleetMachine | undefined =>
 /** How badges name the shopper's machine: 'Crown PTH50' (My machines shows the nickname). */
 export const machineLabel = (machine: Pick<FleetMachine, 'brand' | 'model'>): string =>
   `${machine.brand} ${machine.model}`;
+
+/**
+ * How the shopper's own lists name a machine: its nickname, else its label.
+ * @example machineName({ brand: 'Crown', model: 'PTH50', nickname: '' }) // 'Crown PTH50'
+ */
+export const machineName = (machine: Pick<FleetMachine, 'brand' | 'model' | 'nickname'>): string =>
+  machine.nickname || machineLabel(machine);

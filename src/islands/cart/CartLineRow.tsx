@@ -14,7 +14,7 @@ import { $cart, removeCartLine, setCartQuantity } from '../../stores/cart.ts';
 import { singleClick } from '../shared/index.ts';
 import { productPath } from '../../lib/routing/paths.ts';
 import { FieldError } from './FieldError.tsx';
-import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
+import { machineLabel, machineName, type FleetMachine } from '../../../shared/fitment/fleet.ts';
 import type { Badge } from '../../lib/fitment/badge.ts';
 
 interface Props {
@@ -61,7 +61,7 @@ export function CartLineRow({ line, chosenFor, fit, currency, productBase, updat
         {line.sku && <span className="cart-line-sku">SKU: {line.sku}</span>}
         {chosenFor && (
           <span className="cart-line-machine">
-            For {chosenFor.nickname || machineLabel(chosenFor)}
+            For {machineName(chosenFor)}
             {chosenFor.nickname && ` (${machineLabel(chosenFor)})`}
           </span>
         )}

@@ -3,6 +3,7 @@ import {
   EMPTY_FLEET,
   machineKey,
   machineLabel,
+  machineName,
   type FleetMachine,
 } from '../../../shared/fitment/fleet.ts';
 import { fetchMachine } from '../../lib/fitment/machines-api.ts';
@@ -16,9 +17,6 @@ interface Props {
   /** The machine pages' base (theme.paths.machineBase). */
   machineBase: string;
 }
-
-/** A machine's name as the list shows it: its nickname, else brand and model. */
-const nameOf = (machine: FleetMachine) => machine.nickname || machineLabel(machine);
 
 /**
  * My machines (issue 31, item 8): the shopper's fleet, the chosen one marked, each to choose,
@@ -38,7 +36,7 @@ function FleetManager({ machineBase }: Props) {
       ) : (
         <ul className="fm-list" aria-label="Your machines">
           {fleet.machines.map((machine, index) => {
-            const name = nameOf(machine);
+            const name = machineName(machine);
             const chosen = index === fleet.active;
             return (
               <li key={machineKey(machine)} className={chosen ? 'fm-item fm-chosen' : 'fm-item'}>

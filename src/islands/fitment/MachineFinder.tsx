@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { machineLabel } from '../../../shared/fitment/fleet.ts';
+import { machineLabel, machineName } from '../../../shared/fitment/fleet.ts';
 import { $activeMachine } from '../../stores/fleet.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import { MachinePicker } from './MachinePicker.tsx';
@@ -46,7 +46,7 @@ function MachineFinder({ heading, machineBase, goToParts = false, folded = false
       <section className="mf" aria-label={heading}>
         <p className="mf-line">
           <span>
-            Your machine: <strong>{machine.nickname || machineLabel(machine)}</strong>
+            Your machine: <strong>{machineName(machine)}</strong>
             {machine.nickname && ` (${machineLabel(machine)})`}
             {machine.serial && `, serial ${machine.serial}`}
           </span>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { machineLabel, type FleetMachine } from '../../../shared/fitment/fleet.ts';
+import { machineName, type FleetMachine } from '../../../shared/fitment/fleet.ts';
 import type { PageSerialFormat } from '../../lib/fitment/badge.ts';
 import { $activeMachine, saveMachine } from '../../stores/fleet.ts';
 import { useHydratingStore, withErrorBoundary } from '../shared/index.ts';
@@ -41,7 +41,7 @@ function ModelSave({ machine, format }: Props) {
       {mine && (
         <p className="fc-line" role="status">
           <span className="fc-badge fc-fits">
-            {chosen.nickname || machineLabel(chosen)}
+            {machineName(chosen)}
             {chosen.serial && `, serial ${chosen.serial}`}
           </span>
         </p>

@@ -1,4 +1,4 @@
-import { machineLabel, type Fleet } from '../../../shared/fitment/fleet.ts';
+import { machineLabel, machineName, type Fleet } from '../../../shared/fitment/fleet.ts';
 import { $fleet, chooseFleetMachine } from '../../stores/fleet.ts';
 
 /**
@@ -40,7 +40,7 @@ export function switchChoices(fleet: Fleet): SwitchChoice[] {
     { index: null, name: 'No machine', detail: 'All parts', chosen: fleet.active === null },
     ...fleet.machines.map((machine, index) => ({
       index,
-      name: machine.nickname || machineLabel(machine),
+      name: machineName(machine),
       detail: [
         machine.nickname ? machineLabel(machine) : '',
         machine.serial ? `Serial ${machine.serial}` : '',

@@ -27,8 +27,9 @@ if (button && panel && label && said) {
     } catch {
       // No fleet, or storage the browser refuses: no machine.
     }
-    label.textContent = name.trim() || 'My machines';
-    said.hidden = !name.trim();
+    const shown = name.trim();
+    label.textContent = shown || 'My machines';
+    said.hidden = !shown;
     button.toggleAttribute('data-chosen', !said.hidden);
   };
   show();
