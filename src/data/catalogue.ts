@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { entryDigest, type ShownRecord } from '../lib/product/cache-key.ts';
+import { entryDigest, listedDigest, type ShownRecord } from '../lib/product/cache-key.ts';
 import { compareNocase, titleSortKey } from '../../shared/format/title-order.ts';
 import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { buildMemo } from './build-memo.ts';
@@ -20,8 +20,9 @@ export interface Catalogue extends CollectionTree {
   /** Products of one brand (case-insensitive), by title. */
   productsOfVendor: (name: string) => readonly ProductRecord[];
   /**
-   * A list page's products, in order, each with the digest of its record in the content store
-   * (entryDigest): what the page's incremental-build key (listPageKey) shows.
+   * A list page's products, in order, each with the digest of its record as a card shows it
+   * (listedDigest: without its machines, which a model page's list shows by being its list):
+   * what the page's incremental-build key (listPageKey) shows.
    */
   shownOf: (products: readonly { id: number }[]) => ShownRecord[];
 }
@@ -80,8 +81,8 @@ async function build(): Promise<Catalogue> {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
   // Made here, once per build, so that no page key digests a record of its own.
-  const productDigests = new Map(
-    productEntries.map((entry) => [entry.data.id, entryDigest(entry)]),
+  const listedDigests = new Map(
+    productEntries.map((entry) => [entry.data.id, listedDigest(entryDigest(entry))]),
   );
 
   return {
@@ -91,6 +92,6 @@ async function build(): Promise<Catalogue> {
     productsIn,
     vendors,
     productsOfVendor: (name) => vendorProducts.get(name.toLowerCase()) ?? [],
-    shownOf: (shown) => shown.map(({ id }) => ({ id, digest: productDigests.get(id) ?? '' })),
+    shownOf: (shown) => shown.map(({ id }) => ({ id, digest: listedDigests.get(id) ?? '' })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { fetchJson, type FetchJsonOptions } from './fetch-json.ts';
+import { productRecordDigest } from '../lib/product/cache-key.ts';
 import {
   parseProductRecord,
   productRecordSchema,
@@ -95,7 +96,7 @@ async function readProducts(
   const accept = (raw: unknown, seen?: Set<string>) => {
     const id = rawId(raw);
     seen?.add(id);
-    const digest = target.digest(raw as Record<string, unknown>);
+    const digest = productRecordDigest(raw as Record<string, unknown>, target.digest);
     if (target.get(id)?.digest === digest) {
       result.unchanged += 1;
       return;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   entryDigest,
   collectionPageDigest,
+  listedDigest,
   listPageKey,
   loadingPageKey,
   pageCacheKey,
   productPageKey,
+  productRecordDigest,
   viewDigest,
   viewPageKey,
   type ListPageInputs,
@@ -241,5 +243,44 @@ describe('viewDigest and viewPageKey', () => {
     expect(viewPageKey('shell', view())).toBe(base);
     expect(viewPageKey('shell-2', view())).not.toBe(base);
     expect(viewPageKey('shell', { ...view(), page: 2 })).not.toBe(base);
+  });
+});
+
+describe('a product record digest (issue 31, item 11)', () => {
+  const digest = (data: Record<string, unknown>) => JSON.stringify(data).length.toString(16);
+  const row = { modelId: 3, brand: 'Crown', model: 'PTH50', modelName: 'Crown PTH50' };
+  const record = (over: Record<string, unknown> = {}) => ({
+    id: 7,
+    title: 'Load wheel',
+    price: 42,
+    Fitment: { universal: false, rows: [row] },
+    ...over,
+  });
+  const real = (data: Record<string, unknown>) => pageCacheKey([JSON.stringify(data)]);
+
+  it('changes whole with any field, and for lists only with what is not the machines', () => {
+    const base = productRecordDigest(record(), real);
+    const refitted = productRecordDigest(
+      record({ Fitment: { universal: false, rows: [{ ...row, modelName: 'Crown PTH 50' }] } }),
+      real,
+    );
+    const repriced = productRecordDigest(record({ price: 43 }), real);
+    expect(new Set([base, refitted, repriced]).size).toBe(3);
+    expect(listedDigest(refitted)).toBe(listedDigest(base));
+    expect(listedDigest(repriced)).not.toBe(listedDigest(base));
+  });
+
+  it('keeps a record without machines apart from one with none listed', () => {
+    const { Fitment: _none, ...bare } = record();
+    const empty = productRecordDigest(record({ Fitment: { universal: false, rows: [] } }), real);
+    expect(productRecordDigest(bare, real)).not.toBe(empty);
+    expect(listedDigest(productRecordDigest(bare, real))).toBe(listedDigest(empty));
+  });
+
+  it('reads a digest made before the split as whole', () => {
+    expect(listedDigest('f00d')).toBe('f00d');
+    expect(listedDigest(productRecordDigest(record(), digest))).toBe(
+      digest({ id: 7, title: 'Load wheel', price: 42 }),
+    );
   });
 });

@@ -28,6 +28,32 @@ export function entryDigest(entry: {
     : String(entry.digest);
 }
 
+/**
+ * A product record's digest in two parts, `rest+fitment` (issue 31, item 11): the record
+ * without its machines, which the pages listing it as a card show, and its machines, which
+ * only its own page and the model pages show. A fitment row added, or a model renamed (each
+ * product fitting it logs a change), then re-renders those pages and not every list the
+ * product is a card of (listedDigest).
+ * @example productRecordDigest({ id: 7, Fitment: { rows: [] } }, digest) // 'a1b2…+c3d4…'
+ */
+export function productRecordDigest(
+  raw: Record<string, unknown>,
+  digest: (data: Record<string, unknown>) => string,
+): string {
+  const { Fitment: fitment, ...rest } = raw;
+  return `${digest(rest)}+${digest({ Fitment: fitment ?? null })}`;
+}
+
+/**
+ * The part of a product's digest (productRecordDigest) that its card shows: everything but
+ * its machines. A digest of another form (a store written before the split) is whole.
+ * @example listedDigest('a1b2+c3d4') // 'a1b2'
+ */
+export function listedDigest(digest: string): string {
+  const end = digest.indexOf('+');
+  return end === -1 ? digest : digest.slice(0, end);
+}
+
 /** A record shown on a page beside its own, by id and digest. */
 export interface ShownRecord {
   id: number;
