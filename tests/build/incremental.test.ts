@@ -29,6 +29,10 @@ import { filesUnder, SuiteFixture } from './tree.ts';
 import type { WarmPath } from '../../publisher/warm/protocol.ts';
 import { WarmRenderer } from '../../publisher/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
+import { storeConfig } from '../../src/lib/config/index.ts';
+import { machinePath } from '../../src/lib/fitment/machine-path.ts';
+import { productPath } from '../../src/lib/routing/paths.ts';
+import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 
 /**
  * "after a price change, a stock change, a new product, a deleted product
@@ -42,7 +46,9 @@ import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index
  *       change a price and a stock, add a product, delete a product;
  *   B   incremental (X) into a fresh directory: most product pages are restored from X;
  *   C   clean full build (fresh cache Y) of the same data.
- * B must equal C byte for byte. The rename comes first so that B both reuses pages (the test
+ * B must equal C byte for byte. W publishes B's changes warm from B1, as the publisher does.
+ * Then fitment (issue 31, item 11): a machine model renamed and a fitment row added to one
+ * product, published warm from W (F); D is a clean full build of that data, which F equals. The rename comes first so that B both reuses pages (the test
  * cannot pass by rendering everything) and covers it: a product page that B1 had wrongly
  * restored with the old menu would reach B from X and differ from C.
  */
@@ -65,8 +71,19 @@ interface Fixture {
   priced: BulkProduct;
   stocked: BulkProduct;
   deleted: BulkProduct;
-  reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport };
+  reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport; D: BuildReport };
   warm: WarmBuildReport;
+  /** The fitment changes published warm from W. */
+  fitment: {
+    report: WarmBuildReport;
+    /** The renamed model's page and the page of the model the row was added to. */
+    modelPages: [renamed: string, added: string];
+    /** The product given a row, then every product fitting the renamed model. */
+    productPages: [given: string, ...fitting: string[]];
+    newName: string;
+    /** The name of the model the row was added for. */
+    addedName: string;
+  };
   /** The brand of the new product: the one with the most products. */
   topVendor: string;
   /** B1's paths and keys, as the warm publish compared with. */
@@ -89,6 +106,7 @@ interface BulkProduct {
   id: number;
   handle: string;
   vendor: string;
+  Fitment?: { universal: boolean; rows: { modelId: number }[] };
   Collections: { id: number; handle: string }[];
   availableForSale: boolean;
   Variants: { id: number }[];
@@ -145,6 +163,70 @@ async function sitemapText(outDir: string): Promise<string> {
   const names = (await readdir(outDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
   const texts = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
   return texts.join('\n');
+}
+
+/** The paths and keys a release was published with (PATHS_FILE). */
+async function readPaths(outDir: string): Promise<WarmPath[]> {
+  return JSON.parse(await readFile(join(outDir, PATHS_FILE), 'utf8')) as WarmPath[];
+}
+
+/**
+ * A machine model renamed, and a row for another model added to a product that fits neither,
+ * through the merchandiser API: the pages they concern, as the shopper's addresses.
+ */
+async function fitmentChanges(api: ApiProcess) {
+  const get = async <T>(path: string, token?: string) =>
+    (await (
+      await fetch(new URL(path, api.url), {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
+    ).json()) as T;
+  const { models } = await get<{ models: MachineRecord[] }>(
+    '/api/machines/models?page=0&limit=500',
+  );
+  const { products } = await get<{ products: BulkProduct[] }>(
+    '/api/products/bulk?afterId=0&limit=500',
+    TOKEN,
+  );
+  const fitting = (model: MachineRecord) =>
+    products.filter((p) => p.Fitment?.rows.some((row) => row.modelId === model.id));
+  // Models with a few parts: a page to change and products whose own pages name the model.
+  const [renamed, added] = models
+    .map((model) => ({ model, parts: fitting(model).length }))
+    .filter(({ parts }) => parts >= 2)
+    .sort((a, b) => a.parts - b.parts || a.model.id - b.model.id)
+    .map(({ model }) => model);
+  if (!renamed || !added) throw new Error('the seed has too few models with parts');
+  const renamedParts = fitting(renamed);
+  const part = products.find(
+    (p) =>
+      (p.Fitment?.rows.length ?? 0) > 0 &&
+      !p.Fitment?.rows.some((row) => row.modelId === renamed.id || row.modelId === added.id),
+  );
+  if (!part) throw new Error('the seed has no product fitting other models only');
+
+  const newName = `${renamed.name} Mk II`;
+  await admin(api, 'PATCH', `/machines/models/${String(renamed.id)}`, { name: newName });
+  const fitment = await admin<{ rows: Record<string, unknown>[] }>(
+    api,
+    'GET',
+    `/products/${String(part.id)}/fitment`,
+  );
+  await admin(api, 'PATCH', `/products/${String(part.id)}/fitment`, {
+    rows: [
+      ...fitment.rows,
+      { model: `${added.brandHandle}/${added.handle}`, position: 'load wheel', quantity: 2 },
+    ],
+  });
+  const { machineBase, productBase } = storeConfig.theme.paths;
+  const modelPage = (m: MachineRecord) => machinePath(machineBase, m.brandHandle, m.handle);
+  const productPage = (p: BulkProduct) => productPath(productBase, p.handle);
+  return {
+    newName,
+    addedName: added.name,
+    modelPages: [modelPage(renamed), modelPage(added)] as [string, string],
+    productPages: [productPage(part), ...renamedParts.map(productPage)] as [string, ...string[]],
+  };
 }
 
 beforeAll(async () => {
@@ -252,6 +334,19 @@ beforeAll(async () => {
   }).finally(() => renderer.close());
   if ('tooMany' in warm) throw new Error(`the warm build wanted ${String(warm.tooMany)} pages`);
   const C = await build('C', 'Y');
+
+  const changed = await fitmentChanges(api);
+  const refitter = await startRenderer();
+  const refitted = await warmBuild({
+    renderer: refitter,
+    live: join(root, 'W'),
+    outDir: join(root, 'F'),
+    livePaths: await readPaths(join(root, 'W')),
+    site: env.SITE_URL,
+    maxPages: 5000,
+  }).finally(() => refitter.close());
+  if ('tooMany' in refitted) throw new Error(`F wanted ${String(refitted.tooMany)} pages`);
+  const D = await build('D', 'Z');
   suite.set({
     root,
     api,
@@ -259,8 +354,9 @@ beforeAll(async () => {
     priced,
     stocked,
     deleted,
-    reports: { A, B1, B, C },
+    reports: { A, B1, B, C, D },
     warm,
+    fitment: { report: refitted, ...changed },
     topVendor,
     livePaths,
     seconds: (performance.now() - started) / 1000,
@@ -274,14 +370,37 @@ afterAll(async () => {
       ([name, r]) => `${name} ${r.rendered} rendered, ${r.reused} reused`,
     );
     const seconds = fixture.seconds.toFixed(1);
-    const { warm } = fixture;
+    const warm = (name: string, r: WarmBuildReport) =>
+      `${name} ${r.rendered} rendered, ${r.written} written, ${r.removed} removed`;
     console.log(
-      `incremental build test: five builds in ${seconds} s (${counts.join('; ')}; ` +
-        `W ${warm.rendered} rendered, ${warm.written} written, ${warm.removed} removed)`,
+      `incremental build test: seven builds in ${seconds} s (${counts.join('; ')}; ` +
+        `${warm('W', fixture.warm)}; ${warm('F', fixture.fitment.report)})`,
     );
   }
   await suite.cleanUp();
 });
+
+/**
+ * That the release `build` holds the files of the clean build `clean`, byte for byte. A warm
+ * release also lists its paths and keys, for the warm publish after it.
+ */
+async function expectSameFiles(build: string, clean: string): Promise<void> {
+  const { root } = need();
+  const [built, cleanFiles] = await Promise.all([
+    filesUnder(join(root, build)).then((files) => files.filter((f) => f !== PATHS_FILE)),
+    filesUnder(join(root, clean)),
+  ]);
+  expect(built).toEqual(cleanFiles);
+  const differing: string[] = [];
+  for (const file of built) {
+    const [b, c] = await Promise.all([
+      readFile(join(root, build, file)),
+      readFile(join(root, clean, file)),
+    ]);
+    if (!b.equals(c)) differing.push(file);
+  }
+  expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
+}
 
 describe('an incremental build after catalogue changes', () => {
   it('renders every product page again when a menu collection is renamed', () => {
@@ -299,26 +418,12 @@ describe('an incremental build after catalogue changes', () => {
     expect(B.pages).toBe(C.pages);
   });
 
-  it.each(['B', 'W'])(
-    'writes the same files, byte for byte, as a clean full build of the same data (%s)',
-    async (build) => {
-      const { root } = need();
-      // The warm release also lists its paths and keys, for the warm publish after it.
-      const [filesB, filesC] = await Promise.all([
-        filesUnder(join(root, build)).then((files) => files.filter((f) => f !== PATHS_FILE)),
-        filesUnder(join(root, 'C')),
-      ]);
-      expect(filesB).toEqual(filesC);
-      const differing: string[] = [];
-      for (const file of filesB) {
-        const [b, c] = await Promise.all([
-          readFile(join(root, build, file)),
-          readFile(join(root, 'C', file)),
-        ]);
-        if (!b.equals(c)) differing.push(file);
-      }
-      expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
-    },
+  it.each([
+    ['B', 'C'],
+    ['W', 'C'],
+  ])(
+    'writes the same files, byte for byte, as a clean full build of the same data (%s, %s)',
+    (build, clean) => expectSameFiles(build, clean),
   );
 
   it('publishes the product changes warm: only the pages they touch are rendered', () => {
@@ -509,5 +614,48 @@ describe('an incremental build after catalogue changes', () => {
     ]);
     expect(before).toContain('"availability":"https://schema.org/InStock"');
     expect(after).toContain('"availability":"https://schema.org/OutOfStock"');
+  });
+});
+
+describe('a fitment change published warm (issue 31, item 11)', () => {
+  it('renders the pages of the product given a row, the renamed model, its parts and the model added, no other', async () => {
+    const { root, fitment } = need();
+    const before = new Map(
+      (await readPaths(join(root, 'W'))).map((path) => [path.pathname, path.cacheKey]),
+    );
+    const after = await readPaths(join(root, 'F'));
+    expect(after.map((path) => path.pathname).sort()).toEqual([...before.keys()].sort());
+    const keyed = after.filter((path) => path.cacheKey !== undefined);
+    const changed = keyed.filter((path) => before.get(path.pathname) !== path.cacheKey);
+    // Not the collection and brand pages, nor the product pages showing these as related
+    // cards: a card shows no machine (cache-key.ts, listedDigest).
+    expect(changed.map((path) => path.pathname).sort()).toEqual(
+      [...fitment.modelPages, ...fitment.productPages].sort(),
+    );
+    // Pages whose route gives no key are rendered on every publish.
+    expect(fitment.report.rendered).toBe(changed.length + after.length - keyed.length);
+    expect(fitment.report.removed).toBe(0);
+  });
+
+  it('writes the same files, byte for byte, as a clean full build of the same data', () =>
+    expectSameFiles('F', 'D'));
+
+  it("shows the model's new name on its page and on the pages of the parts that fit it", async () => {
+    const { root, fitment } = need();
+    const [modelPage] = fitment.modelPages;
+    const [given, ...parts] = fitment.productPages;
+    const html = (release: string, pathname: string) =>
+      readFile(join(root, release, pathname, 'index.html'), 'utf8');
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(await html('F', modelPage))?.[1];
+    expect(heading).toBe(`Parts for the ${fitment.newName}`);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    // Their 'Fits these machines' tables (not toContain, which prints the page when it fails).
+    for (const part of parts) {
+      expect((await html('F', part)).includes(fitment.newName), part).toBe(true);
+    }
+    expect((await html('F', given)).includes(fitment.addedName)).toBe(true);
+    // The live release is as it was.
+    expect((await html('W', modelPage)).includes(fitment.newName)).toBe(false);
+    expect((await html('W', given)).includes(fitment.addedName)).toBe(false);
   });
 });
