@@ -49,6 +49,9 @@ const statements = preparedPerDatabase((db: Database) => {
     reviews: s(`
       SELECT stars_rating, title, body, author, created_at FROM reviews
       WHERE product_id = ? ORDER BY id`),
+    crossReferences: s(`
+      SELECT brand, number, relation FROM product_cross_references
+      WHERE product_id = ? ORDER BY position`),
     options: s('SELECT name FROM product_options WHERE product_id = ? ORDER BY position, id'),
     variants: s(`
       SELECT id, title, sku, price_cents, compare_at_price_cents, available_for_sale,
@@ -205,6 +208,9 @@ export function readProduct(db: Database, id: number): AdminProduct | undefined 
         ...(createdAt === undefined ? {} : { createdAt }),
       };
     }),
+    crossReferences: (st.crossReferences.all(id) as unknown as AdminProduct['crossReferences']).map(
+      ({ brand, number, relation }) => ({ brand, number, relation }),
+    ),
     options,
     variants: (st.variants.all(id) as unknown as VariantRow[]).map((variant) => {
       const level = levels.get(variant.id);

@@ -7,6 +7,8 @@ const LIST_TABLES = [
   'product_metafields',
   'product_pdfs',
   'reviews',
+  'product_cross_references',
+  'part_numbers',
 ] as const;
 
 /**

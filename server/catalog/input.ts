@@ -4,6 +4,11 @@ import {
   isCatalogueUrl,
   MAX_CATALOGUE_URL,
 } from '../../shared/catalogue-url.ts';
+import {
+  CROSS_REFERENCE_RELATIONS,
+  MAX_CROSS_REFERENCES,
+  partKey,
+} from '../../shared/parts/cross-reference.ts';
 
 /**
  * The catalogue's input format: what `npm run seed -- --import FILE.json` reads, what the
@@ -150,6 +155,22 @@ export const productInputSchema = z
       )
       .max(1000)
       .default([]),
+    /**
+     * Other makers' numbers (issue 32, item 7): each needs letters or digits, which is what a
+     * number is compared by (shared/parts/cross-reference.ts, partKey).
+     */
+    crossReferences: z
+      .array(
+        z.object({
+          brand: text(100).trim().min(1),
+          number: text(100)
+            .trim()
+            .refine((number) => partKey(number).length > 0, 'must hold letters or digits'),
+          relation: z.enum(CROSS_REFERENCE_RELATIONS),
+        }),
+      )
+      .max(MAX_CROSS_REFERENCES)
+      .default([]),
     /** Option names in order, e.g. ['Material', 'Size']. Empty for a single-variant product. */
     options: z.array(text(100).min(1)).max(10).default([]),
     variants: z.array(variantInputSchema).min(1).max(250),
@@ -164,6 +185,18 @@ export const productInputSchema = z
           message: 'must be a video id',
         });
       }
+    });
+    const numbers = new Set<string>();
+    product.crossReferences.forEach((reference, index) => {
+      const key = `${reference.brand.toLowerCase()}\u0000${partKey(reference.number)}`;
+      if (numbers.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['crossReferences', index, 'number'],
+          message: `is listed twice for ${reference.brand}`,
+        });
+      }
+      numbers.add(key);
     });
     const names = new Set(product.options);
     if (names.size !== product.options.length) {
@@ -233,6 +266,4 @@ export type Collection = z.output<typeof collectionInputSchema>;
 export const VIDEO_METAFIELD_KEY = 'product_video_id';
 
 /** Removes everything but letters and digits, lowercased: "85-288/001" -> "85288001". */
-export function normalizePartNumber(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
+export const normalizePartNumber = partKey;

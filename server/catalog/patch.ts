@@ -97,7 +97,16 @@ export const productPatchSchema = z
         }),
       ])
       .optional(),
-    ...patched('tags', 'images', 'model3ds', 'videoIds', 'metafields', 'pdfs', 'reviews'),
+    ...patched(
+      'tags',
+      'images',
+      'model3ds',
+      'videoIds',
+      'metafields',
+      'pdfs',
+      'reviews',
+      'crossReferences',
+    ),
     availableForSale: z.boolean().optional(),
     variants: z.array(variantPatchSchema).max(250).optional(),
   })

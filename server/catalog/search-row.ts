@@ -1,4 +1,5 @@
 import { titleSortKey } from '../../shared/format/title-order.ts';
+import { findsProduct } from '../../shared/parts/cross-reference.ts';
 import { normalizePartNumber, type Product } from './input.ts';
 
 /**
@@ -27,14 +28,22 @@ export interface SearchRow {
 export const searchTitle = (title: string): string => titleSortKey(title);
 
 /**
- * Part numbers (sku, product code, variant skus) as written and without punctuation, so
- * that "85288" and "85-288" both find 85288-001.
- * @example searchCodes({ sku: 'AB-12/3', productCode: '', variants: [] }) // 'AB-12/3 ab123'
+ * Part numbers (sku, product code, variant skus, and other makers' numbers the product
+ * replaces or is interchangeable with) as written and without punctuation, so that "85288"
+ * and "85-288" both find 85288-001, and Crown's "12345" the part that replaces it.
+ * @example searchCodes({ sku: 'AB-12/3', productCode: '', variants: [], crossReferences: [] }) // 'AB-12/3 ab123'
  */
-export function searchCodes(product: Pick<Product, 'sku' | 'productCode' | 'variants'>): string {
-  const codes = [product.sku, product.productCode, ...product.variants.map((v) => v.sku)].filter(
-    (code) => code.length > 0,
-  );
+export function searchCodes(
+  product: Pick<Product, 'sku' | 'productCode' | 'variants' | 'crossReferences'>,
+): string {
+  const codes = [
+    product.sku,
+    product.productCode,
+    ...product.variants.map((v) => v.sku),
+    ...product.crossReferences
+      .filter((reference) => findsProduct(reference.relation))
+      .map((reference) => reference.number),
+  ].filter((code) => code.length > 0);
   return [...new Set([...codes, ...codes.map(normalizePartNumber)])].join(' ');
 }
 

@@ -64,6 +64,17 @@ export const statements = preparedPerDatabase((db: Database) => {
     insertMetafield: s('INSERT INTO product_metafields (product_id, key, value) VALUES (?, ?, ?)'),
     deletePdfs: s('DELETE FROM product_pdfs WHERE product_id = ?'),
     insertPdf: s('INSERT INTO product_pdfs (product_id, url, local_filename) VALUES (?, ?, ?)'),
+    deleteCrossReferences: s('DELETE FROM product_cross_references WHERE product_id = ?'),
+    insertCrossReference: s(
+      'INSERT INTO product_cross_references (product_id, position, brand, number, relation) VALUES (?, ?, ?, ?, ?)',
+    ),
+    deletePartNumbers: s('DELETE FROM part_numbers WHERE product_id = ?'),
+    insertPartNumber: s(
+      'INSERT INTO part_numbers (key, product_id, variant_id, kind, brand, number) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    variantSkus: s(
+      'SELECT id, sku FROM variants WHERE product_id = ? ORDER BY variant_position, id',
+    ),
     deleteReviews: s('DELETE FROM reviews WHERE product_id = ?'),
     insertReview: s(
       `INSERT INTO reviews (product_id, stars_rating, title, body, author, created_at)

@@ -4,6 +4,7 @@ import type { Database } from '../db/open.ts';
 import { transaction } from '../db/open.ts';
 import { searchKeywords, searchRow } from './search-row.ts';
 import { statements } from './write-statements.ts';
+import { writePartNumbers } from './part-index.ts';
 import {
   collectionInputSchema,
   productInputSchema,
@@ -201,6 +202,7 @@ export function upsertProduct(db: Database, input: ProductInput | Product): numb
       );
     }
     writeOptionsAndVariants(db, id, product, fresh);
+    writePartNumbers(st, id, product, fresh);
 
     st.deleteFts.run(id);
     const collectionTitles = (st.collectionTitles.all(id) as { title: string }[]).map(

@@ -83,9 +83,11 @@ describe('openDatabase', () => {
       'orders',
       'outbox',
       'pages',
+      'part_numbers',
       'payment_methods',
       'pending_registrations',
       'product_collections',
+      'product_cross_references',
       'product_fitment',
       'product_images',
       'product_metafields',
@@ -183,8 +185,9 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    // Migrations 10, 12, 13 and 14 add their empty tables, and 13 a column every product has
-    // unset; every other table is as it was.
+    // Migrations 10, 12, 13, 14 and 15 add their empty tables (15 indexes part numbers, and
+    // the product has none), and 13 a column every product has unset; every other table is as
+    // it was.
     const {
       mail_queue: added,
       contact_messages: addedToo,
@@ -194,10 +197,23 @@ describe('openDatabase', () => {
       product_fitment: fitment,
       fitment_bulk: bulkFlag,
       customer_fleets: fleets,
+      part_numbers: partNumbers,
+      product_cross_references: references,
       products,
       ...kept
     } = contents(db);
-    for (const empty of [added, addedToo, models, modelKeys, formats, fitment, bulkFlag, fleets]) {
+    for (const empty of [
+      added,
+      addedToo,
+      models,
+      modelKeys,
+      formats,
+      fitment,
+      bulkFlag,
+      fleets,
+      partNumbers,
+      references,
+    ]) {
       expect(empty).toEqual([]);
     }
     expect(products).toEqual(

@@ -52,6 +52,7 @@ describe('GET /api/products/bulk?afterId=&limit=', () => {
       expect(product).toEqual({
         ...productDetail(db, product.id),
         Fitment: { universal: false, rows: [] },
+        CrossReferences: [],
       });
     }
     expect(body.products.map((p) => p.id)).toEqual(Object.values(ids).sort((a, b) => a - b));

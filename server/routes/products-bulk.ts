@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { idList } from '../catalog/filter-params.ts';
 import { productDetails } from '../catalog/read.ts';
 import { fitmentOfProducts } from '../machines/read.ts';
+import { crossReferencesOf } from '../catalog/part-index.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
 import { merchandiserApp } from '../http/merchandiser-auth.ts';
@@ -20,7 +21,8 @@ export const DEFAULT_BULK = 100;
  *   `{ products, pageInfo: { nextAfterId } }`; nextAfterId is null on the last page.
  * - `?ids=1,2,3` (up to 1000): those products in that order, unknown ids left out,
  *   as `{ products }`.
- * Each record has `Fitment: { universal, rows }`, the machines it fits (issue 31), beside
+ * Each record has `Fitment: { universal, rows }`, the machines it fits (issue 31), and
+ * `CrossReferences: [{ brand, number, relation }]`, other makers' numbers (issue 32), beside
  * what the single-product routes answer. Child records are read once per page, not once per
  * product. Merchandiser token required
  * (`Authorization: Bearer`), 401 without it.
@@ -35,9 +37,11 @@ export function productBulkRoutes(deps: Deps): Hono {
   // fitment change is a change of its product's record, so the warm build renders it again.
   const records = (ids: readonly number[]) => {
     const fitment = fitmentOfProducts(db, ids);
+    const references = crossReferencesOf(db, ids);
     return productDetails(db, ids).map((product) => ({
       ...product,
       Fitment: fitment.get(product.id) ?? { universal: false, rows: [] },
+      CrossReferences: references.get(product.id) ?? [],
     }));
   };
   app.get('/', (c) => {

@@ -4,6 +4,7 @@ import { VIDEO_METAFIELD_KEY, type Product } from '../catalog/input.ts';
 import { searchRow } from '../catalog/search-row.ts';
 import { toCents } from '../catalog/write.ts';
 import { statements } from '../catalog/write-statements.ts';
+import { writePartNumbers } from '../catalog/part-index.ts';
 
 /** What the fast writer needs to know about a collection a product is filed in. */
 export interface CollectionRef {
@@ -154,6 +155,7 @@ export function createProductWriter(db: Database, collections: ReadonlyMap<strin
     writeProductRow(st, product, stamp);
     writeAttachments(st, product.id, product, refs);
     writeVariants(st, product.id, product);
+    writePartNumbers(st, product.id, product, true);
     const row = searchRow(
       product,
       refs.map((ref) => ref.title),

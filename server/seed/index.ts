@@ -7,6 +7,7 @@ import { writeContent } from './content.ts';
 import { createProductWriter, type CollectionRef } from './fast-write.ts';
 import { writeGeo } from './geo.ts';
 import { demoFitment, writeMachines } from './machines.ts';
+import { supersedingParts } from './cross-references.ts';
 import { DEMO_EPOCH, demoProductWithFit, productContext } from './products.ts';
 
 export { importCatalogue, ImportError } from './import.ts';
@@ -92,8 +93,11 @@ export function seedDemo(
       db.prepare('INSERT INTO fitment_bulk (id) VALUES (1)').run();
       const ctx = productContext(seed, products);
       const write = createProductWriter(db, refs);
+      const superseding = supersedingParts();
       for (let index = 0; index < products; index += 1) {
         const made = demoProductWithFit(ctx, index);
+        const replacement = superseding(index, made.product);
+        if (replacement) made.product.crossReferences.push(replacement);
         // Validated like any catalogue input, so the demo never holds what an import refuses.
         const product = productInputSchema.parse(made.product);
         const id = index + 1;

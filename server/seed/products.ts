@@ -1,3 +1,4 @@
+import { demoCrossReferences } from './cross-references.ts';
 import type { Product, VariantInput } from '../catalog/input.ts';
 import { HOSTILE_DESCRIPTION_HTML, isHostileIndex, marked } from './hostile.ts';
 import { brandCollectionHandle, partNumber, pickBrand, type Brand } from './brands.ts';
@@ -315,6 +316,7 @@ function generate(ctx: ProductContext, index: number): { product: Product; fit: 
     unitsSold: Math.floor(rng.next() ** 3 * 5000),
     // Its category first (breadcrumbs and related products follow the first), then its brand.
     collections: [...[...path].reverse().map((n) => n.handle), brandCollectionHandle(brand.name)],
+    crossReferences: demoCrossReferences(ctx.seed, index, brand, hostile),
     tags,
     images,
     model3ds: rng.chance(0.03)

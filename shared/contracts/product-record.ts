@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CROSS_REFERENCE_RELATIONS } from '../parts/cross-reference.ts';
 import { htmlToText } from '../format/html-text.ts';
 import { sanitizeHtml } from '../format/sanitize-html.ts';
 import { catalogueUrl, cleanProductUrls } from './record-urls.ts';
@@ -127,6 +128,16 @@ export const productRecordSchema = z.object({
   Variants: z.array(variant).min(1),
   /** The bulk records' (routes/products-bulk.ts): the single-product routes leave it out. */
   Fitment: productFitmentSchema,
+  /** Other makers' numbers (issue 32), the bulk records' too; none without the field. */
+  CrossReferences: z
+    .array(
+      z.object({
+        brand: z.string().min(1),
+        number: z.string().min(1),
+        relation: z.enum(CROSS_REFERENCE_RELATIONS),
+      }),
+    )
+    .default([]),
 });
 
 export type ProductRecord = z.output<typeof productRecordSchema>;

@@ -13,6 +13,7 @@ import { searchTitleText } from './0011-search-title-text.ts';
 import { contactMessages } from './0012-contact-messages.ts';
 import { machines } from './0013-machines.ts';
 import { customerFleets } from './0014-customer-fleets.ts';
+import { partNumbers } from './0015-part-numbers.ts';
 
 export type { Migration };
 
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   contactMessages,
   machines,
   customerFleets,
+  partNumbers,
 ];
 
 /** The schema version this code makes: the last migration's. */

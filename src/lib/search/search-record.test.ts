@@ -70,6 +70,24 @@ describe('productSearchRecord: categories and part numbers', () => {
     expect(words).toContain('85288');
     expect(words.some((word) => word.startsWith('8528'))).toBe(true);
   });
+
+  it("holds the other makers' numbers it replaces or matches, not the one superseding it", () => {
+    const record = productSearchRecord(
+      {
+        ...product,
+        CrossReferences: [
+          { brand: 'Crown', number: '12-345', relation: 'replaces' },
+          { brand: 'Yale', number: '580001', relation: 'interchangeable' },
+          { brand: 'Crown', number: '99999-002', relation: 'superseded-by' },
+        ],
+      },
+      '/p',
+    );
+    // The part numbers' line, which the suggestion index ranks as numbers.
+    const codes = (record.content.split('\n')[1] ?? '').split(' ');
+    expect(codes).toEqual(expect.arrayContaining(['12-345', '12345', '580001']));
+    expect(record.content).not.toContain('99999');
+  });
 });
 
 describe('collectionSearchRecord', () => {

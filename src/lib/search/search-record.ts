@@ -1,4 +1,5 @@
 import { htmlToText } from '../../../shared/format/html-text.ts';
+import { findsProduct, type CrossReference } from '../../../shared/parts/cross-reference.ts';
 import { collectionPath, productPath } from '../routing/paths.ts';
 
 /** What the static search index holds per product (DESIGN, search): what a shopper searches for. */
@@ -24,6 +25,8 @@ interface Searchable {
   imageUrl: string | null;
   Collections: { title: string }[];
   Variants: { sku: string }[];
+  /** Other makers' numbers (issue 32): those it replaces or matches find it. */
+  CrossReferences?: readonly CrossReference[];
 }
 
 interface SearchableCollection {
@@ -95,6 +98,9 @@ export function productSearchRecord(
     product.sku,
     product.productCode,
     ...product.Variants.map((v) => v.sku),
+    ...(product.CrossReferences ?? [])
+      .filter((reference) => findsProduct(reference.relation))
+      .map((reference) => reference.number),
   ]);
   const categories = product.Collections.map((collection) => collection.title);
   return {

@@ -1,0 +1,84 @@
+import type { CrossReference } from '../../shared/parts/cross-reference.ts';
+import type { Product } from '../catalog/input.ts';
+import { BRANDS, partNumber, type Brand } from './brands.ts';
+import { createRandom, mixSeed } from './random.ts';
+
+/**
+ * The demo catalogue's other makers' numbers (issue 32, item 7), as a parts counter's
+ * interchange list has them: about a quarter of the parts replace an older number of their
+ * own maker (a part renumbered), and a fifth are interchangeable with one or two numbers of
+ * other makers who fit the same component. Drawn from a stream of their own, so adding them
+ * changed no other demo value. Superseded parts are the seed's (server/seed/index.ts), as they
+ * name another product's number.
+ */
+
+/** The stream family of the cross-references: apart from the products' (index + 1). */
+const STREAM = 0x32c7;
+
+/** Brands whose parts other makers' numbers are drawn from, by their share of the catalogue. */
+const WEIGHTS = BRANDS.map((brand) => brand.weight);
+
+/** A hostile maker's name, printed as text wherever it shows (the demo's hostile products). */
+export const HOSTILE_REFERENCE: CrossReference = {
+  brand: '<img src=x onerror=alert(1)>Crown',
+  number: '"><script>alert(1)</script>7',
+  relation: 'interchangeable',
+};
+
+/**
+ * The cross-references of demo product `index` of brand `brand`; `hostile` adds
+ * HOSTILE_REFERENCE.
+ */
+export function demoCrossReferences(
+  seed: number,
+  index: number,
+  brand: Brand,
+  hostile: boolean,
+): CrossReference[] {
+  const rng = createRandom(mixSeed(seed, STREAM), index + 1);
+  const references: CrossReference[] = [];
+  if (rng.chance(0.25)) {
+    references.push({ brand: brand.name, number: partNumber(brand, rng), relation: 'replaces' });
+  }
+  if (rng.chance(0.2)) {
+    const count = rng.chance(0.3) ? 2 : 1;
+    const used = new Set([brand.name]);
+    for (let n = 0; n < count; n += 1) {
+      const other = rng.weighted(BRANDS, WEIGHTS);
+      if (used.has(other.name)) continue;
+      used.add(other.name);
+      references.push({
+        brand: other.name,
+        number: partNumber(other, rng),
+        relation: 'interchangeable',
+      });
+    }
+  }
+  if (hostile) references.push(HOSTILE_REFERENCE);
+  return references;
+}
+
+/** One demo product in SUPERSEDED_EVERY is superseded, when an earlier part can take its place. */
+export const SUPERSEDED_EVERY = 50;
+
+/**
+ * The seed's superseded parts: every SUPERSEDED_EVERY-th product (from the 31st) is superseded
+ * by the last product before it of the same maker and category, as a renumbered part is by
+ * its successor. Called for each product in order; answers the reference to add, if any.
+ */
+export function supersedingParts(): (
+  index: number,
+  product: Pick<Product, 'vendor' | 'sku' | 'collections'>,
+) => CrossReference | undefined {
+  const last = new Map<string, string>();
+  return (index, product) => {
+    const kind = `${product.vendor}\u0000${product.collections[0] ?? ''}`;
+    const earlier = last.get(kind);
+    if (index % SUPERSEDED_EVERY === 30 && earlier !== undefined && earlier !== product.sku) {
+      return { brand: product.vendor, number: earlier, relation: 'superseded-by' };
+    }
+    // A superseded part is no successor: the next one of its kind names the one before.
+    last.set(kind, product.sku);
+    return undefined;
+  };
+}
