@@ -20,6 +20,7 @@ import { ADMIN_MAX_JSON_BYTES, adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
+import { quickOrderRoutes } from './routes/quick-order.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { contactAdminRoutes, contactRoutes } from './routes/contact.ts';
 import { articleRoutes } from './routes/content-articles.ts';
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/collections', collectionRoutes(deps));
   api.route('/nav', navRoutes(deps));
   api.route('/checkouts', checkoutRoutes(deps));
+  api.route('/quick-order', quickOrderRoutes(deps));
   api.route('/shippingPolicies', shippingRoutes(deps));
   api.route('/orders', orderRoutes(deps));
   api.route('/quoteRequests', quoteRoutes(deps));
