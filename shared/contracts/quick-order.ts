@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
+import { MAX_PART_LENGTH, MAX_RESOLVE_LINES, MAX_SUGGESTIONS } from '../parts/order-limits.ts';
 
 /**
  * POST /api/quick-order/resolve (issue 32, items 2 and 3): the pad's lines, each resolved as a
@@ -7,12 +8,7 @@ import { MAX_LINE_QUANTITY } from './cart.ts';
  * The server's shapes, read by the pad (src/islands/quick-order) through these schemas.
  */
 
-/** Most lines one call resolves; a longer list goes in more calls. */
-export const MAX_RESOLVE_LINES = 500;
-/** Most 'did you mean' numbers offered for a number the store does not know. */
-export const MAX_SUGGESTIONS = 3;
-/** Longest part number read from a line. */
-export const MAX_PART_LENGTH = 100;
+export { MAX_PART_LENGTH, MAX_RESOLVE_LINES, MAX_SUGGESTIONS };
 
 export const resolveLineSchema = z.object({
   part: z.string().trim().min(1).max(MAX_PART_LENGTH),
