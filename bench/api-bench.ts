@@ -1,5 +1,10 @@
 import { merchandiser } from '../publisher/merchandiser-client.ts';
 import { runLoad, summarize, type LoadSummary } from './load.ts';
+import {
+  benchQuickOrder,
+  QUICK_ORDER_TARGET,
+  type QuickOrderFigures,
+} from './quick-order-bench.ts';
 
 /**
  * The API part of `npm run bench` ("At 100,000 products"): the results list's call
@@ -65,6 +70,8 @@ export interface ApiFigures {
   filterBesideByHandle: LoadSummary;
   /** The filter mix while a merchandiser changes a price every second (null without a token). */
   filterUnderWrites: (LoadSummary & { writes: number }) | null;
+  /** The quick order's resolve call, 200 lines (issue 32; null without a token). */
+  quickOrder: QuickOrderFigures | null;
 }
 
 /** The filter and fits= URLs and up to 76 product handles of a running API. */
@@ -146,10 +153,12 @@ export async function benchApi(options: {
     runLoad(handleUrls, { concurrency: CHEAP_CONCURRENCY, seconds }),
   ]);
   let filterUnderWrites: ApiFigures['filterUnderWrites'] = null;
+  let quickOrder: QuickOrderFigures | null = null;
   if (options.adminToken) {
     const load = runLoad(urls.filter, { concurrency, seconds });
     const writes = await writeWhile(apiUrl, options.adminToken, load);
     filterUnderWrites = { ...sum(await load), writes };
+    quickOrder = await benchQuickOrder(apiUrl, options.adminToken);
   }
   return {
     filter,
@@ -158,10 +167,12 @@ export async function benchApi(options: {
     byHandleUnderFilter: sum(cheap),
     filterBesideByHandle: sum(filterBeside),
     filterUnderWrites,
+    quickOrder,
   };
 }
 
-const pair = (s: LoadSummary | null | undefined) => (s ? `${s.p50Ms} / ${s.p95Ms}` : '-');
+const pair = (s: Pick<LoadSummary, 'p50Ms' | 'p95Ms'> | null | undefined) =>
+  s ? `${s.p50Ms} / ${s.p95Ms}` : '-';
 
 /** The printed table of benchApi's figures, one row per catalogue size, targets beside. */
 export function apiTable(rows: readonly { products: number; api: ApiFigures }[]): string[] {
@@ -170,8 +181,10 @@ export function apiTable(rows: readonly { products: number; api: ApiFigures }[])
       `${String(API_TARGETS.filterP95Ms)}) | filter calls/s | by handle alone p50/p95 ms | ` +
       `by handle under filter load p50/p95 ms (target p95 ≤ ${String(API_TARGETS.byHandleUnderFilterP95Ms)}) | ` +
       'filter beside it p50/p95 ms | filter under 1 write/s p50/p95 ms | ' +
-      `fits= p50/p95 ms (target p95 ≤ ${String(API_TARGETS.fitsP95Ms)}) | errors |`,
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `fits= p50/p95 ms (target p95 ≤ ${String(API_TARGETS.fitsP95Ms)}) | ` +
+      `quick order ${String(QUICK_ORDER_TARGET.lines)} lines p50/p95 ms ` +
+      `(target p95 ≤ ${String(QUICK_ORDER_TARGET.p95Ms)}), share resolved | errors |`,
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(({ products, api }) => {
       const errors =
         api.filter.errors +
@@ -179,12 +192,16 @@ export function apiTable(rows: readonly { products: number; api: ApiFigures }[])
         api.byHandleUnderFilter.errors +
         api.filterBesideByHandle.errors +
         (api.filterUnderWrites?.errors ?? 0) +
-        (api.fits?.errors ?? 0);
+        (api.fits?.errors ?? 0) +
+        (api.quickOrder?.errors ?? 0);
+      const quick = api.quickOrder
+        ? `${pair(api.quickOrder)}, ${String(Math.round(api.quickOrder.resolvedShare * 100))} %`
+        : '-';
       return (
         `| ${String(products)} | ${pair(api.filter)} | ${String(api.filter.perSecond)} | ` +
         `${pair(api.byHandle)} | ${pair(api.byHandleUnderFilter)} | ` +
         `${pair(api.filterBesideByHandle)} | ${pair(api.filterUnderWrites)} | ${pair(api.fits)} | ` +
-        `${String(errors)} |`
+        `${quick} | ${String(errors)} |`
       );
     }),
   ];
