@@ -6,6 +6,13 @@ import { densifyFitment, openDatabase, databaseFile, seedDemo } from '../server/
 const SEED = 1;
 
 /**
+ * The demo data's version, in the cached database's name: a seeded database from before a
+ * change of the demo data (issue 32's cross-references) is not copied as if it were today's.
+ * Raise it with every change of what the seed writes.
+ */
+export const DEMO_DATA_VERSION = 2;
+
+/**
  * The fitment of a large parts store (issue 31, item 12): a few thousand models and about
  * five rows a product, where the demo names 97 models.
  */
@@ -14,7 +21,7 @@ export const BENCH_FITMENT = { models: 3000, rowsPerProduct: 5 } as const;
 /**
  * Puts the demo catalogue of `size` products into `dataDir` for one bench run. Seeding
  * 100,000 products takes minutes; with `cacheDir` the seeded database is kept there
- * (store-<size>-seed1-fit5.db) and later runs copy it instead, so a run's own changes (publish
+ * (store-<size>-seed1-fit5-data2.db) and later runs copy it instead, so a run's own changes (publish
  * cases, price writes) never reach the next run. Returns how long it took and whether the
  * database was seeded or copied.
  */
@@ -26,7 +33,9 @@ export function benchCatalogue(options: {
   const { size, dataDir, cacheDir } = options;
   const started = Date.now();
   const target = databaseFile(dataDir);
-  const name = `store-${String(size)}-seed${String(SEED)}-fit${String(BENCH_FITMENT.rowsPerProduct)}.db`;
+  const name =
+    `store-${String(size)}-seed${String(SEED)}-fit${String(BENCH_FITMENT.rowsPerProduct)}` +
+    `-data${String(DEMO_DATA_VERSION)}.db`;
   const cached = cacheDir ? join(cacheDir, name) : '';
   if (cached && existsSync(cached)) {
     mkdirSync(dataDir, { recursive: true });
