@@ -139,6 +139,44 @@ export function addLines(db: Database, checkoutId: string, wanted: readonly Want
   touch(db, checkoutId);
 }
 
+/** What POST /api/checkouts/lineItems/batch did with one line. */
+export interface LineResult {
+  inventoryLevelId: number;
+  quantity: number;
+  /** Whether the line is in the cart now; else `error` says why, in the shopper's words. */
+  added: boolean;
+  error?: string;
+}
+
+/**
+ * Adds each line it can and refuses the others, one result per line in order (issue 32,
+ * item 5: a quick order's valid rows go to the cart, the rest stay with their reason). Runs in
+ * the caller's transaction; the same level twice counts both against its stock.
+ */
+export function addLinesEach(
+  db: Database,
+  checkoutId: string,
+  wanted: readonly WantedLine[],
+): LineResult[] {
+  const results = wanted.map((line): LineResult => {
+    const { inventoryLevelId, quantity } = line;
+    let level: LevelInfo;
+    try {
+      level = findLevel(db, inventoryLevelId);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { inventoryLevelId, quantity, added: false, error: error.message };
+    }
+    const current = quantityInCart(db, checkoutId, level.id);
+    const refusal = stockRefusal(level, current, current + quantity);
+    if (refusal !== undefined) return { inventoryLevelId, quantity, added: false, error: refusal };
+    writeQuantity(db, checkoutId, level.id, current + quantity);
+    return { inventoryLevelId, quantity, added: true };
+  });
+  touch(db, checkoutId);
+  return results;
+}
+
 /** Sets the quantity of a level's line; 0 removes the line, and a new level adds one. */
 export function setLine(db: Database, checkoutId: string, wanted: WantedLine): void {
   const level = findLevel(db, wanted.inventoryLevelId);

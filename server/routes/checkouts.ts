@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sameOriginJson } from '../accounts/guard.ts';
 import { discountRefusal, findDiscountCode, readCodeParam } from '../cart/discounts.ts';
 import { parseAddBody, parseHandlesBody, parseSetBody } from '../cart/input.ts';
-import { addLines, addProducts, removeLine, setLine } from '../cart/lines.ts';
+import { addLines, addLinesEach, addProducts, removeLine, setLine } from '../cart/lines.ts';
 import { cartOwner, cartScope } from '../cart/owner.ts';
 import {
   currentCheckoutId,
@@ -35,18 +35,24 @@ export function checkoutRoutes({ db, now }: Deps): Hono {
   const reply = (c: Context, id: string) =>
     c.json({ checkout: checkoutView(db, id, publicOrigin(c)) });
 
-  /** Runs a change in one transaction, creating the checkout first when there is none. */
-  const change = (c: Context, work: (checkoutId: string) => void) => {
+  /**
+   * Runs a change in one transaction, creating the checkout first when there is none; gives
+   * the checkout's id and what the change answered.
+   */
+  const inCheckout = <T>(c: Context, work: (checkoutId: string) => T) => {
     const existing = currentCheckoutId(c, db);
-    const id = transaction(db, () => {
+    const done = transaction(db, () => {
       const checkoutId = existing ?? insertCheckout(db);
-      work(checkoutId);
-      return checkoutId;
+      return { id: checkoutId, value: work(checkoutId) };
     });
-    if (existing === undefined) rememberCheckout(c, id);
-    setCheckoutCookie(c, id); // renews the cookie's lifetime too
-    return reply(c, id);
+    if (existing === undefined) rememberCheckout(c, done.id);
+    setCheckoutCookie(c, done.id); // renews the cookie's lifetime too
+    return done;
   };
+
+  /** A change whose reply is the checkout. */
+  const change = (c: Context, work: (checkoutId: string) => void) =>
+    reply(c, inCheckout(c, work).id);
 
   /** spec: storefront 5, the discount and estimate calls need the caller's own checkout. */
   const ownCheckout = (c: Context): string => {
@@ -68,6 +74,15 @@ export function checkoutRoutes({ db, now }: Deps): Hono {
   app.post('/lineItems', once, async (c) => {
     const wanted = parseAddBody(await readJson(c, z.unknown()));
     return change(c, (id) => addLines(db, id, wanted));
+  });
+
+  // Issue 32, item 5: many lines, one transaction, a result per line (cart/lines.ts).
+  app.post('/lineItems/batch', once, async (c) => {
+    const wanted = parseAddBody(await readJson(c, z.unknown()));
+    const { id, value: results } = inCheckout(c, (checkoutId) =>
+      addLinesEach(db, checkoutId, wanted),
+    );
+    return c.json({ checkout: checkoutView(db, id, publicOrigin(c)), results });
   });
 
   app.put('/lineItems', once, async (c) => {

@@ -186,3 +186,65 @@ describe('POST /api/quick-order/resolve', () => {
     ).toBe(403);
   });
 });
+
+describe('POST /api/checkouts/lineItems/batch', () => {
+  it('adds the lines it can in one call, refuses the others with their reason, and replays a retry', async () => {
+    const { shopper, levels } = setUp();
+    const lines = [
+      { inventoryLevelId: levels.wheel, quantity: 2 },
+      { inventoryLevelId: levels.sealKit, quantity: 1 },
+      { inventoryLevelId: levels.wheel, quantity: 2 },
+      { inventoryLevelId: 999_999, quantity: 1 },
+      { inventoryLevelId: levels.chain, quantity: 5 },
+    ];
+    const key = { 'idempotency-key': 'quick-order-chunk-1' };
+    const first = await shopper.call(
+      'POST',
+      '/checkouts/lineItems/batch',
+      { lineItems: lines },
+      key,
+    );
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as {
+      checkout: { LineItems: { inventoryLevelId: number; currentQuantity: number }[] };
+      results: { added: boolean; error?: string }[];
+    };
+    expect(body.results.map((r) => r.error ?? 'added')).toEqual([
+      'added',
+      'Seal Kit is out of stock.',
+      "Can't add more than 3 of Poly Load Wheel: only 3 in stock. You already have 2 in your cart.",
+      'That item was not found. It may have been removed from the store.',
+      'added',
+    ]);
+    const held = () =>
+      shopper
+        .cart()
+        .then((cart) => cart.LineItems.map((l) => [l.inventoryLevelId, l.currentQuantity]));
+    expect(await held()).toEqual([
+      [levels.wheel, 2],
+      [levels.chain, 5],
+    ]);
+    // The same chunk sent again (a lost reply): the same answer, nothing added twice.
+    const again = await shopper.call(
+      'POST',
+      '/checkouts/lineItems/batch',
+      { lineItems: lines },
+      key,
+    );
+    expect(((await again.json()) as typeof body).results).toEqual(body.results);
+    expect(await held()).toEqual([
+      [levels.wheel, 2],
+      [levels.chain, 5],
+    ]);
+  });
+
+  it('takes at most 100 lines a call', async () => {
+    const { shopper, levels } = setUp();
+    const lineItems = Array.from({ length: 101 }, () => ({
+      inventoryLevelId: levels.chain,
+      quantity: 1,
+    }));
+    const reply = await shopper.call('POST', '/checkouts/lineItems/batch', { lineItems });
+    expect(reply.status).toBe(400);
+  });
+});
