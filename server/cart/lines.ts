@@ -1,6 +1,7 @@
 import type { Database } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { MAX_LINE_QUANTITY, type WantedLine } from './input.ts';
+import type { LineResult } from '../../shared/contracts/cart.ts';
 import { soldOnline } from '../../shared/call-for-price.ts';
 import { htmlToText } from '../../shared/format/html-text.ts';
 
@@ -137,15 +138,6 @@ export function addLines(db: Database, checkoutId: string, wanted: readonly Want
     writeQuantity(db, checkoutId, levelId, current + quantity);
   }
   touch(db, checkoutId);
-}
-
-/** What POST /api/checkouts/lineItems/batch did with one line. */
-export interface LineResult {
-  inventoryLevelId: number;
-  quantity: number;
-  /** Whether the line is in the cart now; else `error` says why, in the shopper's words. */
-  added: boolean;
-  error?: string;
 }
 
 /**

@@ -18,6 +18,17 @@ export interface WantedLine {
   quantity: number;
 }
 
+/**
+ * What POST /api/checkouts/lineItems/batch did with one line (issue 32, item 5): added, or
+ * refused with the cart's reason in the shopper's words.
+ */
+export interface LineResult {
+  inventoryLevelId: number;
+  quantity: number;
+  added: boolean;
+  error?: string;
+}
+
 /** A checkout line item as the API sends it (spec storefront 3, "Checkout line item"). */
 export interface LineItemView {
   id: number;

@@ -1,10 +1,14 @@
+import type { LineResult, WantedLine } from '../../shared/contracts/cart.ts';
+
 /** One cart call waiting in the queue. */
 export type CartJob =
   | { kind: 'load' }
   | { kind: 'add'; inventoryLevelId: number; quantity: number }
   | { kind: 'set'; inventoryLevelId: number; quantity: number }
   | { kind: 'remove'; lineItemId: number }
-  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string };
+  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string }
+  /** Up to MAX_LINES_PER_CALL lines, each added or refused; `done` hears the results. */
+  | { kind: 'batch'; lines: readonly WantedLine[]; done: (results: LineResult[]) => void };
 
 interface Queued {
   job: CartJob;

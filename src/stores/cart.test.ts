@@ -606,3 +606,62 @@ describe('when the store cannot be reached', () => {
     expect(store.$cartStillTrying.get()).toBe(false);
   });
 });
+
+describe('addLinesToCart (issue 32, item 5)', () => {
+  it('sends a long list in chunks of 100, one idempotent call each, with a result per line', async () => {
+    const { store, server, fork, sealKit } = setup();
+    const spy = vi.spyOn(server.api, 'sendJson');
+    const lines = Array.from({ length: 230 }, (_, index) => ({
+      inventoryLevelId: index === 150 ? sealKit : fork,
+      quantity: 1,
+    }));
+    const results = await store.addLinesToCart(lines);
+    expect(results).toHaveLength(230);
+    expect(results.filter((r) => r.added)).toHaveLength(229);
+    expect(results[150]).toEqual({
+      inventoryLevelId: sealKit,
+      quantity: 1,
+      added: false,
+      error: 'Seal Kit is out of stock.',
+    });
+    expect(
+      spy.mock.calls.map(([method, path, body]) => [
+        method,
+        path,
+        (body as { lineItems: unknown[] }).lineItems.length,
+      ]),
+    ).toEqual([
+      ['POST', '/api/checkouts/lineItems/batch', 100],
+      ['POST', '/api/checkouts/lineItems/batch', 100],
+      ['POST', '/api/checkouts/lineItems/batch', 30],
+    ]);
+    for (const call of spy.mock.calls) expect(call[3]).toMatchObject({ idempotent: true });
+    expect(server.lines()).toEqual([{ inventoryLevelId: fork, quantity: 229 }]);
+    expect(quantityInCart(store.$cart.get(), fork)).toBe(229);
+  });
+
+  it('reads the cart after a chunk whose reply was lost, so no line is lost or added twice', async () => {
+    const { store, server, fork, chain } = setup();
+    const send = server.api.sendJson.bind(server.api);
+    const spy = vi.spyOn(server.api, 'sendJson');
+    // The first chunk reaches the store but its reply is lost, past every retry; the second
+    // never reaches it.
+    spy.mockImplementationOnce(async (...args: Parameters<typeof send>) => {
+      await send(...args);
+      throw unreachable();
+    });
+    spy.mockImplementationOnce(() => Promise.reject(unreachable()));
+    const first = Array.from({ length: 100 }, () => ({ inventoryLevelId: fork, quantity: 1 }));
+    const second = [{ inventoryLevelId: chain, quantity: 2 }];
+    const results = await store.addLinesToCart([...first, ...second]);
+    expect(results.slice(0, 100).every((r) => r.added)).toBe(true);
+    expect(results[100]).toEqual({
+      inventoryLevelId: chain,
+      quantity: 2,
+      added: false,
+      error: ADD_UNREACHABLE_ERROR,
+    });
+    expect(server.lines()).toEqual([{ inventoryLevelId: fork, quantity: 100 }]);
+    expect(quantityInCart(store.$cart.get(), fork)).toBe(100);
+  });
+});
