@@ -50,6 +50,9 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
               <a href="/orders.asp">My orders</a>
             </li>
             <li>
+              <a href="/quick-order">Quick order</a>
+            </li>
+            <li>
               <a href="/wallet">Wallet</a>
             </li>
             <li>

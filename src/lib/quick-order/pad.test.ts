@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { ResolvedLine } from '../../../shared/contracts/quick-order.ts';
+import { addRows, addSummary, OFFLINE_NOTE, rowView, updateRow, withPart } from './pad.ts';
+
+const product = {
+  id: 1,
+  handle: 'w',
+  title: 'Wheel',
+  vendor: 'Crown',
+  sku: '85288-001',
+  imageUrl: null,
+};
+const variant = {
+  id: 2,
+  title: '',
+  sku: '85288-001',
+  levelId: 3,
+  price: 40,
+  available: 5,
+  inCart: 0,
+};
+
+describe('addRows', () => {
+  it('adds up a number already in the table, in any spelling, and puts new ones last', () => {
+    const { rows } = addRows(
+      [],
+      [
+        { part: '85288-001', quantity: 2 },
+        { part: 'LR-1', quantity: 1 },
+      ],
+    );
+    const next = addRows(rows, [
+      { part: '85288 001', quantity: 3 },
+      { part: 'X-9', quantity: 1 },
+    ]);
+    expect(next.rows.map((r) => [r.part, r.quantity])).toEqual([
+      ['85288-001', 5],
+      ['LR-1', 1],
+      ['X-9', 1],
+    ]);
+    expect(next.rows[0]?.id).toBe(rows[0]?.id);
+    expect(new Set(next.rows.map((r) => r.id)).size).toBe(3);
+  });
+
+  it('keeps to 500 rows and 9,999 of one number, and counts what it left out', () => {
+    const many = Array.from({ length: 502 }, (_, i) => ({ part: `P-${String(i)}`, quantity: 1 }));
+    const { rows, leftOut } = addRows([], many);
+    expect(rows).toHaveLength(500);
+    expect(leftOut).toBe(2);
+    expect(addRows(rows, [{ part: 'P-0', quantity: 20_000 }]).rows[0]?.quantity).toBe(9999);
+  });
+
+  it('forgets the choices of a row whose number is changed', () => {
+    const [row] = addRows([], [{ part: 'A-1', quantity: 2 }]).rows;
+    if (!row) throw new Error('no row');
+    const chosen = updateRow([row], row.id, (r) => ({ ...r, productId: 7, variantId: 8 }));
+    expect(updateRow(chosen, row.id, (r) => withPart(r, 'B-2'))).toEqual([
+      { id: row.id, part: 'B-2', quantity: 2 },
+    ]);
+  });
+});
+
+describe('rowView', () => {
+  const resolved = (
+    extra: Partial<Extract<ResolvedLine, { status: 'resolved' }>> = {},
+  ): ResolvedLine => ({
+    status: 'resolved',
+    product,
+    variant,
+    lineTotal: 40,
+    ...extra,
+  });
+
+  it('is ready when resolved without a problem, noting another maker’s number and a successor', () => {
+    expect(rowView(resolved(), false)).toEqual({ state: 'ready', message: '' });
+    expect(
+      rowView(
+        resolved({
+          reference: { brand: 'Crown', number: '12345', relation: 'replaces' },
+          supersededBy: { ...product, id: 9, sku: '85288-002' },
+        }),
+        false,
+      ).message,
+    ).toBe('Replaces Crown 12345, check. Replaced by 85288-002, use it?');
+  });
+
+  it('needs the shopper for a problem, options, a choice or an unknown number', () => {
+    expect(rowView(resolved({ problem: 'Seal Kit is out of stock.' }), false)).toEqual({
+      state: 'needs',
+      message: 'Seal Kit is out of stock.',
+    });
+    expect(
+      rowView({ status: 'options', product, options: ['Size', 'Material'], variants: [] }, false)
+        .message,
+    ).toBe('Choose the size and material.');
+    expect(
+      rowView(
+        {
+          status: 'choose',
+          candidates: [
+            { ...product, match: 'own' },
+            { ...product, id: 4, match: 'own' },
+          ],
+        },
+        false,
+      ).message,
+    ).toBe('2 makers use this number: choose one.');
+    expect(rowView({ status: 'unknown', suggestions: [] }, false).message).toBe(
+      'No part has this number. Check it, or ask us.',
+    );
+  });
+
+  it('waits for the store, and says when it cannot be reached', () => {
+    expect(rowView(undefined, false)).toEqual({ state: 'waiting', message: 'Checking…' });
+    expect(rowView(undefined, true)).toEqual({ state: 'waiting', message: OFFLINE_NOTE });
+  });
+});
+
+describe('addSummary', () => {
+  it('says how many lines went and how many need the shopper', () => {
+    expect(addSummary(38, 40)).toBe('38 of 40 lines added, 2 need you.');
+    expect(addSummary(39, 40)).toBe('39 of 40 lines added, 1 needs you.');
+    expect(addSummary(40, 40)).toBe('40 lines added to your cart.');
+    expect(addSummary(1, 1)).toBe('1 line added to your cart.');
+  });
+});

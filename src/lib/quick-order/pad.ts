@@ -1,0 +1,128 @@
+import { MAX_LINE_QUANTITY } from '../../../shared/contracts/cart.ts';
+import type { ResolvedLine, ResolvedProduct } from '../../../shared/contracts/quick-order.ts';
+import { partKey } from '../../../shared/parts/cross-reference.ts';
+import { MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
+
+/**
+ * The quick-order pad's rows (issue 32, items 1, 2 and 4): what paste, file and typing feed
+ * into the one review table, kept in the browser (src/stores/quick-order.ts), and how each row
+ * reads once the store has resolved it. Pure: the island renders it.
+ */
+
+/** A row of the review table: a part number and quantity, with the shopper's choices. */
+export interface PadRow {
+  /** Stable for the row's life (React's key, the resolve answer's). */
+  id: string;
+  part: string;
+  quantity: number;
+  /** The product chosen among candidates, or the part a superseded one names. */
+  productId?: number;
+  /** The variant picked in the row's option picker. */
+  variantId?: number;
+}
+
+let counter = 0;
+const newId = () => `r${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * `rows` with `lines` added: a number already in the table (by partKey) adds its quantity,
+ * a new one comes last. Past MAX_RESOLVE_LINES rows, new numbers are left out and counted.
+ */
+export function addRows(
+  rows: readonly PadRow[],
+  lines: readonly { part: string; quantity: number }[],
+): { rows: PadRow[]; leftOut: number } {
+  const next = rows.map((row) => ({ ...row }));
+  const byKey = new Map(next.map((row) => [partKey(row.part), row]));
+  let leftOut = 0;
+  for (const { part, quantity } of lines) {
+    const key = partKey(part);
+    if (!key) continue;
+    const row = byKey.get(key);
+    if (row) {
+      row.quantity = Math.min(MAX_LINE_QUANTITY, row.quantity + quantity);
+    } else if (next.length >= MAX_RESOLVE_LINES) {
+      leftOut += 1;
+    } else {
+      const added: PadRow = { id: newId(), part, quantity: Math.min(MAX_LINE_QUANTITY, quantity) };
+      next.push(added);
+      byKey.set(key, added);
+    }
+  }
+  return { rows: next, leftOut };
+}
+
+/** `rows` with row `id` changed by `change`. */
+export const updateRow = (
+  rows: readonly PadRow[],
+  id: string,
+  change: (row: PadRow) => PadRow,
+): PadRow[] => rows.map((row) => (row.id === id ? change(row) : row));
+
+/** The row's number replaced: its choices were for the old one. */
+export const withPart = (row: PadRow, part: string): PadRow => ({
+  id: row.id,
+  part,
+  quantity: row.quantity,
+});
+
+/** How one row stands, as the table shows it. */
+export interface RowView {
+  /** 'ready' rows go to the cart; the others need the shopper (or the store) first. */
+  state: 'ready' | 'needs' | 'waiting';
+  /** What the row says beside the product, in the shopper's words. */
+  message: string;
+}
+
+/** Said of rows while the store cannot be reached. */
+export const OFFLINE_NOTE = 'Price and stock will be checked when the store answers.';
+
+/**
+ * A row's state and words from the store's answer (undefined: not asked yet, or the store
+ * could not be reached: `offline`).
+ */
+export function rowView(line: ResolvedLine | undefined, offline: boolean): RowView {
+  if (!line) return { state: 'waiting', message: offline ? OFFLINE_NOTE : 'Checking…' };
+  switch (line.status) {
+    case 'resolved': {
+      if (line.problem) return { state: 'needs', message: line.problem };
+      const notes: string[] = [];
+      if (line.reference) {
+        const verb = line.reference.relation === 'replaces' ? 'Replaces' : 'Interchangeable with';
+        notes.push(`${verb} ${line.reference.brand} ${line.reference.number}, check.`);
+      }
+      if (line.supersededBy) notes.push(`Replaced by ${line.supersededBy.sku}, use it?`);
+      return { state: 'ready', message: notes.join(' ') };
+    }
+    case 'options':
+      return { state: 'needs', message: `Choose the ${line.options.join(' and ').toLowerCase()}.` };
+    case 'choose':
+      return {
+        state: 'needs',
+        message: `${String(line.candidates.length)} makers use this number: choose one.`,
+      };
+    case 'unknown':
+      return {
+        state: 'needs',
+        message:
+          line.suggestions.length > 0
+            ? 'No part has this number. Did you mean:'
+            : 'No part has this number. Check it, or ask us.',
+      };
+  }
+}
+
+/**
+ * The summary after an add: "38 of 40 lines added, 2 need you" (issue 32, item 4), never a
+ * success that hides a row left behind.
+ */
+export function addSummary(added: number, total: number): string {
+  const lines = (n: number) => `${String(n)} ${n === 1 ? 'line' : 'lines'}`;
+  const left = total - added;
+  if (left === 0) return `${lines(added)} added to your cart.`;
+  return `${String(added)} of ${lines(total)} added, ${String(left)} ${left === 1 ? 'needs' : 'need'} you.`;
+}
+
+/** The product a row names, for its link and its picture. */
+export const productOf = (line: ResolvedLine | undefined): ResolvedProduct | undefined =>
+  line && (line.status === 'resolved' || line.status === 'options') ? line.product : undefined;
