@@ -60,6 +60,8 @@ function headerControls(page: Page, phone: boolean): { name: string; control: Lo
         }))),
     // The bar holds the number at every width.
     { name: 'phone number', control: link(bar, `Call us at ${store.contactPhoneNumber}`) },
+    // Issue 32: the quick order, beside the number at every width.
+    { name: 'Quick order', control: link(bar, 'Quick order') },
     ...['My Account', 'Sign in', 'Create an account'].map((name) => ({
       name,
       control: link(bar, name),

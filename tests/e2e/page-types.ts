@@ -32,6 +32,7 @@ export const SITEMAP_TYPES: SitemapType[] = [
   { name: 'sitemap page', match: (p) => p === '/sitemap.php/categories' },
   { name: 'product index', match: (p) => /^\/product-index\/?$/.test(p) },
   { name: 'machine', match: (p) => new RegExp(`^${machineBase}/[^/]+/[^/]+/?$`).test(p) },
+  { name: 'quick order', match: (p) => /^\/quick-order\/?$/.test(p) },
 ];
 
 /** Page types the sitemap does not list (noindex, or no page at all), at fixed paths. */

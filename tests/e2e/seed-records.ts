@@ -147,6 +147,12 @@ export const FIXTURES = {
    * (tests/e2e/hydration.spec.ts fills a cart with all of it).
    */
   builtStock: soldOnline('e2e-built-stock', 'E2E Built Stock Spacer', 4),
+  /**
+   * Issue 32: two parts under one number, as two makers print the same one; the quick order
+   * must ask which, never pick. In no collection.
+   */
+  twinA: { ...soldOnline('e2e-twin-a', 'E2E Twin Bushing A', 50), sku: 'E2E-TWIN-7' },
+  twinB: { ...soldOnline('e2e-twin-b', 'E2E Twin Bushing B', 50), sku: 'E2E-TWIN-7' },
 } as const satisfies {
   branch: CollectionInput;
   shortDescription: CollectionInput;
@@ -156,6 +162,8 @@ export const FIXTURES = {
   soldOutVariant: ProductInput;
   firstVariantEmpty: ProductInput;
   builtStock: ProductInput;
+  twinA: ProductInput;
+  twinB: ProductInput;
 };
 
 /** Collections before the products in them; removed in the opposite order. */
@@ -168,6 +176,8 @@ const RECORDS = [
   { kind: 'products', input: FIXTURES.soldOutVariant },
   { kind: 'products', input: FIXTURES.firstVariantEmpty },
   { kind: 'products', input: FIXTURES.builtStock },
+  { kind: 'products', input: FIXTURES.twinA },
+  { kind: 'products', input: FIXTURES.twinB },
   ...Object.values(CART_PRODUCTS)
     .flat()
     .map((handle) => ({ kind: 'products', input: cartProduct(handle) }) as const),

@@ -1,0 +1,134 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { catalogueProducts, expect, test } from './fixtures.ts';
+import { FIXTURES } from './seed-records.ts';
+
+// Issue 32: the quick-order pad, on the demo catalogue's own part numbers.
+
+interface Record {
+  sku: string;
+  vendor: string;
+  price: number;
+  availableForSale: boolean;
+  Variants: {
+    availableInventoryLevels: { availableQuantity: number; availableForSale: boolean }[];
+  }[];
+  CrossReferences: { number: string; relation: string }[];
+}
+
+const key = (part: string) => part.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * `count` demo part numbers a buyer can order 2 of: one variant for sale and in stock, sold
+ * online, and a number no other product has as its own or as another maker's.
+ */
+async function orderableNumbers(api: APIRequestContext, count: number): Promise<string[]> {
+  const products = await catalogueProducts<Record>(api);
+  const owners = new Map<string, number>();
+  for (const product of products) {
+    for (const part of [product.sku, ...product.CrossReferences.map((r) => r.number)]) {
+      owners.set(key(part), (owners.get(key(part)) ?? 0) + 1);
+    }
+  }
+  const picked = products
+    .filter((product) => {
+      const level = product.Variants[0]?.availableInventoryLevels[0];
+      return (
+        product.Variants.length === 1 &&
+        product.availableForSale &&
+        product.price > 0 &&
+        level?.availableForSale === true &&
+        level.availableQuantity >= 10 &&
+        product.sku.length >= 5 &&
+        owners.get(key(product.sku)) === 1
+      );
+    })
+    .map((product) => product.sku)
+    .slice(0, count);
+  expect(picked).toHaveLength(count);
+  return picked;
+}
+
+async function openPad(page: Page) {
+  await page.goto('/quick-order');
+  await page.evaluate(() => localStorage.removeItem('quickOrder'));
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Quick order by part number' }),
+  ).toBeVisible();
+}
+
+test('a pasted list of 40 lines: the good ones go to the cart, the bad and the ambiguous stay with their reason', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const numbers = await orderableNumbers(api, 37);
+  // Spelled as buyers type them, in the forms the pad reads.
+  const good = numbers.map((sku, index) =>
+    index % 3 === 0
+      ? `${sku}\t2`
+      : index % 3 === 1
+        ? `2 x ${sku.toLowerCase()}`
+        : `${sku.replaceAll('-', ' ')}, 2`,
+  );
+  const lines = [...good, 'NO-SUCH-PART-1 2', 'ZZ-99999-QQ, 2', `${FIXTURES.twinA.sku} 2`];
+  await openPad(page);
+  await page.getByLabel(/One part number per line/).fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Add to the list' }).click();
+
+  const status = page
+    .getByRole('status')
+    .filter({ hasText: /lines?/ })
+    .first();
+  await expect(status).toHaveText('40 lines, 37 ready, 3 need you.');
+  const row = (part: string) =>
+    page.locator('tr.qo-row').filter({ has: page.locator(`input[value="${part}"]`) });
+  await expect(row('NO-SUCH-PART-1')).toContainText('No part has this number');
+  await expect(row(FIXTURES.twinA.sku)).toContainText('2 makers use this number: choose one.');
+  expect(await seriousViolations(page, { within: '.qo' })).toEqual([]);
+
+  // Reloaded, the list is still there.
+  await page.reload();
+  await expect(status).toHaveText('40 lines, 37 ready, 3 need you.');
+
+  await page.getByRole('button', { name: 'Add 37 lines to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveText(
+    '37 of 40 lines added, 3 need you.',
+  );
+  await expect(page.locator('tr.qo-row')).toHaveCount(3);
+  const lineCount = await page.evaluate(async () => {
+    const reply = await fetch('/api/checkouts');
+    const body = (await reply.json()) as { checkout: { LineItems: { currentQuantity: number }[] } };
+    return body.checkout.LineItems.map((line) => line.currentQuantity);
+  });
+  expect(lineCount).toHaveLength(37);
+  expect(lineCount.every((quantity) => quantity === 2)).toBe(true);
+
+  // The ambiguous number: the shopper chooses, and it goes too.
+  await row(FIXTURES.twinA.sku)
+    .getByRole('button', { name: new RegExp(FIXTURES.twinB.title) })
+    .click();
+  await expect(row(FIXTURES.twinA.sku)).toContainText(FIXTURES.twinB.title);
+  await page.getByRole('button', { name: 'Add 1 line to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveText(
+    '1 of 3 lines added, 2 need you.',
+  );
+});
+
+test('a file saved by a spreadsheet (semicolons, a header, a byte-order mark) fills the list', async ({
+  page,
+  api,
+}) => {
+  const [first, second] = await orderableNumbers(api, 2);
+  await openPad(page);
+  const csv = `\uFEFFQty;Part Number;Description\r\n3;${first ?? ''};Load wheel\r\n1;${second ?? ''};Seal\r\n`;
+  await page.getByLabel('Choose a file, or drop it here').setInputFiles({
+    name: 'order.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(page.getByRole('status').first()).toHaveText('2 lines, 2 ready.');
+  await expect(page.locator(`input[value="${first ?? ''}"]`)).toBeVisible();
+  await expect(page.getByLabel(`Quantity of ${first ?? ''}`)).toHaveValue('3');
+});
