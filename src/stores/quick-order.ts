@@ -28,7 +28,7 @@ export function decodeRows(text: string): PadRow[] {
   return raw.slice(0, MAX_RESOLVE_LINES).flatMap((item: unknown): PadRow[] => {
     if (typeof item !== 'object' || item === null) return [];
     const row = item as Record<string, unknown>;
-    const { id, part, quantity, productId, variantId } = row;
+    const { id, part, quantity, productId, variantId, was } = row;
     if (typeof id !== 'string' || typeof part !== 'string') return [];
     if (part.trim() === '' || part.length > MAX_PART_LENGTH) return [];
     if (!whole(quantity, MAX_LINE_QUANTITY)) return [];
@@ -39,6 +39,7 @@ export function decodeRows(text: string): PadRow[] {
         quantity: quantity as number,
         ...(whole(productId, Number.MAX_SAFE_INTEGER) ? { productId: productId as number } : {}),
         ...(whole(variantId, Number.MAX_SAFE_INTEGER) ? { variantId: variantId as number } : {}),
+        ...(typeof was === 'number' && Number.isFinite(was) && was >= 0 ? { was } : {}),
       },
     ];
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { statusBadge } from '../../lib/account/wallet.ts';
+import { padLink } from '../../lib/quick-order/pad-link.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type TableSpec } from './StackedTable.tsx';
@@ -51,6 +52,17 @@ const LINE_TABLE: TableSpec<OrderLine> = {
     { label: 'Quantity', cell: (line) => line.quantity },
     { label: 'Price', cell: (line) => `$${line.unitPrice}` },
     { label: 'Total', cell: (line) => `$${line.total}` },
+    {
+      label: 'Again',
+      cell: (line) =>
+        line.sku ? (
+          <a href={padLink(buyAgain([line]))} aria-label={`Buy ${line.title} again`}>
+            Buy again
+          </a>
+        ) : (
+          ''
+        ),
+    },
   ],
   label: 'Order lines',
   loading: 'Loading order…',
@@ -58,6 +70,16 @@ const LINE_TABLE: TableSpec<OrderLine> = {
   rowKey: (_line, n) => n,
   stacked: false,
 };
+
+/**
+ * The lines of a past order as the quick-order pad takes them (issue 32, item 8): by part
+ * number, with the price paid, so the pad shows what changed since instead of re-adding
+ * blindly. A line without a part number cannot be ordered by one and is left out.
+ */
+const buyAgain = (lines: readonly OrderLine[]) =>
+  lines
+    .filter((line) => line.sku !== '')
+    .map((line) => ({ part: line.sku, quantity: line.quantity, was: Number(line.unitPrice) }));
 
 /** /orders.asp: the signed-in customer's orders, newest first. */
 function OrderListIsland() {
@@ -118,6 +140,13 @@ function OrderDetailIsland() {
           <p>
             <strong>Order total: ${order.total}</strong>
           </p>
+          {buyAgain(order.lineItems ?? []).length > 0 && (
+            <p>
+              <a className="brand-button buy-again" href={padLink(buyAgain(order.lineItems ?? []))}>
+                Buy this order again
+              </a>
+            </p>
+          )}
         </>
       )}
     </div>

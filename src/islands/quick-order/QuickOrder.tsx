@@ -4,9 +4,12 @@ import { formatPrice } from '../../../shared/format/price.ts';
 import {
   addRows,
   addSummary,
+  priceNote,
+  readPadLink,
   rowView,
   updateRow,
   withPart,
+  type NewLine,
   type PadRow,
 } from '../../lib/quick-order/pad.ts';
 import {
@@ -43,7 +46,7 @@ function QuickOrder({ currency, productBase }: Props) {
   const [adding, setAdding] = useState(false);
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
 
-  const add = useCallback((lines: { part: string; quantity: number }[], found: LineProblem[]) => {
+  const add = useCallback((lines: NewLine[], found: LineProblem[]) => {
     const { rows: next, leftOut } = addRows($padRows.get(), lines);
     $padRows.set(next);
     const extra =
@@ -60,6 +63,15 @@ function QuickOrder({ currency, productBase }: Props) {
     setSummary('');
   }, []);
 
+  // A link's lines (/quick-order?lines=…: 'Buy again', a shared list) join the table once;
+  // the address loses them, so a reload does not add them again.
+  useEffect(() => {
+    const { lines, problems: found } = readPadLink(window.location.search);
+    if (lines.length === 0 && found.length === 0) return;
+    add(lines, found);
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [add]);
+
   const change = (id: string, edit: (row: PadRow) => PadRow) => {
     $padRows.set(updateRow($padRows.get(), id, edit));
     setRefused((before) => withoutKey(before, id));
@@ -68,7 +80,9 @@ function QuickOrder({ currency, productBase }: Props) {
 
   const views = rows.map((row) => {
     const answer = answers.get(row.id);
-    const view = rowView(answer, offline);
+    const base = rowView(answer, offline);
+    const paid = priceNote(answer, row.was, (amount) => formatPrice(amount, currency));
+    const view = paid ? { ...base, message: [base.message, paid].filter(Boolean).join(' ') } : base;
     const refusal = refused.get(row.id);
     return { row, answer, view: refusal ? { state: 'needs' as const, message: refusal } : view };
   });
@@ -244,11 +258,7 @@ function useResolved(rows: readonly PadRow[]) {
 }
 
 /** The three ways in: paste, a file (chosen or dropped), and a typed row. */
-function Sources({
-  onLines,
-}: {
-  onLines: (lines: { part: string; quantity: number }[], problems: LineProblem[]) => void;
-}) {
+function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProblem[]) => void }) {
   const id = useId();
   const [text, setText] = useState('');
   const [part, setPart] = useState('');

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedLine } from '../../../shared/contracts/quick-order.ts';
-import { addRows, addSummary, OFFLINE_NOTE, rowView, updateRow, withPart } from './pad.ts';
+import {
+  addRows,
+  addSummary,
+  OFFLINE_NOTE,
+  padLink,
+  priceNote,
+  readPadLink,
+  rowView,
+  updateRow,
+  withPart,
+} from './pad.ts';
 
 const product = {
   id: 1,
@@ -122,5 +132,46 @@ describe('addSummary', () => {
     expect(addSummary(39, 40)).toBe('39 of 40 lines added, 1 needs you.');
     expect(addSummary(40, 40)).toBe('40 lines added to your cart.');
     expect(addSummary(1, 1)).toBe('1 line added to your cart.');
+  });
+});
+
+describe('links that fill the pad (issue 32, items 6 and 8)', () => {
+  it('read back the lines and the prices paid that padLink wrote, in any part number', () => {
+    const link = padLink([
+      { part: '85288-001', quantity: 2, was: 12.5 },
+      { part: '3-634-158/246', quantity: 1 },
+      { part: 'A B,C', quantity: 3, was: 0 },
+    ]);
+    expect(link.startsWith('/quick-order?lines=')).toBe(true);
+    expect(readPadLink(new URL(link, 'https://shop.example').search)).toEqual({
+      lines: [
+        { part: '85288-001', quantity: 2, was: 12.5 },
+        { part: '3-634-158/246', quantity: 1 },
+        { part: 'A B,C', quantity: 3, was: 0 },
+      ],
+      problems: [],
+    });
+  });
+
+  it('reads a hand-made link, and nothing from an address without lines', () => {
+    expect(readPadLink('?lines=LR-29963%2C4%0A2%20x%2085288-001&was=x')).toEqual({
+      lines: [
+        { part: 'LR-29963', quantity: 4 },
+        { part: '85288-001', quantity: 2 },
+      ],
+      problems: [],
+    });
+    expect(readPadLink('?q=wheel')).toEqual({ lines: [], problems: [] });
+  });
+});
+
+describe('priceNote', () => {
+  const money = (amount: number) => `$${amount.toFixed(2)}`;
+  const line: ResolvedLine = { status: 'resolved', product, variant, lineTotal: 40 };
+  it('says what the price was when it changed, and nothing otherwise', () => {
+    expect(priceNote(line, 35, money)).toBe('You paid $35.00 last time; it is $40.00 now.');
+    expect(priceNote(line, 40.001, money)).toBe('');
+    expect(priceNote(line, undefined, money)).toBe('');
+    expect(priceNote({ status: 'unknown', suggestions: [] }, 35, money)).toBe('');
   });
 });

@@ -2,6 +2,10 @@ import { MAX_LINE_QUANTITY } from '../../../shared/contracts/cart.ts';
 import type { ResolvedLine, ResolvedProduct } from '../../../shared/contracts/quick-order.ts';
 import { partKey } from '../../../shared/parts/cross-reference.ts';
 import { MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
+import { parseOrderText, type LineProblem } from './parse-lines.ts';
+import type { NewLine } from './pad-link.ts';
+
+export { padLink, PAD_PATH, type NewLine } from './pad-link.ts';
 
 /**
  * The quick-order pad's rows (issue 32, items 1, 2 and 4): what paste, file and typing feed
@@ -19,6 +23,8 @@ export interface PadRow {
   productId?: number;
   /** The variant picked in the row's option picker. */
   variantId?: number;
+  /** The unit price paid last time, for a row from 'Buy again' (issue 32, item 8). */
+  was?: number;
 }
 
 let counter = 0;
@@ -30,12 +36,12 @@ const newId = () => `r${Date.now().toString(36)}${(counter++).toString(36)}`;
  */
 export function addRows(
   rows: readonly PadRow[],
-  lines: readonly { part: string; quantity: number }[],
+  lines: readonly NewLine[],
 ): { rows: PadRow[]; leftOut: number } {
   const next = rows.map((row) => ({ ...row }));
   const byKey = new Map(next.map((row) => [partKey(row.part), row]));
   let leftOut = 0;
-  for (const { part, quantity } of lines) {
+  for (const { part, quantity, was } of lines) {
     const key = partKey(part);
     if (!key) continue;
     const row = byKey.get(key);
@@ -44,7 +50,12 @@ export function addRows(
     } else if (next.length >= MAX_RESOLVE_LINES) {
       leftOut += 1;
     } else {
-      const added: PadRow = { id: newId(), part, quantity: Math.min(MAX_LINE_QUANTITY, quantity) };
+      const added: PadRow = {
+        id: newId(),
+        part,
+        quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+        ...(was === undefined ? {} : { was }),
+      };
       next.push(added);
       byKey.set(key, added);
     }
@@ -126,3 +137,41 @@ export function addSummary(added: number, total: number): string {
 /** The product a row names, for its link and its picture. */
 export const productOf = (line: ResolvedLine | undefined): ResolvedProduct | undefined =>
   line && (line.status === 'resolved' || line.status === 'options') ? line.product : undefined;
+
+/**
+ * 'Buy again' (issue 32, item 8): what changed since the last order, so a re-order is not
+ * blind: '' when the price is the same (to the cent) or the row is not resolved.
+ * @example priceNote(line, 12.5, (n) => `$${n.toFixed(2)}`) // 'You paid $12.50 last time; it is $13.75 now.'
+ */
+export function priceNote(
+  line: ResolvedLine | undefined,
+  was: number | undefined,
+  money: (amount: number) => string,
+): string {
+  if (was === undefined || line?.status !== 'resolved') return '';
+  const now = line.variant.price;
+  if (Math.round(now * 100) === Math.round(was * 100)) return '';
+  return `You paid ${money(was)} last time; it is ${money(now)} now.`;
+}
+
+/**
+ * The lines of a pad link's query (padLink), read as a paste is: each with the price paid
+ * for it when the link gives one.
+ */
+export function readPadLink(search: string): { lines: NewLine[]; problems: LineProblem[] } {
+  const query = new URLSearchParams(search);
+  const text = query.get('lines');
+  if (!text) return { lines: [], problems: [] };
+  const paid = (query.get('was') ?? '').split(',').map((value) => {
+    const price = Number(value);
+    return value !== '' && Number.isFinite(price) && price >= 0 ? price : undefined;
+  });
+  const parsed = parseOrderText(text);
+  return {
+    lines: parsed.lines.map((line) => {
+      const was = paid[(line.sourceLines[0] ?? 0) - 1];
+      return { part: line.part, quantity: line.quantity, ...(was === undefined ? {} : { was }) };
+    }),
+    problems: parsed.problems,
+  };
+}
