@@ -10,7 +10,7 @@ const SEED = 1;
  * change of the demo data (issue 32's cross-references) is not copied as if it were today's.
  * Raise it with every change of what the seed writes.
  */
-export const DEMO_DATA_VERSION = 2;
+export const DEMO_DATA_VERSION = 3;
 
 /**
  * The fitment of a large parts store (issue 31, item 12): a few thousand models and about
@@ -21,7 +21,7 @@ export const BENCH_FITMENT = { models: 3000, rowsPerProduct: 5 } as const;
 /**
  * Puts the demo catalogue of `size` products into `dataDir` for one bench run. Seeding
  * 100,000 products takes minutes; with `cacheDir` the seeded database is kept there
- * (store-<size>-seed1-fit5-data2.db) and later runs copy it instead, so a run's own changes (publish
+ * (store-<size>-seed1-fit5-data3.db) and later runs copy it instead, so a run's own changes (publish
  * cases, price writes) never reach the next run. Returns how long it took and whether the
  * database was seeded or copied.
  */

@@ -5,6 +5,7 @@ import { testApp } from '../testing/app.ts';
 import { DEMO_CUSTOMER, writeDemoAccount } from './accounts.ts';
 import { writeContent } from './content.ts';
 import { writeGeo } from './geo.ts';
+import { seedDemo } from './index.ts';
 
 describe('writeDemoAccount', () => {
   it('gives a demo customer who signs in and sees a full account', async () => {
@@ -44,5 +45,23 @@ describe('writeDemoAccount', () => {
     writeDemoAccount(db);
     expect(db.prepare('SELECT COUNT(*) AS n FROM customers').get()).toEqual({ n: 1 });
     expect(db.prepare('SELECT password_hash FROM customer_credentials').all()).toEqual(first);
+  });
+});
+
+describe("the demo customer's past orders (issue 32, item 8)", () => {
+  it('are of parts the catalogue sells, so they can be bought again by number', () => {
+    const db = openDatabase(':memory:');
+    seedDemo(db, { products: 60, seed: 1 });
+    const lines = db
+      .prepare(
+        `SELECT l.sku, l.title FROM order_line_items l JOIN orders o ON o.id = l.order_id
+         WHERE o.displayable_id LIKE 'DEMO-%' ORDER BY l.id`,
+      )
+      .all() as { sku: string; title: string }[];
+    expect(lines).toHaveLength(4);
+    const sold = db.prepare(
+      'SELECT sort_title AS title FROM products WHERE sku = ? AND available_for_sale = 1',
+    );
+    for (const line of lines) expect(sold.get(line.sku), line.sku).toEqual({ title: line.title });
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BRANDS } from './brands.ts';
-import { demoCrossReferences, HOSTILE_REFERENCE, supersedingParts } from './cross-references.ts';
+import {
+  demoCrossReferences,
+  HOSTILE_REFERENCE,
+  sharingParts,
+  supersedingParts,
+} from './cross-references.ts';
 import { isHostileIndex } from './hostile.ts';
 import { demoProduct, productContext } from './products.ts';
 
@@ -64,5 +69,22 @@ describe("the demo's cross-references", () => {
       relation: 'superseded-by',
     });
     expect(next(130, part('S-1', 'Crown', 'seals'))).toBeUndefined();
+  });
+});
+
+describe('the shared numbers of the demo', () => {
+  it("give one part in forty the other maker's number an earlier part of its category lists", () => {
+    const next = sharingParts();
+    const crown = { brand: 'Crown', number: '12345', relation: 'interchangeable' } as const;
+    const part = (vendor: string, refs: (typeof crown)[] = [], collection = 'load-wheels') => ({
+      vendor,
+      collections: [collection],
+      crossReferences: [...refs],
+    });
+    expect(next(0, part('Yale', [crown]))).toBeUndefined();
+    expect(next(15, part('Hyster'))).toEqual(crown);
+    // Not onto the maker of the number itself, nor a category without such a number.
+    expect(next(55, part('Crown'))).toBeUndefined();
+    expect(next(95, part('Hyster', [], 'seals'))).toBeUndefined();
   });
 });

@@ -82,3 +82,32 @@ export function supersedingParts(): (
     return undefined;
   };
 }
+
+/** One demo product in SHARED_EVERY lists another maker's number an earlier part lists too. */
+export const SHARED_EVERY = 40;
+
+/**
+ * The seed's shared numbers: every SHARED_EVERY-th product (from the 16th) is interchangeable
+ * with the other maker's number the last earlier part of its category lists, as two makers'
+ * wheels both replace one OEM wheel. A buyer ordering that number must choose between them
+ * (the quick order never picks). Called for each product in order, after its own references.
+ */
+export function sharingParts(): (
+  index: number,
+  product: Pick<Product, 'vendor' | 'collections' | 'crossReferences'>,
+) => CrossReference | undefined {
+  const last = new Map<string, CrossReference>();
+  return (index, product) => {
+    const kind = product.collections[0] ?? '';
+    const earlier = last.get(kind);
+    const own = product.crossReferences.find((ref) => ref.relation === 'interchangeable');
+    if (own) last.set(kind, own);
+    if (index % SHARED_EVERY !== 15 || !earlier || earlier.brand === product.vendor) {
+      return undefined;
+    }
+    const listed = product.crossReferences.some(
+      (ref) => ref.brand.toLowerCase() === earlier.brand.toLowerCase(),
+    );
+    return listed ? undefined : { ...earlier };
+  };
+}

@@ -7,7 +7,7 @@ import { writeContent } from './content.ts';
 import { createProductWriter, type CollectionRef } from './fast-write.ts';
 import { writeGeo } from './geo.ts';
 import { demoFitment, writeMachines } from './machines.ts';
-import { supersedingParts } from './cross-references.ts';
+import { sharingParts, supersedingParts } from './cross-references.ts';
 import { DEMO_EPOCH, demoProductWithFit, productContext } from './products.ts';
 
 export { importCatalogue, ImportError } from './import.ts';
@@ -94,10 +94,13 @@ export function seedDemo(
       const ctx = productContext(seed, products);
       const write = createProductWriter(db, refs);
       const superseding = supersedingParts();
+      const sharing = sharingParts();
       for (let index = 0; index < products; index += 1) {
         const made = demoProductWithFit(ctx, index);
         const replacement = superseding(index, made.product);
         if (replacement) made.product.crossReferences.push(replacement);
+        const shared = sharing(index, made.product);
+        if (shared) made.product.crossReferences.push(shared);
         // Validated like any catalogue input, so the demo never holds what an import refuses.
         const product = productInputSchema.parse(made.product);
         const id = index + 1;

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { catalogueProducts, expect, test } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
+import { signInAsDemo } from './demo-customer.ts';
 
 // Issue 32: the quick-order pad, on the demo catalogue's own part numbers.
 
@@ -131,4 +132,23 @@ test('a file saved by a spreadsheet (semicolons, a header, a byte-order mark) fi
   await expect(page.getByRole('status').first()).toHaveText('2 lines, 2 ready.');
   await expect(page.locator(`input[value="${first ?? ''}"]`)).toBeVisible();
   await expect(page.getByLabel(`Quantity of ${first ?? ''}`)).toHaveValue('3');
+});
+
+test('buy again: a past order fills the pad, and says what each part costs now', async ({
+  page,
+}) => {
+  await signInAsDemo(page, '/orders.asp');
+  await page.getByRole('link', { name: 'DEMO-1001' }).click();
+  await expect(page.getByRole('heading', { name: 'Order DEMO-1001' })).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('quickOrder'));
+  await page.getByRole('link', { name: 'Buy this order again' }).click();
+  await expect(page).toHaveURL(/\/quick-order$/);
+  await expect(page.getByRole('status').first()).toHaveText('2 lines, 2 ready.');
+  const rows = page.locator('tr.qo-row');
+  await expect(rows.nth(0)).toContainText('You paid $12.50 last time');
+  await expect(rows.nth(1)).toContainText('You paid $8.75 last time');
+  await expect(rows.nth(0).getByRole('textbox', { name: /^Quantity/ })).toHaveValue('4');
+  // The link's lines joined the list once: a reload adds nothing.
+  await page.reload();
+  await expect(page.getByRole('status').first()).toHaveText('2 lines, 2 ready.');
 });
