@@ -16,6 +16,9 @@ const [FAULT_1, FAULT_2, FAULT_3, FAULT_4, ADDED_TWICE, ONE_IN_STOCK] = CART_PRO
 
 interface CartStoreHandle {
   addToCart: (level: number, quantity: number) => Promise<void>;
+  addLinesToCart: (
+    lines: { inventoryLevelId: number; quantity: number }[],
+  ) => Promise<{ inventoryLevelId: number; added: boolean; error?: string }[]>;
   setCartQuantity: (level: number, quantity: number) => Promise<void>;
   removeCartLine: (lineItemId: number) => Promise<void>;
   $cart: { get: () => { lines: { lineItemId: number; inventoryLevelId: number }[] } };
@@ -48,21 +51,13 @@ async function fastRetries(page: Page) {
 const FAULTS = ['500', '503', 'timeout', 'dropped', 'lost-500', 'lost-reply'] as const;
 type Fault = (typeof FAULTS)[number];
 
-test('100+ cart operations through 30% failing replies end as the model says', async ({
-  page,
-  api,
-  admin,
-}) => {
-  test.setTimeout(300_000);
-  const levels = await stockedLevels(api, admin, {
-    handles: [FAULT_1, FAULT_2, FAULT_3, FAULT_4],
-    stock: 5000,
-  });
-  const next = random(20261122);
-  /** Per idempotency key: how many replies the server produced that were not replays. */
+/**
+ * Makes 30 % of the page's cart changes fail in one of FAULTS' ways (drawn from `next`), and
+ * counts, per idempotency key, the replies the server produced that were not replays.
+ */
+async function injectFaults(page: Page, next: () => number) {
   const applied = new Map<string, number>();
   const faults = new Map<Fault, number>();
-
   await fastRetries(page);
   // Each injected fault is a failed request in the console; nothing else may be.
   for (const status of [500, 502, 503]) {
@@ -108,6 +103,22 @@ test('100+ cart operations through 30% failing replies end as the model says', a
         return route.abort('timedout');
     }
   });
+  return { applied, faults };
+}
+
+test('100+ cart operations through 30% failing replies end as the model says', async ({
+  page,
+  api,
+  admin,
+}) => {
+  test.setTimeout(300_000);
+  const levels = await stockedLevels(api, admin, {
+    handles: [FAULT_1, FAULT_2, FAULT_3, FAULT_4],
+    stock: 5000,
+  });
+  const next = random(20261122);
+
+  const { applied, faults } = await injectFaults(page, next);
 
   await openCartPage(page);
   await page.waitForFunction(() => window.__cartStore !== undefined);
@@ -240,4 +251,44 @@ test('a refused add rejects with the server text and leaves the overlay shut', a
   expect(message).not.toBe('added');
   expect(message).not.toBe('Failed to add item to cart'); // the server said why
   await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
+});
+
+test('200-line orders through 30% failing replies: no line lost, none added twice (issue 32, item 5)', async ({
+  page,
+  api,
+  admin,
+}) => {
+  test.setTimeout(300_000);
+  const levels = await stockedLevels(api, admin, {
+    handles: [FAULT_1, FAULT_2, FAULT_3, FAULT_4],
+    stock: 5000,
+  });
+  const next = random(20261129);
+  const { applied, faults } = await injectFaults(page, next);
+  await openCartPage(page);
+  await page.waitForFunction(() => window.__cartStore !== undefined);
+
+  const model = new Map<number, number>();
+  // Four orders of 200 lines, as the quick-order pad sends them: chunks of 100, each one call.
+  for (let order = 0; order < 4; order++) {
+    const lines = Array.from({ length: 200 }, () => {
+      const level = levels[Math.floor(next() * levels.length)] as Level;
+      const quantity = 1 + Math.floor(next() * 3);
+      model.set(level.inventoryLevelId, (model.get(level.inventoryLevelId) ?? 0) + quantity);
+      return { inventoryLevelId: level.inventoryLevelId, quantity };
+    });
+    const results = await page.evaluate(
+      (sent) => window.__cartStore?.addLinesToCart(sent) ?? Promise.resolve([]),
+      lines,
+    );
+    expect(results).toHaveLength(200);
+    expect(results.filter((result) => !result.added)).toEqual([]);
+  }
+  // Each chunk took effect once, however many retries it took; faults were really injected.
+  expect(applied.size).toBe(8);
+  for (const [key, times] of applied) expect(times, `key ${key}`).toBe(1);
+  expect([...faults.values()].reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+  const expected = [...model.entries()].sort((a, b) => a[0] - b[0]);
+  const onServer = [...(await serverCart(page)).entries()].sort((a, b) => a[0] - b[0]);
+  expect(onServer).toEqual(expected);
 });

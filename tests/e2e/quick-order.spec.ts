@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { catalogueProducts, expect, test } from './fixtures.ts';
+import { catalogueProducts, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
 import { signInAsDemo } from './demo-customer.ts';
 
@@ -151,4 +151,40 @@ test('buy again: a past order fills the pad, and says what each part costs now',
   // The link's lines joined the list once: a reload adds nothing.
   await page.reload();
   await expect(page.getByRole('status').first()).toHaveText('2 lines, 2 ready.');
+});
+
+test('with the store unreachable, rows are still checked by number against the static index', async ({
+  page,
+  api,
+}) => {
+  const [first] = await orderableNumbers(api, 1);
+  expectConsoleError(page, failedRequest('net::ERR_FAILED', '/api/quick-order/resolve'));
+  await page.route('**/api/quick-order/resolve', (route) => route.abort('failed'));
+  await openPad(page);
+  await page.getByLabel(/One part number per line/).fill(`${first ?? ''} 2\nNO-SUCH-PART-9 1`);
+  await page.getByRole('button', { name: 'Add to the list' }).click();
+  await expect(page.getByText(/We cannot reach the store right now/)).toBeVisible();
+  const row = page.locator('tr.qo-row').first();
+  await expect(row.getByRole('link')).toBeVisible();
+  await expect(row).toContainText('Price and stock will be checked when the store answers.');
+  await expect(page.locator('tr.qo-row').nth(1).getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add 0 lines to cart' })).toBeDisabled();
+});
+
+test('typing a part number offers the numbers it begins, and Enter adds the row', async ({
+  page,
+  api,
+}) => {
+  const [first] = await orderableNumbers(api, 1);
+  const number = first ?? '';
+  await openPad(page);
+  const input = page.getByRole('combobox', { name: 'Part number' });
+  await input.fill(number.slice(0, 5));
+  await expect(page.locator('datalist option').first()).toBeAttached();
+  await input.fill(number);
+  await page.getByRole('textbox', { name: 'Quantity', exact: true }).fill('3');
+  await input.press('Enter');
+  await expect(page.getByRole('status').first()).toHaveText('1 line, 1 ready.');
+  await expect(page.getByLabel(`Quantity of ${number}`)).toHaveValue('3');
+  await expect(input).toHaveValue('');
 });
