@@ -35,9 +35,28 @@ const toOrder = (row: OrderRow): CustomerOrder => ({
   createdAt: row.created_at,
 });
 
+/** A part the customer bought before (issue 32, item 8: 'Previously purchased'). */
+export interface PurchasedPart {
+  sku: string;
+  /** As the last order named it. */
+  title: string;
+  lastOrderedAt: string;
+  /** The quantity and unit price (decimal string) of the last order of it. */
+  lastQuantity: number;
+  lastUnitPrice: string;
+  /** How many orders held it. */
+  orders: number;
+}
+
+/** Most parts 'Previously purchased' lists: the most recently ordered. */
+export const MAX_PURCHASED = 200;
+
 /**
  * The signed-in customer's orders (ours; the spec shows the pages, not their calls):
  * - GET /api/customer/orders -> {orders}, newest first;
+ * - GET /api/customer/orders/purchased -> {parts}: each part number of their orders that did
+ *   not fail, once, the most recently ordered first (at most MAX_PURCHASED), with its last
+ *   quantity and price, for 'Buy again';
  * - GET /api/customer/orders/{id} -> {order} with lineItems; another customer's is 404.
  */
 export function customerOrderRoutes(deps: Deps): Hono {
@@ -54,6 +73,41 @@ export function customerOrderRoutes(deps: Deps): Hono {
       .all(customerId) as unknown as OrderRow[];
     c.header('Cache-Control', 'no-store');
     return c.json({ orders: rows.map(toOrder) });
+  });
+
+  app.get('/purchased', (c) => {
+    const customerId = requireCustomerId(deps, c);
+    // The last order of each part number wins; a failed order bought nothing.
+    const rows = db
+      .prepare(
+        `WITH bought AS (
+           SELECT l.id, l.sku, l.title, l.quantity, l.unit_price_cents, o.id AS order_id,
+             o.created_at
+           FROM order_line_items l JOIN orders o ON o.id = l.order_id
+           WHERE o.customer_id = ? AND o.status <> 'FAILURE' AND l.sku <> ''),
+         ranked AS (
+           SELECT *, ROW_NUMBER() OVER (
+             PARTITION BY sku ORDER BY created_at DESC, order_id DESC, id DESC) AS latest
+           FROM bought),
+         counted AS (SELECT sku, COUNT(DISTINCT order_id) AS orders FROM bought GROUP BY sku)
+         SELECT r.sku, r.title, r.created_at AS lastOrderedAt, r.quantity AS lastQuantity,
+           r.unit_price_cents AS cents, c.orders
+         FROM ranked r JOIN counted c ON c.sku = r.sku
+         WHERE r.latest = 1 ORDER BY lastOrderedAt DESC, r.sku LIMIT ?`,
+      )
+      .all(customerId, MAX_PURCHASED) as unknown as (Omit<PurchasedPart, 'lastUnitPrice'> & {
+      cents: number;
+    })[];
+    const parts: PurchasedPart[] = rows.map(({ cents, ...part }) => ({
+      sku: part.sku,
+      title: part.title,
+      lastOrderedAt: part.lastOrderedAt,
+      lastQuantity: part.lastQuantity,
+      lastUnitPrice: (cents / 100).toFixed(2),
+      orders: part.orders,
+    }));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ parts });
   });
 
   app.get('/:id', (c) => {

@@ -16,6 +16,16 @@ interface OrderLine {
   total: string;
 }
 
+/** A part bought before (GET /api/customer/orders/purchased). */
+interface PurchasedPart {
+  sku: string;
+  title: string;
+  lastOrderedAt: string;
+  lastQuantity: number;
+  lastUnitPrice: string;
+  orders: number;
+}
+
 interface Order {
   id: number;
   displayableId: string;
@@ -81,10 +91,41 @@ const buyAgain = (lines: readonly OrderLine[]) =>
     .filter((line) => line.sku !== '')
     .map((line) => ({ part: line.sku, quantity: line.quantity, was: Number(line.unitPrice) }));
 
+/** The part as the quick-order pad takes it: its last quantity, and the price paid then. */
+const againLine = (part: PurchasedPart) => ({
+  part: part.sku,
+  quantity: part.lastQuantity,
+  was: Number(part.lastUnitPrice),
+});
+
+const PURCHASED_TABLE: TableSpec<PurchasedPart> = {
+  columns: [
+    { label: 'Part', cell: (part) => part.title },
+    { label: 'Part number', cell: (part) => part.sku },
+    { label: 'Last ordered', cell: (part) => day(part.lastOrderedAt) },
+    { label: 'Quantity', cell: (part) => part.lastQuantity },
+    { label: 'Price paid', cell: (part) => `$${part.lastUnitPrice}` },
+    {
+      label: 'Again',
+      cell: (part) => (
+        <a href={padLink([againLine(part)])} aria-label={`Buy ${part.title} again`}>
+          Buy again
+        </a>
+      ),
+    },
+  ],
+  label: 'Previously purchased',
+  loading: 'Loading your parts…',
+  empty: 'Parts you order show here, to order again.',
+  rowKey: (part) => part.sku,
+  stacked: false,
+};
+
 /** /orders.asp: the signed-in customer's orders, newest first. */
 function OrderListIsland() {
   const { user } = useSignedInUser();
   const [orders, setOrders] = useState<Order[] | null>(null);
+  const [parts, setParts] = useState<PurchasedPart[] | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   useEffect(() => {
     if (!user) return;
@@ -94,6 +135,13 @@ function OrderListIsland() {
         setOrders([]);
         setNotice({ variant: 'danger', message: messageOf(error) });
       });
+    // Issue 32, item 8: what was bought before, with when, to order again.
+    accountCall<{ parts: PurchasedPart[] }>('GET', '/api/customer/orders/purchased')
+      .then((reply) => setParts(reply.parts))
+      .catch((error: unknown) => {
+        setParts([]);
+        setNotice({ variant: 'danger', message: messageOf(error) });
+      });
   }, [user]);
   if (!user) return <p className="acct">Loading…</p>;
   return (
@@ -101,6 +149,15 @@ function OrderListIsland() {
       <h1>My Orders</h1>
       <Notice notice={notice} />
       <StackedTable {...ORDER_TABLE} rows={orders} />
+      <h2>Previously purchased</h2>
+      <StackedTable {...PURCHASED_TABLE} rows={parts} />
+      {parts !== null && parts.length > 0 && (
+        <p>
+          <a className="brand-button buy-again" href={padLink(parts.map(againLine))}>
+            Order these parts again
+          </a>
+        </p>
+      )}
     </div>
   );
 }
