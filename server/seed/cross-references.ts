@@ -18,10 +18,14 @@ const STREAM = 0x32c7;
 /** Brands whose parts other makers' numbers are drawn from, by their share of the catalogue. */
 const WEIGHTS = BRANDS.map((brand) => brand.weight);
 
-/** A hostile maker's name, printed as text wherever it shows (the demo's hostile products). */
+/**
+ * A hostile maker's name and number, printed as text wherever they show (the demo's hostile
+ * products). Their words are searchable, since the page shows them: none is a word another
+ * test expects no product to hold ('alert', 'title').
+ */
 export const HOSTILE_REFERENCE: CrossReference = {
-  brand: '<img src=x onerror=alert(1)>Crown',
-  number: '"><script>alert(1)</script>7',
+  brand: '<img src=x onerror=xss()>Crown',
+  number: '"><script>xss()</script>7',
   relation: 'interchangeable',
 };
 

@@ -1,4 +1,4 @@
-import type { LineResult, WantedLine } from '../../shared/contracts/cart.ts';
+import type { CartState } from '../lib/cart/checkout.ts';
 
 /** One cart call waiting in the queue. */
 export type CartJob =
@@ -7,8 +7,8 @@ export type CartJob =
   | { kind: 'set'; inventoryLevelId: number; quantity: number }
   | { kind: 'remove'; lineItemId: number }
   | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string }
-  /** Up to MAX_LINES_PER_CALL lines, each added or refused; `done` hears the results. */
-  | { kind: 'batch'; lines: readonly WantedLine[]; done: (results: LineResult[]) => void };
+  /** A change made by a module of its own (cart-batch.ts): its reply's cart replaces ours. */
+  | { kind: 'call'; run: () => Promise<CartState> };
 
 interface Queued {
   job: CartJob;

@@ -26,6 +26,7 @@ import {
   type CartStore,
 } from './cart.ts';
 import { $toasts } from './toast.ts';
+import { createCartBatch } from './cart-batch.ts';
 
 const stores: CartStore[] = [];
 
@@ -607,6 +608,15 @@ describe('when the store cannot be reached', () => {
   });
 });
 
+/** The quick order's batch add (cart-batch.ts) on this store and network. */
+const batchOf = (store: CartStore, api: Pick<ApiClient, 'sendJson'>) =>
+  createCartBatch({
+    api,
+    $cart: store.$cart,
+    runCartCall: store.runCartCall,
+    loadCart: store.loadCart,
+  });
+
 describe('addLinesToCart (issue 32, item 5)', () => {
   it('sends a long list in chunks of 100, one idempotent call each, with a result per line', async () => {
     const { store, server, fork, sealKit } = setup();
@@ -615,7 +625,7 @@ describe('addLinesToCart (issue 32, item 5)', () => {
       inventoryLevelId: index === 150 ? sealKit : fork,
       quantity: 1,
     }));
-    const results = await store.addLinesToCart(lines);
+    const results = await batchOf(store, server.api)(lines);
     expect(results).toHaveLength(230);
     expect(results.filter((r) => r.added)).toHaveLength(229);
     expect(results[150]).toEqual({
@@ -653,7 +663,7 @@ describe('addLinesToCart (issue 32, item 5)', () => {
     spy.mockImplementationOnce(() => Promise.reject(unreachable()));
     const first = Array.from({ length: 100 }, () => ({ inventoryLevelId: fork, quantity: 1 }));
     const second = [{ inventoryLevelId: chain, quantity: 2 }];
-    const results = await store.addLinesToCart([...first, ...second]);
+    const results = await batchOf(store, server.api)([...first, ...second]);
     expect(results.slice(0, 100).every((r) => r.added)).toBe(true);
     expect(results[100]).toEqual({
       inventoryLevelId: chain,

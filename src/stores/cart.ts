@@ -1,9 +1,4 @@
 import { atom, computed, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
-import {
-  MAX_LINES_PER_CALL,
-  type LineResult,
-  type WantedLine,
-} from '../../shared/contracts/cart.ts';
 import { cartCalls, type CartCalls } from '../lib/api/cart.ts';
 import {
   ApiError,
@@ -60,7 +55,11 @@ export interface CartStore {
   loadCart: () => Promise<void>;
   addToCart: (inventoryLevelId: number, quantity: number) => Promise<void>;
   addToCartWithToast: (inventoryLevelId: number, quantity: number) => Promise<void>;
-  addLinesToCart: (lines: readonly WantedLine[]) => Promise<LineResult[]>;
+  /**
+   * Runs a change another module makes (src/stores/cart-batch.ts) in the cart's queue: after
+   * the calls before it, its reply's cart replacing the store's, other tabs told.
+   */
+  runCartCall: (run: () => Promise<CartState>) => Promise<void>;
   setCartQuantity: (inventoryLevelId: number, quantity: number) => Promise<void>;
   removeCartLine: (lineItemId: number) => Promise<void>;
   applyDiscountCode: (code: string) => Promise<void>;
@@ -140,29 +139,7 @@ export function createCartStore(deps: CartDeps): CartStore {
     loadCart: () => enqueue({ kind: 'load' }),
     addToCart,
 
-    /**
-     * Issue 32, item 5: many lines in chunks of MAX_LINES_PER_CALL, each chunk one call with
-     * its own idempotency key kept across its retries (so a lost reply never adds twice). A
-     * chunk that fails after its retries may still have been applied: the cart the queue
-     * reloads then says which of its lines arrived, so none is reported lost or added twice.
-     */
-    async addLinesToCart(lines) {
-      const results: LineResult[] = [];
-      for (let start = 0; start < lines.length; start += MAX_LINES_PER_CALL) {
-        const chunk = lines.slice(start, start + MAX_LINES_PER_CALL);
-        const before = quantities($state.get());
-        try {
-          await enqueue({ kind: 'batch', lines: chunk, done: (done) => results.push(...done) });
-        } catch (error) {
-          // The queue reloads after a failed change; wait for it, then read what arrived.
-          await enqueue({ kind: 'load' }).catch(() => undefined);
-          const after = quantities($state.get());
-          const message = addFailureText(error);
-          results.push(...arrivedOf(chunk, before, after, message));
-        }
-      }
-      return results;
-    },
+    runCartCall: (run) => enqueue({ kind: 'call', run }),
 
     async addToCartWithToast(inventoryLevelId, quantity) {
       // while this add (or a change queued before it) is being retried,
@@ -238,12 +215,9 @@ async function runJob(
       if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
       $state.set(await calls.remove(job.lineItemId));
       return true;
-    case 'batch': {
-      const { cart, results } = await calls.addEach(job.lines);
-      $state.set(cart);
-      job.done(results);
+    case 'call':
+      $state.set(await job.run());
       return true;
-    }
     case 'discount':
       // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
       if (state.checkoutId === null) throw new ApiError(INVALID_CHECKOUT_ERROR);
@@ -288,7 +262,7 @@ const lineOf = ({
 });
 
 /** spec storefront 8: the server's refusal, else ours for an unreachable store, else the spec's. */
-function addFailureText(error: unknown): string {
+export function addFailureText(error: unknown): string {
   if (error instanceof ApiError && error.fromServer) return error.message;
   if (error instanceof ApiError && error.unreachable) return ADD_UNREACHABLE_ERROR;
   return ADD_TO_CART_ERROR;
@@ -337,8 +311,8 @@ export const addToCart = store.addToCart;
 export const addToCartWithToast = store.addToCartWithToast;
 /** PUT /api/checkouts/lineItems; ignored when quantity <= 0 or the item is not in the cart. */
 export const setCartQuantity = store.setCartQuantity;
-/** POST /api/checkouts/lineItems/batch in chunks of 100: a result per line (issue 32). */
-export const addLinesToCart = store.addLinesToCart;
+/** A change of another module (cart-batch.ts) in the cart's queue. */
+export const runCartCall = store.runCartCall;
 /** DELETE /api/checkouts/lineItems/{lineItemId}. */
 export const removeCartLine = store.removeCartLine;
 /** POST /api/checkouts/{id}/discountCodes?code=; the server's refusal rejects with its text. */
@@ -356,37 +330,4 @@ if (
   (window as { __exposeCartStore?: unknown }).__exposeCartStore === true
 ) {
   Object.assign(window, { __cartStore: store });
-}
-
-/** Units of each inventory level in a cart. */
-const quantities = (cart: CartState): Map<number, number> => {
-  const held = new Map<number, number>();
-  for (const line of cart.lines) {
-    held.set(line.inventoryLevelId, (held.get(line.inventoryLevelId) ?? 0) + line.quantity);
-  }
-  return held;
-};
-
-/**
- * The results of a chunk whose reply never came, read from the cart before and after it:
- * a line whose units all arrived was added (the chunk was applied before its reply was lost),
- * else it was not, with `message`. A cart that could not be read again adds nothing here: its
- * lines are reported not added, the safe answer for a second try with a new key.
- */
-export function arrivedOf(
-  chunk: readonly WantedLine[],
-  before: ReadonlyMap<number, number>,
-  after: ReadonlyMap<number, number>,
-  message: string,
-): LineResult[] {
-  const grown = new Map<number, number>();
-  for (const [level, quantity] of after) grown.set(level, quantity - (before.get(level) ?? 0));
-  return chunk.map((line) => {
-    const left = grown.get(line.inventoryLevelId) ?? 0;
-    if (left >= line.quantity) {
-      grown.set(line.inventoryLevelId, left - line.quantity);
-      return { ...line, added: true };
-    }
-    return { ...line, added: false, error: message };
-  });
 }

@@ -16,9 +16,6 @@ const [FAULT_1, FAULT_2, FAULT_3, FAULT_4, ADDED_TWICE, ONE_IN_STOCK] = CART_PRO
 
 interface CartStoreHandle {
   addToCart: (level: number, quantity: number) => Promise<void>;
-  addLinesToCart: (
-    lines: { inventoryLevelId: number; quantity: number }[],
-  ) => Promise<{ inventoryLevelId: number; added: boolean; error?: string }[]>;
   setCartQuantity: (level: number, quantity: number) => Promise<void>;
   removeCartLine: (lineItemId: number) => Promise<void>;
   $cart: { get: () => { lines: { lineItemId: number; inventoryLevelId: number }[] } };
@@ -26,6 +23,12 @@ interface CartStoreHandle {
 declare global {
   interface Window {
     __cartStore?: CartStoreHandle;
+    /** The quick order's batch add (src/stores/cart-batch.ts), on the pad's page. */
+    __cartBatch?: {
+      addLinesToCart: (
+        lines: { inventoryLevelId: number; quantity: number }[],
+      ) => Promise<{ inventoryLevelId: number; added: boolean; error?: string }[]>;
+    };
     __apiRetryStepMs?: number;
     __exposeCartStore?: boolean;
   }
@@ -265,8 +268,9 @@ test('200-line orders through 30% failing replies: no line lost, none added twic
   });
   const next = random(20261129);
   const { applied, faults } = await injectFaults(page, next);
-  await openCartPage(page);
-  await page.waitForFunction(() => window.__cartStore !== undefined);
+  // The pad's page loads the batch add.
+  await page.goto('/quick-order');
+  await page.waitForFunction(() => window.__cartBatch !== undefined);
 
   const model = new Map<number, number>();
   // Four orders of 200 lines, as the quick-order pad sends them: chunks of 100, each one call.
@@ -278,7 +282,7 @@ test('200-line orders through 30% failing replies: no line lost, none added twic
       return { inventoryLevelId: level.inventoryLevelId, quantity };
     });
     const results = await page.evaluate(
-      (sent) => window.__cartStore?.addLinesToCart(sent) ?? Promise.resolve([]),
+      (sent) => window.__cartBatch?.addLinesToCart(sent) ?? Promise.resolve([]),
       lines,
     );
     expect(results).toHaveLength(200);

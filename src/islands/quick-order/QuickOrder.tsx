@@ -18,7 +18,7 @@ import {
   parseOrderText,
   type LineProblem,
 } from '../../lib/quick-order/parse-lines.ts';
-import { addLinesToCart } from '../../stores/cart.ts';
+import { addLinesToCart } from '../../stores/cart-batch.ts';
 import {
   numberSuggestions,
   OFFLINE_LOOKUPS,

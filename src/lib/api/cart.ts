@@ -1,4 +1,4 @@
-import type { LineResult, WantedLine } from '../../../shared/contracts/cart.ts';
+import type { WantedLine } from '../../../shared/contracts/cart.ts';
 import { cartFromCheckout, type CartState } from '../cart/checkout.ts';
 import { ApiError, CART_UPDATE_ERROR, DEFAULT_ERROR, type ApiClient } from './client.ts';
 
@@ -16,8 +16,6 @@ export interface CartCalls {
   load(options: { timeoutMs: number }): Promise<CartState>;
   /** POST /api/checkouts/lineItems. */
   add(line: WantedLine): Promise<CartState>;
-  /** POST /api/checkouts/lineItems/batch: each line added or refused, with its result. */
-  addEach(lines: readonly WantedLine[]): Promise<{ cart: CartState; results: LineResult[] }>;
   /** PUT /api/checkouts/lineItems. */
   set(line: WantedLine): Promise<CartState>;
   /** DELETE /api/checkouts/lineItems/{lineItemId}. */
@@ -52,15 +50,6 @@ export function cartCalls(
     load: async ({ timeoutMs }) =>
       cartOf(await api.getJson<unknown>(CHECKOUTS, { timeoutMs }), DEFAULT_ERROR),
     add: (line) => change('POST', LINE_ITEMS, line),
-    addEach: async (lines) => {
-      const reply = await api.sendJson<unknown>(
-        'POST',
-        `${LINE_ITEMS}/batch`,
-        { lineItems: lines },
-        { idempotent: true, onStillTrying },
-      );
-      return { cart: cartOf(reply, CART_UPDATE_ERROR), results: resultsOf(reply, lines) };
-    },
     set: (line) => change('PUT', LINE_ITEMS, line),
     remove: (lineItemId) => change('DELETE', `${LINE_ITEMS}/${String(lineItemId)}`),
     discount: (method, checkoutId, code) =>
@@ -69,29 +58,4 @@ export function cartCalls(
         `${CHECKOUTS}/${encodeURIComponent(checkoutId)}/discountCodes?code=${encodeURIComponent(code)}`,
       ),
   };
-}
-
-/**
- * The per-line results of a batch reply, one per line sent; a reply without them (or with
- * others) is refused as a failed update, so no line is ever shown as added unless it was.
- */
-function resultsOf(reply: unknown, lines: readonly WantedLine[]): LineResult[] {
-  const results =
-    typeof reply === 'object' && reply !== null && 'results' in reply ? reply.results : undefined;
-  if (!Array.isArray(results) || results.length !== lines.length) {
-    throw new ApiError(CART_UPDATE_ERROR);
-  }
-  return lines.map((line, index) => {
-    const result: unknown = results[index];
-    const added =
-      typeof result === 'object' && result !== null && 'added' in result && result.added === true;
-    const error =
-      typeof result === 'object' &&
-      result !== null &&
-      'error' in result &&
-      typeof result.error === 'string'
-        ? result.error
-        : undefined;
-    return { ...line, added, ...(added ? {} : { error: error ?? CART_UPDATE_ERROR }) };
-  });
 }
