@@ -1,17 +1,15 @@
 import type { ReadableAtom } from 'nanostores';
-import {
-  MAX_LINES_PER_CALL,
-  type LineResult,
-  type WantedLine,
-} from '../../shared/contracts/cart.ts';
+import type { LineResult, WantedLine } from '../../shared/contracts/cart.ts';
+import { BATCH_LINES } from '../../shared/parts/order-limits.ts';
 import { ApiError, CART_UPDATE_ERROR, sendJson, type ApiClient } from '../lib/api/client.ts';
 import { cartFromCheckout, type CartState } from '../lib/cart/checkout.ts';
-import { $cart, addFailureText, loadCart, runCartCall } from './cart.ts';
+import { $cart, addFailureText, loadCart } from './cart.ts';
 
 /**
  * Many lines to the cart at once (issue 32, item 5: the quick-order pad), in a module of its
  * own so the pages that add one item at a time load none of it (their JavaScript budgets).
- * Its calls run in the cart store's queue (runCartCall), after the calls before them.
+ * Before each chunk the cart store's queue is let run (a load), so the chunk follows the
+ * changes asked before it; after it the store loads the cart the chunk made.
  */
 
 const BATCH_PATH = '/api/checkouts/lineItems/batch';
@@ -19,12 +17,11 @@ const BATCH_PATH = '/api/checkouts/lineItems/batch';
 export interface CartBatchDeps {
   api: Pick<ApiClient, 'sendJson'>;
   $cart: ReadableAtom<CartState>;
-  runCartCall: (run: () => Promise<CartState>) => Promise<void>;
   loadCart: () => Promise<void>;
 }
 
 /**
- * The pad's add: lines in chunks of MAX_LINES_PER_CALL, each chunk one call with its own
+ * The pad's add: lines in chunks of BATCH_LINES (the cart call's most), each chunk one call with its own
  * idempotency key kept across its retries (so a lost reply never adds twice), a result per
  * line. A chunk that fails after its retries may still have been applied: the cart read again
  * then says which of its lines arrived, so none is reported lost or added twice.
@@ -32,44 +29,39 @@ export interface CartBatchDeps {
 export function createCartBatch(deps: CartBatchDeps) {
   return async function addLinesToCart(lines: readonly WantedLine[]): Promise<LineResult[]> {
     const results: LineResult[] = [];
-    for (let start = 0; start < lines.length; start += MAX_LINES_PER_CALL) {
-      const chunk = lines.slice(start, start + MAX_LINES_PER_CALL);
+    for (let start = 0; start < lines.length; start += BATCH_LINES) {
+      const chunk = lines.slice(start, start + BATCH_LINES);
+      await deps.loadCart().catch(() => undefined);
       const before = quantities(deps.$cart.get());
       try {
-        await deps.runCartCall(async () => {
-          const reply = await deps.api.sendJson<unknown>(
-            'POST',
-            BATCH_PATH,
-            { lineItems: chunk },
-            { idempotent: true },
-          );
-          const checkout =
-            typeof reply === 'object' && reply !== null && 'checkout' in reply
-              ? reply.checkout
-              : undefined;
-          const cart = cartFromCheckout(checkout);
-          if (cart === undefined) throw new ApiError(CART_UPDATE_ERROR);
-          results.push(...resultsOf(reply, chunk));
-          return cart;
-        });
+        const reply = await deps.api.sendJson<unknown>(
+          'POST',
+          BATCH_PATH,
+          { lineItems: chunk },
+          { idempotent: true },
+        );
+        const checkout =
+          typeof reply === 'object' && reply !== null && 'checkout' in reply
+            ? reply.checkout
+            : undefined;
+        if (cartFromCheckout(checkout) === undefined) throw new ApiError(CART_UPDATE_ERROR);
+        results.push(...resultsOf(reply, chunk));
       } catch (error) {
-        // The queue reloads after a failed change; wait for it, then read what arrived.
+        // The chunk may still have been applied (its reply lost): the cart says what arrived.
         await deps.loadCart().catch(() => undefined);
-        const after = quantities(deps.$cart.get());
-        results.push(...arrivedOf(chunk, before, after, addFailureText(error)));
+        results.push(
+          ...arrivedOf(chunk, before, quantities(deps.$cart.get()), addFailureText(error)),
+        );
+        continue;
       }
+      await deps.loadCart().catch(() => undefined);
     }
     return results;
   };
 }
 
 /** The pad's add, on the page's cart store. */
-export const addLinesToCart = createCartBatch({
-  api: { sendJson },
-  $cart,
-  runCartCall,
-  loadCart,
-});
+export const addLinesToCart = createCartBatch({ api: { sendJson }, $cart, loadCart });
 
 /**
  * The per-line results of a batch reply, one per line sent; a reply without them (or with

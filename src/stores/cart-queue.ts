@@ -1,14 +1,10 @@
-import type { CartState } from '../lib/cart/checkout.ts';
-
 /** One cart call waiting in the queue. */
 export type CartJob =
   | { kind: 'load' }
   | { kind: 'add'; inventoryLevelId: number; quantity: number }
   | { kind: 'set'; inventoryLevelId: number; quantity: number }
   | { kind: 'remove'; lineItemId: number }
-  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string }
-  /** A change made by a module of its own (cart-batch.ts): its reply's cart replaces ours. */
-  | { kind: 'call'; run: () => Promise<CartState> };
+  | { kind: 'discount'; method: 'POST' | 'DELETE'; code: string };
 
 interface Queued {
   job: CartJob;

@@ -613,7 +613,6 @@ const batchOf = (store: CartStore, api: Pick<ApiClient, 'sendJson'>) =>
   createCartBatch({
     api,
     $cart: store.$cart,
-    runCartCall: store.runCartCall,
     loadCart: store.loadCart,
   });
 

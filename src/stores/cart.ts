@@ -55,11 +55,6 @@ export interface CartStore {
   loadCart: () => Promise<void>;
   addToCart: (inventoryLevelId: number, quantity: number) => Promise<void>;
   addToCartWithToast: (inventoryLevelId: number, quantity: number) => Promise<void>;
-  /**
-   * Runs a change another module makes (src/stores/cart-batch.ts) in the cart's queue: after
-   * the calls before it, its reply's cart replacing the store's, other tabs told.
-   */
-  runCartCall: (run: () => Promise<CartState>) => Promise<void>;
   setCartQuantity: (inventoryLevelId: number, quantity: number) => Promise<void>;
   removeCartLine: (lineItemId: number) => Promise<void>;
   applyDiscountCode: (code: string) => Promise<void>;
@@ -139,8 +134,6 @@ export function createCartStore(deps: CartDeps): CartStore {
     loadCart: () => enqueue({ kind: 'load' }),
     addToCart,
 
-    runCartCall: (run) => enqueue({ kind: 'call', run }),
-
     async addToCartWithToast(inventoryLevelId, quantity) {
       // while this add (or a change queued before it) is being retried,
       // the shopper hears that the store is still being tried, once, until it settles.
@@ -214,9 +207,6 @@ async function runJob(
       // A second press on a line already gone asks nothing (the server would say 404).
       if (!state.lines.some((line) => line.lineItemId === job.lineItemId)) return false;
       $state.set(await calls.remove(job.lineItemId));
-      return true;
-    case 'call':
-      $state.set(await job.run());
       return true;
     case 'discount':
       // spec storefront 5: the discount call needs the checkout id, else 'Invalid checkout.'
@@ -311,8 +301,6 @@ export const addToCart = store.addToCart;
 export const addToCartWithToast = store.addToCartWithToast;
 /** PUT /api/checkouts/lineItems; ignored when quantity <= 0 or the item is not in the cart. */
 export const setCartQuantity = store.setCartQuantity;
-/** A change of another module (cart-batch.ts) in the cart's queue. */
-export const runCartCall = store.runCartCall;
 /** DELETE /api/checkouts/lineItems/{lineItemId}. */
 export const removeCartLine = store.removeCartLine;
 /** POST /api/checkouts/{id}/discountCodes?code=; the server's refusal rejects with its text. */

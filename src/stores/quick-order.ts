@@ -1,7 +1,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
-import { MAX_LINE_QUANTITY } from '../../shared/contracts/cart.ts';
-import { MAX_PART_LENGTH, MAX_RESOLVE_LINES } from '../../shared/parts/order-limits.ts';
+import {
+  MAX_ORDER_QUANTITY,
+  MAX_PART_LENGTH,
+  MAX_RESOLVE_LINES,
+} from '../../shared/parts/order-limits.ts';
 import type { PadRow } from '../lib/quick-order/pad.ts';
 import { ApiError, DEFAULT_ERROR, sendJson } from '../lib/api/client.ts';
 import type { ResolvedLine } from '../../shared/contracts/quick-order.ts';
@@ -31,7 +34,7 @@ export function decodeRows(text: string): PadRow[] {
     const { id, part, quantity, productId, variantId, was } = row;
     if (typeof id !== 'string' || typeof part !== 'string') return [];
     if (part.trim() === '' || part.length > MAX_PART_LENGTH) return [];
-    if (!whole(quantity, MAX_LINE_QUANTITY)) return [];
+    if (!whole(quantity, MAX_ORDER_QUANTITY)) return [];
     return [
       {
         id,

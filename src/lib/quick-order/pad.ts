@@ -1,7 +1,6 @@
-import { MAX_LINE_QUANTITY } from '../../../shared/contracts/cart.ts';
 import type { ResolvedLine, ResolvedProduct } from '../../../shared/contracts/quick-order.ts';
 import { partKey } from '../../../shared/parts/cross-reference.ts';
-import { MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
+import { MAX_ORDER_QUANTITY, MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
 import { parseOrderText, type LineProblem } from './parse-lines.ts';
 import type { NewLine } from './pad-link.ts';
 
@@ -46,14 +45,14 @@ export function addRows(
     if (!key) continue;
     const row = byKey.get(key);
     if (row) {
-      row.quantity = Math.min(MAX_LINE_QUANTITY, row.quantity + quantity);
+      row.quantity = Math.min(MAX_ORDER_QUANTITY, row.quantity + quantity);
     } else if (next.length >= MAX_RESOLVE_LINES) {
       leftOut += 1;
     } else {
       const added: PadRow = {
         id: newId(),
         part,
-        quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+        quantity: Math.min(MAX_ORDER_QUANTITY, quantity),
         ...(was === undefined ? {} : { was }),
       };
       next.push(added);

@@ -1,6 +1,9 @@
-import { MAX_LINE_QUANTITY } from '../../../shared/contracts/cart.ts';
 import { partKey } from '../../../shared/parts/cross-reference.ts';
-import { MAX_PART_LENGTH, MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
+import {
+  MAX_ORDER_QUANTITY,
+  MAX_PART_LENGTH,
+  MAX_RESOLVE_LINES,
+} from '../../../shared/parts/order-limits.ts';
 
 /**
  * The quick-order pad's line reader (issue 32, item 1): what a buyer pastes, drops as a CSV or
@@ -228,8 +231,8 @@ function readQuantity(written: string): number | string {
   const value = Number(QUANTITY.exec(written)?.[1]);
   if (!Number.isInteger(value)) return `the quantity "${written}" is not a whole number.`;
   if (value < 1) return `the quantity "${written}" is less than 1.`;
-  if (value > MAX_LINE_QUANTITY) {
-    return `the quantity "${written}" is more than ${count.format(MAX_LINE_QUANTITY)}.`;
+  if (value > MAX_ORDER_QUANTITY) {
+    return `the quantity "${written}" is more than ${count.format(MAX_ORDER_QUANTITY)}.`;
   }
   return value;
 }
@@ -255,8 +258,8 @@ function addReading(tally: Tally, line: number, source: string, reading: Reading
   const known = tally.byKey.get(key);
   if (known) {
     const total = known.quantity + quantity;
-    if (total > MAX_LINE_QUANTITY) {
-      return `${known.part} would come to ${count.format(total)} in all, more than ${count.format(MAX_LINE_QUANTITY)}; this line was not added.`;
+    if (total > MAX_ORDER_QUANTITY) {
+      return `${known.part} would come to ${count.format(total)} in all, more than ${count.format(MAX_ORDER_QUANTITY)}; this line was not added.`;
     }
     known.quantity = total;
     known.sourceLines.push(line);

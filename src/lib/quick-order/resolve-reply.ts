@@ -1,64 +1,92 @@
-import * as z from 'zod/mini';
 import type { ResolvedLine } from '../../../shared/contracts/quick-order.ts';
 
 /**
- * The reply of POST /api/quick-order/resolve (shared/contracts/quick-order.ts), validated in
- * the browser with zod/mini, as the results list's replies are: classic zod compiles its
- * checks with `new Function`, which the store's CSP refuses, and weighs more.
+ * The reply of POST /api/quick-order/resolve (shared/contracts/quick-order.ts), checked in the
+ * browser by hand: a reply of another shape is refused whole, never drawn half. Not zod: the
+ * schema module the product pages share (results list, gallery) would grow by every schema kind
+ * used here (discriminated unions, records), 2.7 KB on each product page; and classic zod
+ * compiles its checks with `new Function`, which the store's CSP refuses.
  */
-const product = z.object({
-  id: z.number(),
-  handle: z.string(),
-  title: z.string(),
-  vendor: z.string(),
-  sku: z.string(),
-  imageUrl: z.nullable(z.string()),
-});
-const variant = z.object({
-  id: z.number(),
-  title: z.string(),
-  sku: z.string(),
-  levelId: z.number(),
-  price: z.number(),
-  available: z.nullable(z.number()),
-  inCart: z.number(),
-});
-const reference = z.object({
-  brand: z.string(),
-  number: z.string(),
-  relation: z.enum(['replaces', 'interchangeable']),
-});
-const choice = z.extend(product, { match: z.enum(['own', 'replaces', 'interchangeable']) });
 
-const line = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('resolved'),
-    product,
-    variant,
-    lineTotal: z.number(),
-    reference: z.optional(reference),
-    supersededBy: z.optional(product),
-    problem: z.optional(z.string()),
-  }),
-  z.object({
-    status: z.literal('options'),
-    product,
-    reference: z.optional(reference),
-    options: z.array(z.string()),
-    variants: z.array(
-      z.extend(variant, { values: z.record(z.string(), z.string()), forSale: z.boolean() }),
-    ),
-  }),
-  z.object({ status: z.literal('choose'), candidates: z.array(choice) }),
-  z.object({ status: z.literal('unknown'), suggestions: z.array(choice) }),
-]);
+type Json = Record<string, unknown>;
 
-const reply = z.object({ lines: z.array(line) });
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+const isProduct = (value: unknown): boolean =>
+  isObject(value) &&
+  isNumber(value['id']) &&
+  isString(value['handle']) &&
+  isString(value['title']) &&
+  isString(value['vendor']) &&
+  isString(value['sku']) &&
+  (value['imageUrl'] === null || isString(value['imageUrl']));
+
+const isVariant = (value: unknown): boolean =>
+  isObject(value) &&
+  isNumber(value['id']) &&
+  isString(value['title']) &&
+  isString(value['sku']) &&
+  isNumber(value['levelId']) &&
+  isNumber(value['price']) &&
+  (value['available'] === null || isNumber(value['available'])) &&
+  isNumber(value['inCart']);
+
+const isReference = (value: unknown): boolean =>
+  value === undefined ||
+  (isObject(value) &&
+    isString(value['brand']) &&
+    isString(value['number']) &&
+    (value['relation'] === 'replaces' || value['relation'] === 'interchangeable'));
+
+const MATCHES: readonly unknown[] = ['own', 'replaces', 'interchangeable'];
+const isChoice = (value: unknown): boolean =>
+  isProduct(value) && isObject(value) && MATCHES.includes(value['match']);
+
+const every = (value: unknown, check: (item: unknown) => boolean): boolean =>
+  Array.isArray(value) && value.every(check);
+
+function isLine(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  switch (value['status']) {
+    case 'resolved':
+      return (
+        isProduct(value['product']) &&
+        isVariant(value['variant']) &&
+        isNumber(value['lineTotal']) &&
+        isReference(value['reference']) &&
+        (value['supersededBy'] === undefined || isProduct(value['supersededBy'])) &&
+        (value['problem'] === undefined || isString(value['problem']))
+      );
+    case 'options':
+      return (
+        isProduct(value['product']) &&
+        isReference(value['reference']) &&
+        every(value['options'], isString) &&
+        every(
+          value['variants'],
+          (variant) =>
+            isVariant(variant) &&
+            isObject(variant) &&
+            isObject(variant['values']) &&
+            Object.values(variant['values']).every(isString) &&
+            typeof variant['forSale'] === 'boolean',
+        )
+      );
+    case 'choose':
+      return every(value['candidates'], isChoice);
+    case 'unknown':
+      return every(value['suggestions'], isChoice);
+    default:
+      return false;
+  }
+}
 
 /** The resolved lines of a reply, or undefined for a reply of another shape. */
 export function readResolveReply(body: unknown): ResolvedLine[] | undefined {
-  const parsed = z.safeParse(reply, body);
-  if (!parsed.success) return undefined;
-  const lines: ResolvedLine[] = parsed.data.lines;
-  return lines;
+  if (!isObject(body) || !every(body['lines'], isLine)) return undefined;
+  return body['lines'] as ResolvedLine[];
 }
