@@ -19,12 +19,6 @@ import {
   type LineProblem,
 } from '../../lib/quick-order/parse-lines.ts';
 import { addLinesToCart } from '../../stores/cart-batch.ts';
-import {
-  numberSuggestions,
-  OFFLINE_LOOKUPS,
-  staticPart,
-} from '../../lib/quick-order/static-index.ts';
-import type { SearchHit } from '../../lib/search/search-box.ts';
 import { $padRows, QuickOrderUnavailable, resolvePadRows } from '../../stores/quick-order.ts';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import './quick-order.css';
@@ -46,7 +40,7 @@ const RESOLVE_DELAY_MS = 400;
  */
 function QuickOrder({ currency, productBase }: Props) {
   const rows = useHydratingStore($padRows, []);
-  const { answers, offline, error, known } = useResolved(rows);
+  const { answers, offline, error } = useResolved(rows);
   const [problems, setProblems] = useState<LineProblem[]>([]);
   const [summary, setSummary] = useState('');
   const [adding, setAdding] = useState(false);
@@ -168,7 +162,6 @@ function QuickOrder({ currency, productBase }: Props) {
                   key={row.id}
                   row={row}
                   answer={answer}
-                  known={known.get(row.id)}
                   view={view}
                   currency={currency}
                   productBase={productBase}
@@ -228,7 +221,6 @@ function useResolved(rows: readonly PadRow[]) {
   const [answers, setAnswers] = useState<ReadonlyMap<string, ResolvedLine>>(new Map());
   const [offline, setOffline] = useState(false);
   const [error, setError] = useState('');
-  const [known, setKnown] = useState<ReadonlyMap<string, SearchHit>>(new Map());
   // The rows as the store reads them: a new id alone (a reload) asks nothing again.
   const asked = JSON.stringify(
     rows.map(({ part, quantity, productId, variantId }) => [part, quantity, productId, variantId]),
@@ -248,23 +240,12 @@ function useResolved(rows: readonly PadRow[]) {
           setAnswers(new Map(lines.map((line, index) => [current[index]?.id ?? '', line])));
           setOffline(false);
           setError('');
-          setKnown(new Map());
         },
         (failure: unknown) => {
           if (stop.signal.aborted) return;
           setAnswers(new Map());
           setOffline(true);
           setError(failure instanceof QuickOrderUnavailable ? failure.message : '');
-          // Issue 32, item 3: the numbers still checked, against the static index.
-          void Promise.all(
-            current.slice(0, OFFLINE_LOOKUPS).map(async (row) => {
-              const hit = await staticPart(row.part).catch(() => undefined);
-              return hit ? ([row.id, hit] as const) : undefined;
-            }),
-          ).then((found) => {
-            if (!stop.signal.aborted)
-              setKnown(new Map(found.filter((entry) => entry !== undefined)));
-          });
         },
       );
     }, RESOLVE_DELAY_MS);
@@ -273,7 +254,7 @@ function useResolved(rows: readonly PadRow[]) {
       stop.abort();
     };
   }, [asked]);
-  return { answers, offline, error, known };
+  return { answers, offline, error };
 }
 
 /** The three ways in: paste, a file (chosen or dropped), and a typed row. */
@@ -284,7 +265,6 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
   const [quantity, setQuantity] = useState('1');
   const [typeError, setTypeError] = useState('');
   const [dragging, setDragging] = useState(false);
-  const hints = useNumberHints(part);
   const take = (parsed: ReturnType<typeof parseOrderText>) =>
     onLines(parsed.lines, parsed.problems);
   const readFile = async (file: File | undefined) => {
@@ -378,7 +358,6 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
             <span>Part number</span>
             <input
               value={part}
-              list={`${id}-hints`}
               autoComplete="off"
               spellCheck={false}
               aria-invalid={typeError !== ''}
@@ -404,13 +383,6 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
           <button type="submit" className="ink-button">
             Add
           </button>
-          <datalist id={`${id}-hints`}>
-            {hints.map((hit) => (
-              <option key={hit.url} value={hit.partNumber ?? ''}>
-                {hit.title}
-              </option>
-            ))}
-          </datalist>
           <p id={`${id}-type-error`} className="field-error" role="alert">
             {typeError}
           </p>
@@ -420,36 +392,9 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
   );
 }
 
-/**
- * Part numbers that start with what is typed (issue 32, item 1), from the static index, a
- * moment after typing pauses; none when the index cannot be read.
- */
-function useNumberHints(text: string): SearchHit[] {
-  const [hints, setHints] = useState<SearchHit[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      numberSuggestions(text).then(
-        (found) => {
-          if (live) setHints(found.filter((hit) => hit.partNumber));
-        },
-        () => {
-          if (live) setHints([]);
-        },
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text]);
-  return hints;
-}
-
 function Row({
   row,
   answer,
-  known,
   view,
   currency,
   productBase,
@@ -458,8 +403,6 @@ function Row({
 }: {
   row: PadRow;
   answer: ResolvedLine | undefined;
-  /** The part the static index names, while the store cannot be reached. */
-  known: SearchHit | undefined;
   view: ReturnType<typeof rowView>;
   currency: string;
   productBase: string;
@@ -493,12 +436,6 @@ function Row({
               {product.vendor} {resolved?.variant.sku || product.sku}
               {resolved?.variant.title ? ` · ${resolved.variant.title}` : ''}
             </span>
-          </p>
-        )}
-        {!product && known && (
-          <p className="qo-product">
-            <a href={known.url}>{known.title}</a>
-            <span>{known.partNumber}</span>
           </p>
         )}
         <p id={messageId} className="qo-message">
