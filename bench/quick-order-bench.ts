@@ -1,6 +1,7 @@
 import type { ResolveLine } from '../shared/contracts/quick-order.ts';
 import { resolveReplySchema } from '../shared/contracts/quick-order.ts';
 import { percentile } from './percentile.ts';
+import { spelled } from '../shared/parts/buyer-spellings.ts';
 
 /**
  * The quick order's resolve call at size (issue 32, item 3): "at 100,000 products, 200 lines
@@ -30,15 +31,6 @@ interface BulkRecord {
   CrossReferences?: { number: string; relation: string }[];
 }
 
-/** Ways a buyer writes a number: as printed, lowercase, spaced, dotted, without punctuation. */
-const SPELLINGS: readonly ((part: string) => string)[] = [
-  (part) => part,
-  (part) => part.toLowerCase(),
-  (part) => part.replaceAll('-', ' '),
-  (part) => part.replaceAll('-', '.'),
-  (part) => part.replace(/[^A-Za-z0-9]/g, ''),
-];
-
 /** A list of `lines` lines from `records`, varied by `seed` (deterministic). */
 export function benchOrder(
   records: readonly BulkRecord[],
@@ -49,7 +41,6 @@ export function benchOrder(
   for (let index = 0; out.length < lines && records.length > 0; index += 1) {
     const record = records[(seed * 7919 + index * 104_729) % records.length];
     if (!record?.sku) continue;
-    const spell = SPELLINGS[index % SPELLINGS.length] ?? ((part: string) => part);
     const kind = index % 10;
     const reference = record.CrossReferences?.find((ref) => ref.relation !== 'superseded-by');
     const part =
@@ -57,7 +48,7 @@ export function benchOrder(
         ? reference.number
         : kind === 9
           ? `${record.sku.slice(0, -1)}Q` // a slip of a key, or a number the store lacks
-          : spell(record.sku);
+          : spelled(record.sku, index);
     out.push({ part, quantity: 1 + (index % 4) });
   }
   return out;

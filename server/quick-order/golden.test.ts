@@ -5,6 +5,7 @@ import type { ResolvedLine } from '../../shared/contracts/quick-order.ts';
 import { openDatabase } from '../db/open.ts';
 import { seedDemo } from '../seed/index.ts';
 import { resolveLines } from './resolve.ts';
+import { spelled } from '../../shared/parts/buyer-spellings.ts';
 
 /**
  * Issue 32, done when: "a 1,000-line golden table of spellings of real demo part numbers
@@ -15,17 +16,6 @@ import { resolveLines } from './resolve.ts';
  */
 
 const LINES = 1000;
-
-/** Ways a buyer writes a number. */
-const SPELLINGS: readonly ((part: string) => string)[] = [
-  (part) => part,
-  (part) => part.toLowerCase(),
-  (part) => part.replaceAll('-', ' '),
-  (part) => part.replaceAll('-', '.'),
-  (part) => part.replace(/[^A-Za-z0-9]/g, ''),
-  (part) => ` ${part.toLowerCase().replaceAll('-', '')} `,
-  (part) => part.replaceAll('-', '/'),
-];
 
 function goldenTable() {
   const db = openDatabase(':memory:');
@@ -62,7 +52,6 @@ function goldenTable() {
   // Three lines in four a product's own number, one in four another maker's.
   const table: { part: string; owners: ReadonlySet<number> }[] = [];
   for (let index = 0; table.length < LINES; index += 1) {
-    const spell = SPELLINGS[index % SPELLINGS.length] ?? ((part: string) => part);
     const number =
       index % 4 === 3
         ? references[(index * 7) % references.length]?.number
@@ -71,7 +60,7 @@ function goldenTable() {
     const key = partKey(number);
     // The store's own number wins over another maker's (resolve.ts).
     const owners = own.get(key) ?? others.get(key) ?? new Set<number>();
-    table.push({ part: spell(number), owners });
+    table.push({ part: spelled(number, index), owners });
   }
   return { db, table };
 }
