@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import { Browser } from '../testing/accounts.ts';
 import { testApp } from '../testing/app.ts';
-import { DEMO_CUSTOMER, writeDemoAccount } from './accounts.ts';
+import { DEMO_CUSTOMER, PAST_PRICE, writeDemoAccount } from './accounts.ts';
 import { writeContent } from './content.ts';
 import { writeGeo } from './geo.ts';
 import { seedDemo } from './index.ts';
@@ -54,14 +54,21 @@ describe("the demo customer's past orders (issue 32, item 8)", () => {
     seedDemo(db, { products: 60, seed: 1 });
     const lines = db
       .prepare(
-        `SELECT l.sku, l.title FROM order_line_items l JOIN orders o ON o.id = l.order_id
+        `SELECT l.sku, l.title, l.unit_price_cents AS paid FROM order_line_items l
+         JOIN orders o ON o.id = l.order_id
          WHERE o.displayable_id LIKE 'DEMO-%' ORDER BY l.id`,
       )
-      .all() as { sku: string; title: string }[];
+      .all() as { sku: string; title: string; paid: number }[];
     expect(lines).toHaveLength(4);
     const sold = db.prepare(
-      'SELECT sort_title AS title FROM products WHERE sku = ? AND available_for_sale = 1',
+      `SELECT sort_title AS title, price_cents AS cents FROM products
+       WHERE sku = ? AND available_for_sale = 1`,
     );
-    for (const line of lines) expect(sold.get(line.sku), line.sku).toEqual({ title: line.title });
+    for (const line of lines) {
+      const product = sold.get(line.sku) as { title: string; cents: number } | undefined;
+      expect(product?.title, line.sku).toBe(line.title);
+      // Paid a little less then than today's price: the pad says so.
+      expect(line.paid).toBe(Math.round((product?.cents ?? 0) * PAST_PRICE));
+    }
   });
 });

@@ -112,21 +112,21 @@ export function writeDemoAccount(db: Database): { customerId: number } {
     `INSERT INTO order_line_items (order_id, title, sku, quantity, unit_price_cents)
      VALUES (?, ?, ?, ?, ?)`,
   );
-  // Issue 32, item 8: parts of the catalogue, so 'Buy again' finds them; the prices are what
-  // was paid then (the pad shows what changed since). A store seeded without products keeps
-  // the lines' own names.
+  // Issue 32, item 8: parts of the catalogue, so 'Buy again' finds them, each paid a little
+  // less than today's price (PAST_PRICE: the pad shows what changed since). A store seeded
+  // without products keeps the lines' own names and prices.
   const part = partsOrderedBefore(db);
   const orders: [string, string, [string, string, number, number][]][] = [
     [
       'DEMO-1001',
       'SUCCESS',
       [
-        [...part(0, 'Deep groove ball bearing 6204-2RS', 'BRG-6204'), 4, 1_250],
-        [...part(1, 'Shaft collar 20 mm', 'COL-20'), 2, 875],
+        part(0, ['Deep groove ball bearing 6204-2RS', 'BRG-6204', 4, 1_250]),
+        part(1, ['Shaft collar 20 mm', 'COL-20', 2, 875]),
       ],
     ],
-    ['DEMO-1002', 'PENDING', [[...part(2, 'Pneumatic cylinder 32x100', 'PNC-32100'), 1, 8_900]]],
-    ['DEMO-1003', 'FAILURE', [[...part(3, 'Proximity sensor M12 PNP', 'SEN-M12P'), 3, 2_450]]],
+    ['DEMO-1002', 'PENDING', [part(2, ['Pneumatic cylinder 32x100', 'PNC-32100', 1, 8_900])]],
+    ['DEMO-1003', 'FAILURE', [part(3, ['Proximity sensor M12 PNP', 'SEN-M12P', 3, 2_450])]],
   ];
   orders.forEach(([displayableId, status, lines], n) => {
     const total = lines.reduce((sum, [, , quantity, cents]) => sum + quantity * cents, 0);
@@ -145,21 +145,26 @@ export function writeDemoAccount(db: Database): { customerId: number } {
   return { customerId: id };
 }
 
+/** What the demo customer paid for a part then, against its price today. */
+export const PAST_PRICE = 0.94;
+
 /**
  * The demo customer's past parts: the catalogue's first products of one variant sold online,
- * by their title as text and part number; `fallback` when the catalogue has fewer.
+ * by their title as text and part number, paid PAST_PRICE of today's price; `fallback` (a
+ * line's title, number, quantity and cents) when the catalogue has fewer.
  */
 function partsOrderedBefore(db: Database) {
   const rows = db
     .prepare(
-      `SELECT p.sort_title AS title, p.sku FROM products p
+      `SELECT p.sort_title AS title, p.sku, p.price_cents AS cents FROM products p
        WHERE p.sku <> '' AND p.available_for_sale = 1 AND p.price_cents > 0
          AND (SELECT COUNT(*) FROM variants v WHERE v.product_id = p.id) = 1
        ORDER BY p.id LIMIT 4`,
     )
-    .all() as { title: string; sku: string }[];
-  return (index: number, title: string, sku: string): [string, string] => {
+    .all() as { title: string; sku: string; cents: number }[];
+  type Line = [title: string, sku: string, quantity: number, cents: number];
+  return (index: number, fallback: Line): Line => {
     const row = rows[index];
-    return row ? [row.title, row.sku] : [title, sku];
+    return row ? [row.title, row.sku, fallback[2], Math.round(row.cents * PAST_PRICE)] : fallback;
   };
 }
