@@ -30,6 +30,8 @@ interface Props {
   productBase: string;
 }
 
+const NO_ANSWERS: ReadonlyMap<string, ResolvedLine> = new Map();
+
 /** How long typing pauses before the store is asked again. */
 const RESOLVE_DELAY_MS = 400;
 
@@ -218,7 +220,12 @@ const withoutKey = (map: ReadonlyMap<string, string>, key: string) => {
  * the whole list); `offline` while the store cannot be reached.
  */
 function useResolved(rows: readonly PadRow[]) {
-  const [answers, setAnswers] = useState<ReadonlyMap<string, ResolvedLine>>(new Map());
+  // Each answer with the rows it answered: rows changed since (a number edited, a quantity)
+  // wait for their own answer, so a quick press of Add never sends what the row was.
+  const [resolved, setResolved] = useState<{
+    asked: string;
+    answers: ReadonlyMap<string, ResolvedLine>;
+  }>({ asked: '', answers: new Map() });
   const [offline, setOffline] = useState(false);
   const [error, setError] = useState('');
   // The rows as the store reads them: a new id alone (a reload) asks nothing again.
@@ -229,21 +236,21 @@ function useResolved(rows: readonly PadRow[]) {
   latest.current = rows;
   useEffect(() => {
     const current = latest.current;
-    if (current.length === 0) {
-      setAnswers(new Map());
-      return;
-    }
+    if (current.length === 0) return;
     const stop = new AbortController();
     const timer = setTimeout(() => {
       resolvePadRows(current, stop.signal).then(
         (lines) => {
-          setAnswers(new Map(lines.map((line, index) => [current[index]?.id ?? '', line])));
+          if (stop.signal.aborted) return;
+          setResolved({
+            asked,
+            answers: new Map(lines.map((line, index) => [current[index]?.id ?? '', line])),
+          });
           setOffline(false);
           setError('');
         },
         (failure: unknown) => {
           if (stop.signal.aborted) return;
-          setAnswers(new Map());
           setOffline(true);
           setError(failure instanceof QuickOrderUnavailable ? failure.message : '');
         },
@@ -254,6 +261,7 @@ function useResolved(rows: readonly PadRow[]) {
       stop.abort();
     };
   }, [asked]);
+  const answers = resolved.asked === asked ? resolved.answers : NO_ANSWERS;
   return { answers, offline, error };
 }
 
