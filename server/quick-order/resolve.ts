@@ -10,6 +10,7 @@ import {
 } from '../../shared/contracts/quick-order.ts';
 import type { Database } from '../db/open.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
+import { feedSeq } from '../catalog/catalogue-index.ts';
 import { stockRefusal, type LevelInfo } from '../cart/lines.ts';
 
 /**
@@ -84,6 +85,22 @@ const statements = preparedPerDatabase((db: Database) => {
 
 type Statements = ReturnType<typeof statements>;
 
+const knownMakers = new WeakMap<Database, { seq: number; names: ReadonlySet<string> }>();
+
+/**
+ * The makers' names a line may start with, lowercased: read once per catalogue version (the
+ * change feed's sequence, as the catalogue index and the machines' counts keep theirs), not on
+ * every call. At 100,000 products the read scans every product and part number.
+ */
+function makersOf(db: Database, st: Statements): ReadonlySet<string> {
+  const seq = feedSeq(db);
+  const kept = knownMakers.get(db);
+  if (kept?.seq === seq) return kept.names;
+  const names = new Set((st.makers.all() as { name: string }[]).map((row) => row.name));
+  knownMakers.set(db, { seq, names });
+  return names;
+}
+
 /**
  * Resolves `lines` for the cart `checkoutId` (undefined: an empty cart), in order. Reads only:
  * nothing is written, so a resolve can be asked again at any time.
@@ -100,7 +117,7 @@ export function resolveLines(
       held.set(row.levelId, row.quantity);
     }
   }
-  const makers = new Set((st.makers.all() as { name: string }[]).map((row) => row.name));
+  const makers = makersOf(db, st);
   const products = new Map<number, ProductRow | undefined>();
   const productOf = (id: number) => {
     if (!products.has(id)) products.set(id, st.product.get(id) as ProductRow | undefined);
@@ -123,7 +140,7 @@ interface Context {
 
 function resolveOne(ctx: Context, line: ResolveLine): ResolvedLine {
   const { st, productOf } = ctx;
-  const matches = lookUp(st, line.part, ctx.makers);
+  const matches = lookUp(ctx, line.part);
   // A product the shopper chose (among candidates, or the part a superseded one names).
   const chosen = line.productId === undefined ? undefined : productOf(line.productId);
   if (chosen) {
@@ -160,7 +177,7 @@ function resolveOne(ctx: Context, line: ResolveLine): ResolvedLine {
  * The index rows of a typed number. 'Crown 12345' is Crown's 12345 when the store knows that
  * maker and such a number of it; otherwise the whole text is the number.
  */
-function lookUp(st: Statements, part: string, makers: ReadonlySet<string>): IndexRow[] {
+function lookUp({ st, makers, productOf }: Context, part: string): IndexRow[] {
   const words = part.trim().split(/\s+/);
   for (const count of [2, 1]) {
     if (words.length <= count) continue;
@@ -168,16 +185,17 @@ function lookUp(st: Statements, part: string, makers: ReadonlySet<string>): Inde
     if (!makers.has(maker)) continue;
     const rest = partKey(words.slice(count).join(' '));
     const rows = (rest ? (st.byKey.all(rest) as unknown as IndexRow[]) : []).filter(
-      (row) => (row.kind === 'own' ? vendorOf(st, row) : row.brand).toLowerCase() === maker,
+      (row) =>
+        (row.kind === 'own'
+          ? (productOf(row.productId)?.vendor ?? '')
+          : row.brand
+        ).toLowerCase() === maker,
     );
     if (rows.length > 0) return rows;
   }
   const key = partKey(part);
   return key ? (st.byKey.all(key) as unknown as IndexRow[]) : [];
 }
-
-const vendorOf = (st: Statements, row: IndexRow): string =>
-  (st.product.get(row.productId) as ProductRow | undefined)?.vendor ?? '';
 
 const shown = (product: ProductRow): ResolvedProduct => ({
   id: product.id,

@@ -99,6 +99,23 @@ describe('POST /api/quick-order/resolve', () => {
     expect(chosen).toMatchObject({ status: 'resolved', product: { vendor: 'Caterpillar' } });
   });
 
+  it('knows a maker added after an earlier call (the makers are read again after a change)', async () => {
+    const { shopper, db } = setUp();
+    expect(await one(shopper, 'Linde 0009399')).toMatchObject({ status: 'unknown' });
+    upsertProduct(db, {
+      handle: 'linde-brush',
+      title: 'Linde carbon brush',
+      vendor: 'Linde',
+      sku: '0009399',
+      price: 12,
+      variants: [{ title: 'Default Title', price: 12, inventory: { availableQuantity: 5 } }],
+    });
+    expect(await one(shopper, 'Linde 0009399')).toMatchObject({
+      status: 'resolved',
+      product: { handle: 'linde-brush' },
+    });
+  });
+
   it('offers the part that supersedes one, and up to three near numbers for an unknown one', async () => {
     const { shopper, parts } = setUp();
     expect(await one(shopper, '12000-100')).toMatchObject({
