@@ -1,4 +1,4 @@
-import type { ResolvedLine, ResolvedProduct } from '../../../shared/contracts/quick-order.ts';
+import type { ResolvedLine } from '../../../shared/contracts/quick-order.ts';
 import { partKey } from '../../../shared/parts/cross-reference.ts';
 import { MAX_ORDER_QUANTITY, MAX_RESOLVE_LINES } from '../../../shared/parts/order-limits.ts';
 import { parseOrderText, type LineProblem } from './parse-lines.ts';
@@ -132,10 +132,6 @@ export function addSummary(added: number, total: number): string {
   if (left === 0) return `${lines(added)} added to your cart.`;
   return `${String(added)} of ${lines(total)} added, ${String(left)} ${left === 1 ? 'needs' : 'need'} you.`;
 }
-
-/** The product a row names, for its link and its picture. */
-export const productOf = (line: ResolvedLine | undefined): ResolvedProduct | undefined =>
-  line && (line.status === 'resolved' || line.status === 'options') ? line.product : undefined;
 
 /**
  * 'Buy again' (issue 32, item 8): what changed since the last order, so a re-order is not
