@@ -3,6 +3,7 @@ import { requireCustomerId } from '../accounts/guard.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
+import type { PurchasedPart } from '../../shared/contracts/purchased.ts';
 
 /** An order in the customer's list (spec 2.1: /orders.asp and /account/orders/:id). */
 export interface CustomerOrder {
@@ -34,19 +35,6 @@ const toOrder = (row: OrderRow): CustomerOrder => ({
   total: (row.total_cents / 100).toFixed(2),
   createdAt: row.created_at,
 });
-
-/** A part the customer bought before (issue 32, item 8: 'Previously purchased'). */
-export interface PurchasedPart {
-  sku: string;
-  /** As the last order named it. */
-  title: string;
-  lastOrderedAt: string;
-  /** The quantity and unit price (decimal string) of the last order of it. */
-  lastQuantity: number;
-  lastUnitPrice: string;
-  /** How many orders held it. */
-  orders: number;
-}
 
 /** Most parts 'Previously purchased' lists: the most recently ordered. */
 export const MAX_PURCHASED = 200;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { accountCall, messageOf } from '../../lib/account/api.ts';
 import { statusBadge } from '../../lib/account/wallet.ts';
 import { padLink } from '../../lib/quick-order/pad-link.ts';
+import type { PurchasedPart } from '../../../shared/contracts/purchased.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { Notice, type NoticeState } from './Notice.tsx';
 import { StackedTable, type TableSpec } from './StackedTable.tsx';
@@ -14,16 +15,6 @@ interface OrderLine {
   quantity: number;
   unitPrice: string;
   total: string;
-}
-
-/** A part bought before (GET /api/customer/orders/purchased). */
-interface PurchasedPart {
-  sku: string;
-  title: string;
-  lastOrderedAt: string;
-  lastQuantity: number;
-  lastUnitPrice: string;
-  orders: number;
 }
 
 interface Order {
