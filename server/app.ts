@@ -29,6 +29,7 @@ import { questionRoutes } from './routes/content-questions.ts';
 import { siteReviewRoutes } from './routes/content-site-reviews.ts';
 import { cspReportAdminRoutes, cspReportRoutes } from './routes/csp-reports.ts';
 import { customerFleetRoutes } from './routes/customer-fleet.ts';
+import { customerListRoutes } from './routes/customer-lists.ts';
 import { customerOrderRoutes } from './routes/customer-orders.ts';
 import { externalCheckoutRoutes } from './routes/external-checkout.ts';
 import { countryRoutes, stateRoutes } from './routes/geo.ts';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): Hono {
   api.route('/user', userRoutes(deps));
   api.route('/customer/orders', customerOrderRoutes(deps));
   api.route('/customer/fleet', customerFleetRoutes(deps));
+  api.route('/customer/lists', customerListRoutes(deps));
   api.route('/customer/:customerId/mailingAddresses', customerAddressRoutes(deps));
   api.route('/customer', customerRoutes(deps));
   api.route('/mailingAddresses', addressRoutes(deps));

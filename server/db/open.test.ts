@@ -67,6 +67,7 @@ describe('openDatabase', () => {
       'countries',
       'customer_credentials',
       'customer_fleets',
+      'customer_part_lists',
       'customers',
       'discount_codes',
       'fitment_bulk',
@@ -185,8 +186,8 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     const meta = (table: Record<string, unknown[]>) => ({ ...table, meta: [] });
-    // Migrations 10, 12, 13, 14 and 15 add their empty tables (15 indexes part numbers, and
-    // the product has none), and 13 a column every product has unset; every other table is as
+    // Migrations 10, 12, 13, 14, 15 and 16 add their empty tables (15 indexes part numbers,
+    // and the product has none), and 13 a column every product has unset; every other table is as
     // it was.
     const {
       mail_queue: added,
@@ -197,6 +198,7 @@ describe('openDatabase', () => {
       product_fitment: fitment,
       fitment_bulk: bulkFlag,
       customer_fleets: fleets,
+      customer_part_lists: lists,
       part_numbers: partNumbers,
       product_cross_references: references,
       products,
@@ -211,6 +213,7 @@ describe('openDatabase', () => {
       fitment,
       bulkFlag,
       fleets,
+      lists,
       partNumbers,
       references,
     ]) {

@@ -14,6 +14,7 @@ import { contactMessages } from './0012-contact-messages.ts';
 import { machines } from './0013-machines.ts';
 import { customerFleets } from './0014-customer-fleets.ts';
 import { partNumbers } from './0015-part-numbers.ts';
+import { partLists } from './0016-part-lists.ts';
 
 export type { Migration };
 
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   machines,
   customerFleets,
   partNumbers,
+  partLists,
 ];
 
 /** The schema version this code makes: the last migration's. */
