@@ -40,6 +40,7 @@ export const OTHER_TYPES: { name: string; path: string }[] = [
   { name: 'search', path: '/search.php?q=wheel' },
   { name: 'cart', path: '/cart.php' },
   { name: 'sign-in', path: '/login.asp' },
+  { name: 'saved lists', path: '/lists' },
   { name: 'my machines', path: `${machineBase}/` },
   { name: 'not-found', path: '/no-such-page-for-the-journeys' },
 ];

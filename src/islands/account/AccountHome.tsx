@@ -53,6 +53,9 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
               <a href="/quick-order">Quick order</a>
             </li>
             <li>
+              <a href="/lists">Saved lists</a>
+            </li>
+            <li>
               <a href="/wallet">Wallet</a>
             </li>
             <li>

@@ -18,8 +18,11 @@ import {
   parseOrderText,
   type LineProblem,
 } from '../../lib/quick-order/parse-lines.ts';
+import { LISTS_PATH } from '../../lib/lists/list-link.ts';
 import { addLinesToCart } from '../../stores/cart-batch.ts';
+import { linesOfRows } from '../../stores/part-lists.ts';
 import { $padRows, QuickOrderUnavailable, resolvePadRows } from '../../stores/quick-order.ts';
+import { ListPicker } from '../lists/ListPicker.tsx';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
 import './quick-order.css';
 
@@ -47,6 +50,7 @@ function QuickOrder({ currency, productBase }: Props) {
   const [summary, setSummary] = useState('');
   const [adding, setAdding] = useState(false);
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  const [saving, setSaving] = useState(false);
 
   const add = useCallback((lines: NewLine[], found: LineProblem[]) => {
     const { rows: next, leftOut } = addRows($padRows.get(), lines);
@@ -193,6 +197,14 @@ function QuickOrder({ currency, productBase }: Props) {
               <button
                 type="button"
                 className="link-button"
+                aria-expanded={saving}
+                onClick={() => setSaving(!saving)}
+              >
+                Save to a list
+              </button>
+              <button
+                type="button"
+                className="link-button"
                 onClick={() => {
                   $padRows.set([]);
                   setRefused(new Map());
@@ -203,7 +215,18 @@ function QuickOrder({ currency, productBase }: Props) {
               </button>
             </>
           )}
+          <a href={LISTS_PATH}>Your saved lists</a>
         </div>
+        {saving && rows.length > 0 && (
+          <ListPicker
+            label={`Save ${String(rows.length)} ${rows.length === 1 ? 'line' : 'lines'}`}
+            lines={() => linesOfRows($padRows.get())}
+            onSaved={(message) => {
+              setSummary(message);
+              setSaving(false);
+            }}
+          />
+        )}
       </section>
     </div>
   );

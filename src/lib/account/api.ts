@@ -28,7 +28,7 @@ export function accountReply<T = Record<string, unknown>>(reply: JsonReply): T {
  * throws an Error with the server's words; a network failure throws the browser's message.
  */
 export async function accountCall<T = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   options: { idempotent?: boolean; headers?: Record<string, string> } = {},

@@ -76,7 +76,7 @@ export interface RequestOptions {
 
 /** One call, its reply read as JSON; throws only when no reply came (ApiError) or on abort. */
 export type RequestJson = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options?: RequestOptions,
 ) => Promise<JsonReply>;

@@ -9,6 +9,9 @@ export interface NewLine {
   quantity: number;
   /** The unit price paid last time, for a line from 'Buy again'. */
   was?: number;
+  /** The product and option chosen when it was saved (a saved list's line). */
+  productId?: number;
+  variantId?: number;
 }
 
 /** The pad's address filled with lines: `/quick-order?lines=…&was=…` (issue 32, item 6). */

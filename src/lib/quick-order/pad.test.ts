@@ -60,6 +60,20 @@ describe('addRows', () => {
     expect(addRows(rows, [{ part: 'P-0', quantity: 20_000 }]).rows[0]?.quantity).toBe(9999);
   });
 
+  it("keeps the product and option a saved list's line chose", () => {
+    const { rows } = addRows([], [{ part: 'E2E-TWIN-7', quantity: 3, productId: 4, variantId: 9 }]);
+    expect(rows[0]).toMatchObject({ part: 'E2E-TWIN-7', quantity: 3, productId: 4, variantId: 9 });
+    // The other part of the shared number is a row of its own; the same one adds up.
+    const twice = addRows(rows, [
+      { part: 'e2e twin 7', quantity: 1, productId: 5 },
+      { part: 'E2E-TWIN-7', quantity: 2, productId: 4 },
+    ]).rows;
+    expect(twice.map((row) => [row.productId, row.quantity])).toEqual([
+      [4, 5],
+      [5, 1],
+    ]);
+  });
+
   it('forgets the choices of a row whose number is changed', () => {
     const [row] = addRows([], [{ part: 'A-1', quantity: 2 }]).rows;
     if (!row) throw new Error('no row');

@@ -31,21 +31,33 @@ const newId = () => `r${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /**
  * `rows` with `lines` added: a number already in the table (by partKey) adds its quantity,
- * a new one comes last. Past MAX_RESOLVE_LINES rows, new numbers are left out and counted.
+ * unless the line names another product than the row chose; a new one comes last. Past MAX_RESOLVE_LINES rows, new numbers are left out and counted.
  */
 export function addRows(
   rows: readonly PadRow[],
   lines: readonly NewLine[],
 ): { rows: PadRow[]; leftOut: number } {
   const next = rows.map((row) => ({ ...row }));
-  const byKey = new Map(next.map((row) => [partKey(row.part), row]));
+  const byKey = new Map<string, PadRow[]>();
+  for (const row of next)
+    byKey.set(partKey(row.part), [...(byKey.get(partKey(row.part)) ?? []), row]);
   let leftOut = 0;
-  for (const { part, quantity, was } of lines) {
+  for (const { part, quantity, was, productId, variantId } of lines) {
     const key = partKey(part);
     if (!key) continue;
-    const row = byKey.get(key);
+    // A line that names its product (a saved list's) joins a row of that product, or of none
+    // chosen yet; two parts sharing the number stay two rows.
+    const row = byKey
+      .get(key)
+      ?.find(
+        (r) => productId === undefined || r.productId === undefined || r.productId === productId,
+      );
     if (row) {
       row.quantity = Math.min(MAX_ORDER_QUANTITY, row.quantity + quantity);
+      if (row.productId === undefined && productId !== undefined) {
+        row.productId = productId;
+        if (variantId !== undefined) row.variantId = variantId;
+      }
     } else if (next.length >= MAX_RESOLVE_LINES) {
       leftOut += 1;
     } else {
@@ -54,9 +66,11 @@ export function addRows(
         part,
         quantity: Math.min(MAX_ORDER_QUANTITY, quantity),
         ...(was === undefined ? {} : { was }),
+        ...(productId === undefined ? {} : { productId }),
+        ...(variantId === undefined ? {} : { variantId }),
       };
       next.push(added);
-      byKey.set(key, added);
+      byKey.set(key, [...(byKey.get(key) ?? []), added]);
     }
   }
   return { rows: next, leftOut };
