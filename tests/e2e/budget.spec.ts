@@ -136,7 +136,10 @@ const CART_AND_BUY_BOX = /component-url="[^"]*\/(BuyBox|BuyBoxPrice|CartButton)\
 // Issue 31 (the search box's Machines group, the card's fit in the card contract): 38,520. The
 // islands share one build of zod's schema classes: a kind of check any island uses (an enum, a
 // default, a regex) grows every page's share, so the fleet is read without zod.
-const ALL_ISLANDS_LIMIT = 38_600;
+// Issue 32: the search box loads its suggestion reader on its first focus, not with the page
+// (the quick order shares it for its typed row and its offline rows): 36,632. The limit came
+// down from 38,600 to keep what that gained.
+const ALL_ISLANDS_LIMIT = 37_500;
 
 function importClosure(entries: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();

@@ -1,10 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { storeConfig } from '../../src/lib/config/index.ts';
 import { seriousViolations } from './axe.ts';
 import { catalogueProducts, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { FIXTURES } from './seed-records.ts';
 import { signInAsDemo } from './demo-customer.ts';
 
 // Issue 32: the quick-order pad, on the demo catalogue's own part numbers.
+
+const { productBase } = storeConfig.theme.paths;
 
 interface Record {
   sku: string;
@@ -168,9 +171,17 @@ test('with the store unreachable, the list waits, kept, and nothing goes to the 
   await page.getByLabel(/One part number per line/).fill(`${first ?? ''} 2\nNO-SUCH-PART-9 1`);
   await page.getByRole('button', { name: 'Add to the list' }).click();
   await expect(page.getByText(/We cannot reach the store right now/)).toBeVisible();
-  await expect(page.locator('tr.qo-row').first()).toContainText(
+  const rows = page.locator('tr.qo-row');
+  await expect(rows.first()).toContainText(
     'Price and stock will be checked when the store answers.',
   );
+  // The published static index names the known part; the unknown number stays bare.
+  await expect(rows.first().locator('.qo-product')).toContainText(first ?? '');
+  await expect(rows.first().locator('.qo-product a')).toHaveAttribute(
+    'href',
+    new RegExp(`^${productBase}/`),
+  );
+  await expect(rows.nth(1).locator('.qo-product')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add 0 lines to cart' })).toBeDisabled();
   // The store answers again: the rows are checked.
   await page.unroute('**/api/quick-order/resolve');
@@ -187,7 +198,10 @@ test('a typed row: Enter adds it with its quantity, and the cells empty for the 
   await openPad(page);
   // The typed row's cells (each row of the table has a 'Part number' cell too).
   const typed = page.locator('form.qo-type');
-  const input = typed.getByRole('textbox', { name: 'Part number', exact: true });
+  const input = typed.getByRole('combobox', { name: 'Part number', exact: true });
+  // Suggested from the static index as it is typed (lower case here), the part's title beside.
+  await input.fill(number.toLowerCase());
+  await expect(typed.locator(`datalist option[value="${number}"]`)).toHaveAttribute('label', /\S/);
   await input.fill(number);
   await typed.getByRole('textbox', { name: 'Quantity', exact: true }).fill('3');
   await input.press('Enter');

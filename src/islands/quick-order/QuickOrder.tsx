@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { ResolvedLine } from '../../../shared/contracts/quick-order.ts';
 import { formatPrice } from '../../../shared/format/price.ts';
+import { partKey } from '../../../shared/parts/cross-reference.ts';
 import {
   addRows,
   addSummary,
@@ -19,6 +20,7 @@ import {
   type LineProblem,
 } from '../../lib/quick-order/parse-lines.ts';
 import { LISTS_PATH } from '../../lib/lists/list-link.ts';
+import type { StaticPart } from '../../lib/quick-order/static-parts.ts';
 import { addLinesToCart } from '../../stores/cart-batch.ts';
 import { linesOfRows } from '../../stores/part-lists.ts';
 import { $padRows, QuickOrderUnavailable, resolvePadRows } from '../../stores/quick-order.ts';
@@ -46,6 +48,7 @@ const RESOLVE_DELAY_MS = 400;
 function QuickOrder({ currency, productBase }: Props) {
   const rows = useHydratingStore($padRows, []);
   const { answers, offline, error } = useResolved(rows);
+  const known = useStaticParts(rows, offline);
   const [problems, setProblems] = useState<LineProblem[]>([]);
   const [summary, setSummary] = useState('');
   const [adding, setAdding] = useState(false);
@@ -169,6 +172,7 @@ function QuickOrder({ currency, productBase }: Props) {
                   row={row}
                   answer={answer}
                   view={view}
+                  known={answer ? undefined : known.get(partKey(row.part))}
                   currency={currency}
                   productBase={productBase}
                   onChange={(edit) => change(row.id, edit)}
@@ -288,6 +292,69 @@ function useResolved(rows: readonly PadRow[]) {
   return { answers, offline, error };
 }
 
+/** How long typing pauses before the typed row's number is looked up. */
+const SUGGEST_DELAY_MS = 250;
+
+/**
+ * Part numbers for the typed row as it is typed (issue 32, item 1), from the static index:
+ * no call to the store per key, and they work while the store cannot be reached.
+ */
+function useSuggestions(typed: string): StaticPart[] {
+  const [suggested, setSuggested] = useState<{ typed: string; parts: StaticPart[] }>({
+    typed: '',
+    parts: [],
+  });
+  const wanted = typed.trim();
+  useEffect(() => {
+    if (partKey(wanted).length < 3) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      loadStaticParts()
+        .then((lookups) => lookups.suggest(wanted))
+        .then(
+          (parts) => current && setSuggested({ typed: wanted, parts }),
+          // Suggestions are a help: without them the row is typed in full.
+          () => undefined,
+        );
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [wanted]);
+  return partKey(wanted).length < 3 ? [] : suggested.parts;
+}
+
+/** The pad's reads of the static index, loaded on first use (issue 32, items 1 and 3). */
+const loadStaticParts = () =>
+  import('../../lib/quick-order/static-parts.ts').then((module) => module.staticParts);
+
+const NO_PARTS: ReadonlyMap<string, StaticPart> = new Map();
+
+/**
+ * While the store cannot be reached, each row's part as the published static index names it
+ * (by partKey): the row shows what it is, and waits for the store for price and stock.
+ */
+function useStaticParts(rows: readonly PadRow[], offline: boolean) {
+  const [known, setKnown] = useState(NO_PARTS);
+  const parts = offline ? rows.map((row) => row.part).join('\n') : '';
+  useEffect(() => {
+    if (!parts) return;
+    let current = true;
+    loadStaticParts()
+      .then((lookups) => lookups.find(parts.split('\n')))
+      .then(
+        (found) => current && setKnown(found),
+        // The static files unreachable too: the rows wait as they are.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [parts]);
+  return known;
+}
+
 /** The three ways in: paste, a file (chosen or dropped), and a typed row. */
 function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProblem[]) => void }) {
   const id = useId();
@@ -295,6 +362,7 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
   const [part, setPart] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [typeError, setTypeError] = useState('');
+  const suggested = useSuggestions(part);
   const [dragging, setDragging] = useState(false);
   const take = (parsed: ReturnType<typeof parseOrderText>) =>
     onLines(parsed.lines, parsed.problems);
@@ -390,6 +458,7 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
             <input
               value={part}
               autoComplete="off"
+              list={`${id}-suggest`}
               spellCheck={false}
               aria-invalid={typeError !== ''}
               aria-describedby={`${id}-type-error`}
@@ -403,6 +472,11 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
               }}
             />
           </label>
+          <datalist id={`${id}-suggest`}>
+            {suggested.map((hit) => (
+              <option key={hit.url} value={hit.partNumber} label={hit.title} />
+            ))}
+          </datalist>
           <label>
             <span>Quantity</span>
             <input
@@ -427,6 +501,7 @@ function Row({
   row,
   answer,
   view,
+  known,
   currency,
   productBase,
   onChange,
@@ -435,6 +510,8 @@ function Row({
   row: PadRow;
   answer: ResolvedLine | undefined;
   view: ReturnType<typeof rowView>;
+  /** The part the static index names, while the store cannot be reached. */
+  known: StaticPart | undefined;
   currency: string;
   productBase: string;
   onChange: (edit: (row: PadRow) => PadRow) => void;
@@ -467,6 +544,12 @@ function Row({
               {product.vendor} {resolved?.variant.sku || product.sku}
               {resolved?.variant.title ? ` · ${resolved.variant.title}` : ''}
             </span>
+          </p>
+        )}
+        {!product && known && (
+          <p className="qo-product">
+            <a href={known.url}>{known.title}</a>
+            <span>{known.partNumber}</span>
           </p>
         )}
         <p id={messageId} className="qo-message">

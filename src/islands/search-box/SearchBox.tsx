@@ -11,7 +11,6 @@ import {
 } from 'react';
 import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { machineHits } from '../../lib/search/machine-suggest.ts';
-import { dropdownSearch, SuggestIndex } from '../../lib/search/suggest-client.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
   NO_RESULTS,
@@ -45,8 +44,25 @@ export interface SearchBoxProps {
   machineBase: string;
 }
 
-// One per page: each index file is read once.
-const suggestions = new SuggestIndex();
+// One per page: each index file is read once. The reader loads on the box's first focus (or
+// first search), not with the page: most pages are left without a search, and the product
+// page's islands stay within their budget while the quick order shares the reader.
+let suggestReader: Promise<SuggestReader> | undefined;
+interface SuggestReader {
+  index: import('../../lib/search/suggest-client.ts').SuggestIndex;
+  search: typeof import('../../lib/search/suggest-client.ts').dropdownSearch;
+}
+function suggestions(): Promise<SuggestReader> {
+  suggestReader ??= import('../../lib/search/suggest-client.ts').then(
+    (module) => ({ index: new module.SuggestIndex(), search: module.dropdownSearch }),
+    (error: unknown) => {
+      // A module that did not load (offline, a publish since) is tried again next time.
+      suggestReader = undefined;
+      throw error;
+    },
+  );
+  return suggestReader;
+}
 
 function navigate(url: string) {
   window.location.assign(url);
@@ -235,7 +251,7 @@ function useDropdown(
     const timer = setTimeout(() => {
       dispatch({ type: 'searching', term });
       Promise.all([
-        dropdownSearch(suggestions, term, category, prices),
+        suggestions().then(({ index, search }) => search(index, term, category, prices)),
         machineHits(term, machineBase),
       ]).then(
         ([found, machines]) =>
@@ -317,9 +333,11 @@ function categoryPicker(
 
 /** The first focus loads the index's manifest ahead of the first query. */
 function warm() {
-  suggestions.manifest().catch(() => {
-    /* reported by the search that needs it */
-  });
+  suggestions()
+    .then(({ index }) => index.manifest())
+    .catch(() => {
+      /* reported by the search that needs it */
+    });
 }
 
 // The markup's parts are plain functions with their arguments in order rather than
