@@ -86,6 +86,10 @@ test('a pasted list of 40 lines: the good ones go to the cart, the bad and the a
     .filter({ hasText: /lines?/ })
     .first();
   await expect(status).toHaveText('40 lines, 37 ready, 3 need you.');
+  // A screen reader is told each row that needs the shopper, by number and reason.
+  await expect(page.locator('.qo-review p.visually-hidden[aria-live="polite"]')).toContainText(
+    `NO-SUCH-PART-1: No part has this number.`,
+  );
   const row = (part: string) =>
     page.locator('tr.qo-row').filter({ has: page.locator(`input[value="${part}"]`) });
   await expect(row('NO-SUCH-PART-1')).toContainText('No part has this number');

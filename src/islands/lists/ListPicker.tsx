@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { LIST_NAME_MAX } from '../../../shared/parts/part-list.ts';
 import { messageOf } from '../../lib/account/api.ts';
 import { loginRedirect } from '../../lib/account/next-path.ts';
 import { $user, loadUser, USER_NOT_FETCHED } from '../../stores/account.ts';
@@ -14,6 +15,33 @@ import './lists.css';
 
 /** Said when a new list has no name (the field is required; spaces alone are no name). */
 export const NAME_NEEDED = 'Give the new list a name.';
+
+/** A list's name field, its label above (a new list, a rename). */
+export function ListNameField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <span className="lists-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        required
+        maxLength={LIST_NAME_MAX}
+        placeholder="Dock 3 monthly"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </span>
+  );
+}
 
 /** The choice that makes a new list. */
 const NEW_LIST = 'new';
@@ -126,17 +154,12 @@ export function ListPicker({ label, lines, onSaved }: Props) {
             </select>
           </span>
           {choice === NEW_LIST && (
-            <span className="lists-field">
-              <label htmlFor={`${id}-name`}>New list’s name</label>
-              <input
-                id={`${id}-name`}
-                value={name}
-                required
-                maxLength={60}
-                placeholder="Dock 3 monthly"
-                onChange={(event) => setName(event.target.value)}
-              />
-            </span>
+            <ListNameField
+              id={`${id}-name`}
+              label="New list’s name"
+              value={name}
+              onChange={setName}
+            />
           )}
         </>
       ) : (

@@ -16,7 +16,7 @@ import {
 } from '../../stores/part-lists.ts';
 import { Notice } from '../account/Notice.tsx';
 import { singleClick, useHydratingStore, withErrorBoundary } from '../shared/index.ts';
-import { ListPicker, NAME_NEEDED } from './ListPicker.tsx';
+import { ListNameField, ListPicker, NAME_NEEDED } from './ListPicker.tsx';
 import './lists.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -222,17 +222,7 @@ function AccountLists({ guest, version, say, changed }: AccountListsProps) {
           void create();
         }}
       >
-        <span className="lists-field">
-          <label htmlFor={nameId}>New list</label>
-          <input
-            id={nameId}
-            value={name}
-            required
-            maxLength={60}
-            placeholder="Dock 3 monthly"
-            onChange={(event) => setName(event.target.value)}
-          />
-        </span>
+        <ListNameField id={nameId} label="New list" value={name} onChange={setName} />
         <button type="submit" className="ink-button">
           Create list
         </button>
@@ -349,16 +339,12 @@ function AccountList({
             });
           }}
         >
-          <span className="lists-field">
-            <label htmlFor={`${id}-name`}>New name</label>
-            <input
-              id={`${id}-name`}
-              value={renaming}
-              required
-              maxLength={60}
-              onChange={(event) => setRenaming(event.target.value)}
-            />
-          </span>
+          <ListNameField
+            id={`${id}-name`}
+            label="New name"
+            value={renaming}
+            onChange={setRenaming}
+          />
           <button type="submit" className="ink-button" disabled={busy}>
             Save name
           </button>

@@ -7,6 +7,7 @@ import {
   addSummary,
   priceNote,
   readPadLink,
+  rowAnnouncement,
   rowView,
   updateRow,
   withPart,
@@ -98,6 +99,7 @@ function QuickOrder({ currency, productBase }: Props) {
   const ready = views.filter(
     (entry) => entry.view.state === 'ready' && entry.answer?.status === 'resolved',
   );
+  const announcement = useRowAnnouncement(views);
 
   async function addToCart() {
     setAdding(true);
@@ -149,6 +151,10 @@ function QuickOrder({ currency, productBase }: Props) {
                 (rows.length > ready.length
                   ? `, ${String(rows.length - ready.length)} need you.`
                   : '.'))}
+        </p>
+        {/* Each row that newly needs the shopper, by number and reason (issue 32, item 6). */}
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
         </p>
         {offline && <p className="qo-offline">We cannot reach the store right now. {error}</p>}
         {rows.length > 0 && (
@@ -234,6 +240,24 @@ function QuickOrder({ currency, productBase }: Props) {
       </section>
     </div>
   );
+}
+
+/** The words for a screen reader when rows newly need the shopper (pad.ts rowAnnouncement). */
+function useRowAnnouncement(
+  views: readonly { row: PadRow; view: { state: string; message: string } }[],
+): string {
+  const said = useRef<ReadonlyMap<string, string>>(new Map());
+  const [text, setText] = useState('');
+  const needs = views
+    .filter((entry) => entry.view.state === 'needs')
+    .map(({ row, view }) => ({ id: row.id, part: row.part, message: view.message }));
+  const key = JSON.stringify(needs);
+  useEffect(() => {
+    const next = rowAnnouncement(said.current, JSON.parse(key) as typeof needs);
+    said.current = next.said;
+    if (next.text) setText(next.text);
+  }, [key]);
+  return text;
 }
 
 const withoutKey = (map: ReadonlyMap<string, string>, key: string) => {

@@ -7,6 +7,7 @@ import {
   padLink,
   priceNote,
   readPadLink,
+  rowAnnouncement,
   rowView,
   updateRow,
   withPart,
@@ -137,6 +138,40 @@ describe('rowView', () => {
   it('waits for the store, and says when it cannot be reached', () => {
     expect(rowView(undefined, false)).toEqual({ state: 'waiting', message: 'Checking…' });
     expect(rowView(undefined, true)).toEqual({ state: 'waiting', message: OFFLINE_NOTE });
+  });
+});
+
+describe('rowAnnouncement', () => {
+  const row = (id: string, message = 'No part has this number. Check it, or ask us.') => ({
+    id,
+    part: `P-${id}`,
+    message,
+  });
+
+  it('names each row that newly needs the shopper, once', () => {
+    const first = rowAnnouncement(new Map(), [
+      row('1'),
+      row('2', '3 makers use this number: choose one.'),
+    ]);
+    expect(first.text).toBe(
+      'P-1: No part has this number. Check it, or ask us. P-2: 3 makers use this number: choose one.',
+    );
+    // Checked again with nothing new: nothing is repeated.
+    expect(
+      rowAnnouncement(first.said, [row('1'), row('2', '3 makers use this number: choose one.')])
+        .text,
+    ).toBe('');
+    // A row whose reason changed is said again; a row fixed is forgotten.
+    const changed = rowAnnouncement(first.said, [row('1', 'Choose the size.')]);
+    expect(changed.text).toBe('P-1: Choose the size.');
+    expect([...changed.said.keys()]).toEqual(['1']);
+  });
+
+  it('names at most five rows and counts the rest', () => {
+    const many = Array.from({ length: 8 }, (_, n) => row(String(n)));
+    const { text } = rowAnnouncement(new Map(), many);
+    expect(text.split('P-')).toHaveLength(6);
+    expect(text.endsWith('3 more rows need you.')).toBe(true);
   });
 });
 

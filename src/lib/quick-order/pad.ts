@@ -136,6 +136,32 @@ export function rowView(line: ResolvedLine | undefined, offline: boolean): RowVi
   }
 }
 
+/** Most rows one announcement names; the rest are counted. */
+export const ANNOUNCED_ROWS = 5;
+
+/**
+ * What a screen reader is told once the rows are checked (issue 32, item 6: row errors are
+ * announced): each row that needs the shopper and was not said so before, by its part number
+ * and reason, up to ANNOUNCED_ROWS and then a count. `said` is what was announced last time
+ * (row id to words); the result's `said` replaces it. Nothing new: '' (nothing is repeated).
+ * @example rowAnnouncement(new Map(), [{ id: 'a', part: 'X-1', message: 'No part has this number.' }]).text // 'X-1: No part has this number.'
+ */
+export function rowAnnouncement(
+  said: ReadonlyMap<string, string>,
+  needs: readonly { id: string; part: string; message: string }[],
+): { said: Map<string, string>; text: string } {
+  const now = new Map(needs.map((row) => [row.id, `${row.part}: ${row.message}`]));
+  const fresh = [...now].filter(([id, words]) => said.get(id) !== words).map(([, words]) => words);
+  const more = fresh.length - ANNOUNCED_ROWS;
+  const text = [
+    ...fresh.slice(0, ANNOUNCED_ROWS),
+    more > 0 ? `${String(more)} more ${more === 1 ? 'row needs' : 'rows need'} you.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { said: now, text };
+}
+
 /**
  * The summary after an add: "38 of 40 lines added, 2 need you" (issue 32, item 4), never a
  * success that hides a row left behind.
