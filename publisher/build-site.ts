@@ -343,6 +343,8 @@ function runAstroBuild(
         MIMALLOC_PURGE_DELAY: '0',
         ...process.env,
         ...env,
+        // Astro's anonymous usage reports and their notice: off in every build the project runs.
+        ASTRO_TELEMETRY_DISABLED: '1',
         API_URL: apiUrl,
         BUILD_OUT_DIR: outDir,
         ...(cacheDir ? { BUILD_CACHE_DIR: cacheDir } : {}),

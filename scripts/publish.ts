@@ -11,9 +11,9 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { env } from '../shared/env.ts';
 import { merchandiserToken } from '../shared/merchandiser-token.ts';
-import { progressText } from '../publisher/page/model.js';
 import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { NoPublisher, RemotePublisher } from '../publisher/remote.ts';
+import { progressPrinter, publishSummary } from '../publisher/terminal-progress.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { coveredCursor, watchFeed } from '../publisher/watch.ts';
 
@@ -41,30 +41,7 @@ const remote = new RemotePublisher(
   who,
 );
 
-function printer() {
-  let last = '';
-  return (record: PublishRecord) => {
-    // The merchandiser page's own progress line: phase, pages done of total, time left.
-    const line = `${record.id} ${progressText(record)}`;
-    if (line === last) return;
-    last = line;
-    if (process.stdout.isTTY) process.stdout.write(`\r\u001b[2K${line}`);
-    else if (record.progress.phase !== 'build' || record.progress.pagesDone % 500 < 10)
-      console.log(line);
-  };
-}
-
-function summary(record: PublishRecord): string {
-  if (record.state === 'failed') return `\nPublish ${record.id} failed: ${record.error ?? ''}`;
-  if (record.kind === 'rollback') return `\nRolled back: release ${record.release ?? ''} is live.`;
-  const counts = record.counts;
-  const seconds = ((record.durationMs ?? 0) / 1000).toFixed(1);
-  return counts
-    ? `\nPublished ${record.id} in ${seconds} s: ${String(counts.rendered)} of ${String(counts.pages)} pages rendered, ` +
-        `${String(counts.searchRecords)} search records, ${String(counts.compressed)} files compressed ` +
-        `(${String(counts.reusedCompressed)} reused).`
-    : `\nPublished ${record.id} in ${seconds} s.`;
-}
+const printer = () => progressPrinter();
 
 /** In this process: the same publisher the store runs, with astro's output shown. */
 async function localPublisher() {
@@ -130,7 +107,7 @@ async function watch() {
   const follow = printer();
   local?.onUpdate((record) => {
     follow(record);
-    if (record.state === 'done' || record.state === 'failed') console.log(summary(record));
+    if (record.state === 'done' || record.state === 'failed') console.log(publishSummary(record));
   });
   console.log(
     `Watching the change feed at ${env.API_URL}: a publish once it has been quiet ${String(seconds)} s.`,
@@ -151,7 +128,7 @@ async function watch() {
           },
           request: async () => {
             const record = await remote.request();
-            console.log(summary(await remote.follow(record.id, follow)));
+            console.log(publishSummary(await remote.follow(record.id, follow)));
           },
         },
   });
@@ -175,7 +152,7 @@ try {
     }
   } else {
     const record = values.rollback ? await rollback() : await once();
-    console.log(summary(record));
+    console.log(publishSummary(record));
     if (record.state === 'failed') process.exitCode = 1;
   }
 } catch (error) {

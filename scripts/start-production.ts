@@ -2,6 +2,7 @@
 // nginx on PORT serving the build with precompressed files, cache and security headers and the
 // legacy routes, and the API as its own process behind it. Builds first when there is no
 // build; seeds the demo catalogue into an empty database, as `npm start` does.
+import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,8 @@ const stack = await startStack({
   adminPublic: env.ADMIN_API_PUBLIC,
   reuseBuild: true,
   proxySecret,
+  // `-- --verbose`: astro's line a page instead of each publish's progress line.
+  verbose: parseArgs({ options: { verbose: { type: 'boolean', default: false } } }).values.verbose,
   log: (message) => console.log(message),
 }).catch(refuse);
 

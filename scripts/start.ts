@@ -1,5 +1,6 @@
 // `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
 // the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
+import { parseArgs } from 'node:util';
 import { refuse } from '../stack/refuse.ts';
 
 // Imported here rather than above: a variable that is not valid stops shared/env.ts as it
@@ -31,6 +32,8 @@ const stack = await startStack({
   assetGraceMs: env.PUBLISH_ASSET_GRACE_HOURS * 3_600_000,
   publishWatchSeconds: env.PUBLISH_WATCH_SECONDS,
   proxySecret,
+  // `-- --verbose`: astro's line a page instead of each publish's progress line.
+  verbose: parseArgs({ options: { verbose: { type: 'boolean', default: false } } }).values.verbose,
   log: (message) => console.log(message),
 }).catch(refuse);
 

@@ -61,6 +61,7 @@ try {
   await run('build and publish tests', bin('vitest'), ['run', '-c', 'vitest.build.config.ts']);
   await run('types', bin('astro'), ['check', '--minimumSeverity', 'warning'], {
     ...apiEnv,
+    ASTRO_TELEMETRY_DISABLED: '1',
     BUILD_CACHE_DIR: join(work.path, 'check-cache'),
   });
   await run('types (server and scripts)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);

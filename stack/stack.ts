@@ -10,6 +10,7 @@ import {
 } from '../server/index.ts';
 import type { ApiProcess, ApiProcessOptions } from './api-process.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
+import { progressPrinter, publishSummary } from '../publisher/terminal-progress.ts';
 import { exportStoreMedia, exportSummary } from '../publisher/media-export.ts';
 import type { NginxServer } from './nginx.ts';
 import type { Publisher } from '../publisher/publisher.ts';
@@ -36,7 +37,13 @@ export interface StackOptions {
   siteUrl?: string;
   /** The address the Node web server listens on (HOST); nginx takes its own configuration. */
   host?: string;
+  /** Nothing of the API's log or the publishes' progress (the tests' stores). */
   quiet?: boolean;
+  /**
+   * astro's own output of each build, a line a page (`npm start -- --verbose`); otherwise each
+   * publish shows the publish page's progress line (publisher/terminal-progress.ts).
+   */
+  verbose?: boolean;
   log?: (message: string) => void;
   /**
    * Who serves the site: the local Node server (`npm start`, zero install) or nginx (the
@@ -137,7 +144,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nginxServers,
   });
   let watch: FeedWatch | undefined;
+  const stopPrinting = options.quiet || options.verbose ? undefined : printProgress(publisher, log);
   const close = async () => {
+    stopPrinting?.();
     supervision.stop();
     watch?.stop();
     await publisher.close();
@@ -228,12 +237,24 @@ async function openPublisher(
     ...(options.publishKeep ? { keep: options.publishKeep } : {}),
     ...(options.searchShardRecords ? { searchShardRecords: options.searchShardRecords } : {}),
     ...(options.assetGraceMs !== undefined ? { assetGraceMs: options.assetGraceMs } : {}),
-    verbose: !(options.quiet ?? false),
+    verbose: options.verbose ?? false,
     log,
     // nginx takes the new release's configuration (maps, CSP) before the switch.
     reloadServers: async (release) => {
       for (const nginx of nginxServers) await nginx.reload(join(release, NGINX_DIR));
     },
+  });
+}
+
+/**
+ * Every publish's progress in the terminal (issue 33, item 8), as the publish page shows it,
+ * and a line when it ends; returns the way to stop.
+ */
+function printProgress(publisher: Publisher, log: Log): () => void {
+  const print = progressPrinter();
+  return publisher.onUpdate((record) => {
+    print(record);
+    if (record.state === 'done' || record.state === 'failed') log(publishSummary(record));
   });
 }
 
@@ -249,9 +270,11 @@ async function firstPublish(
   }
   const build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
   if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
-  log(
-    `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
-  );
+  if (options.quiet || options.verbose) {
+    log(
+      `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
+    );
+  }
   return build;
 }
 
