@@ -60,7 +60,12 @@ test("a guest's list: added from a product page, sent to the cart through the pa
   expect(await cartLines(page)).toContainEqual([FIXTURES.twinA.title, 3]);
 
   // Signed in, the browser's list is offered to the account, and leaves the browser once kept.
-  await signInAsDemo(page, '/lists');
+  await signInAsDemo(page, '/myaccount.asp');
+  await expect(
+    page.getByText('This browser has a list of 1 part you saved before signing in.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Save it to your account' }).click();
+  await expect(page).toHaveURL(/\/lists$/);
   await expect(
     page.getByText('This browser has a list of 1 line from before you signed in.'),
   ).toBeVisible();

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { GUEST_LIST_KEY, readListLines } from '../../../shared/parts/part-list.ts';
 import { addressCardView } from '../../lib/account/address-form.ts';
+import { LISTS_PATH } from '../../lib/lists/list-link.ts';
 import type { MailingAddress } from '../../../shared/contracts/addresses.ts';
 import { $addresses, $addressesError, deleteAddress, editAddress } from '../../stores/addresses.ts';
 import { withErrorBoundary } from '../shared/index.ts';
@@ -53,7 +55,7 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
               <a href="/quick-order">Quick order</a>
             </li>
             <li>
-              <a href="/lists">Saved lists</a>
+              <a href={LISTS_PATH}>Saved lists</a>
             </li>
             <li>
               <a href="/wallet">Wallet</a>
@@ -70,6 +72,7 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
           </ul>
         </nav>
       )}
+      {withLinks && <GuestListOffer />}
       <AddressesNotice saved={saved} />
       <div className="row">
         <h2>Addresses</h2>
@@ -91,6 +94,28 @@ function AccountHome({ withLinks = true }: { withLinks?: boolean }) {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A list saved in this browser before signing in (issue 32, item 9), offered to the account:
+ * the lists page saves it. Read from storage here, without the lists' store and its pad.
+ */
+function GuestListOffer() {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    try {
+      setCount(readListLines(JSON.parse(localStorage.getItem(GUEST_LIST_KEY) ?? '[]')).length);
+    } catch {
+      // Storage unreadable or not a list: nothing to offer.
+    }
+  }, []);
+  if (count === 0) return null;
+  return (
+    <p className="notice info">
+      This browser has a list of {count} {count === 1 ? 'part' : 'parts'} you saved before signing
+      in. <a href={LISTS_PATH}>Save it to your account</a>
+    </p>
   );
 }
 
