@@ -69,9 +69,18 @@ async function* feedPages(
  * The kinds of change the warm renderer follows (publisher/warm): a product's, which it brings
  * into its store, and a machine model's (issue 31), which no page shows but through the
  * records of the products that fit it, each of them logged as changed with it
- * (server/db/migrations/0013-machines.ts).
+ * (server/db/migrations/0013-machines.ts); and content (issue 33, item 12: articles, help
+ * answers, pages, questions), which the warm renderer reads again whole on every publish
+ * (publisher/warm/worker.ts readLists), its pages' keys following what they show.
  */
-const WARM_ENTITIES: ReadonlySet<string> = new Set(['product', 'machine']);
+const WARM_ENTITIES: ReadonlySet<string> = new Set([
+  'product',
+  'machine',
+  'article',
+  'help',
+  'page',
+  'question',
+]);
 
 /**
  * Whether every change after `since` is one the warm renderer follows (WARM_ENTITIES). A

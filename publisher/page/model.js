@@ -211,6 +211,10 @@ const ENTITY_NAMES = Object.freeze({
   product: 'Product',
   collection: 'Collection',
   machine: 'Machine model',
+  article: 'Article',
+  help: 'Help answer',
+  page: 'Page',
+  question: 'Question',
 });
 
 /**

@@ -221,6 +221,17 @@ describe('table rows', () => {
     expect(changeRow(change, UTC)).toMatchObject({ entity: 'Machine model', id: '7' });
   });
 
+  it('names the content written through the merchandiser API (issue 33, item 12)', () => {
+    const row = (entity: 'article' | 'help' | 'page' | 'question') =>
+      changeRow({ seq: 6, entity, id: 3, op: 'upsert', at: '', actor: 'admin:Jane' }, UTC).entity;
+    expect((['article', 'help', 'page', 'question'] as const).map(row)).toEqual([
+      'Article',
+      'Help answer',
+      'Page',
+      'Question',
+    ]);
+  });
+
   it('shows a text that is not a date as it came', () => {
     expect(formatWhen('soon')).toBe('soon');
     expect(formatWhen(undefined)).toBe('');

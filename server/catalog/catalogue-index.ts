@@ -110,7 +110,8 @@ export class CatalogueIndex {
     let collections = false;
     for (const [entity, id] of changed) {
       if (entity === 'product') products.push(id as number);
-      else collections = true;
+      // Content (articles, help, pages, questions) counts in no list of products.
+      else if (entity === 'collection' || entity === 'machine') collections = true;
     }
     if (collections) this.readTree(db);
     if (products.length > 0) this.readProducts(db, products);

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.ts';
 import { merchandiserAuth } from '../http/merchandiser-auth.ts';
 import { merchandiserActor, type AdminEnv } from './admin-actor.ts';
 import { adminCollectionRoutes } from './admin-collections.ts';
+import { adminContentRoutes } from './admin-content.ts';
 import { adminMachineRoutes } from './admin-machines.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { adminErrors } from './admin-write.ts';
@@ -28,6 +29,8 @@ export { inventoryPatchSchema } from './admin-products.ts';
  * DELETE /products/:id -> `{ success: true }`
  * PATCH /products/:id/inventory -> `{ inventoryLevel, product: { id, handle, availableForSale } }`
  * POST /collections, PUT /collections/:id, DELETE /collections/:id: the same shapes with `collection`.
+ * GET, POST, PATCH, DELETE /articles, /help-answers, /pages, /questions: the content
+ * (./admin-content.ts), `{ article }`, `{ helpAnswer }`, `{ page }`, `{ question }`.
  */
 export function adminRoutes({
   db,
@@ -36,23 +39,24 @@ export function adminRoutes({
   visitors,
   realtimeEvents,
 }: Deps): Hono<AdminEnv> {
-  return (
-    new Hono<AdminEnv>()
-      .use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }))
-      // After the bearer check: X-Merchandiser is only read from those who hold the token.
-      .use('*', merchandiserActor())
-      .onError(adminErrors)
-      .route('/products', adminProductRoutes({ db }))
-      .route('/collections', adminCollectionRoutes({ db }))
-      .route('/machines', adminMachineRoutes({ db }))
-      // GET /realtime?since=N -> `{ visitors, events }`: who is on the store now and the
-      // recent store:visit / store:leave events (server/realtime.ts), for merchandisers and tests.
-      .get('/realtime', (c) => {
-        const since = Number(c.req.query('since') ?? 0);
-        if (!Number.isSafeInteger(since) || since < 0) {
-          throw new HttpError(400, 'since must be a whole number of 0 or more.');
-        }
-        return c.json({ visitors: visitors(), events: realtimeEvents?.(since) ?? [] });
-      })
-  );
+  const app = new Hono<AdminEnv>()
+    .use('*', merchandiserAuth({ token: adminToken, failures: tokenFailures }))
+    // After the bearer check: X-Merchandiser is only read from those who hold the token.
+    .use('*', merchandiserActor())
+    .onError(adminErrors)
+    .route('/products', adminProductRoutes({ db }))
+    .route('/collections', adminCollectionRoutes({ db }))
+    .route('/machines', adminMachineRoutes({ db }))
+    // GET /realtime?since=N -> `{ visitors, events }`: who is on the store now and the
+    // recent store:visit / store:leave events (server/realtime.ts), for merchandisers and tests.
+    .get('/realtime', (c) => {
+      const since = Number(c.req.query('since') ?? 0);
+      if (!Number.isSafeInteger(since) || since < 0) {
+        throw new HttpError(400, 'since must be a whole number of 0 or more.');
+      }
+      return c.json({ visitors: visitors(), events: realtimeEvents?.(since) ?? [] });
+    });
+  // Articles, help answers, pages and questions (issue 33, item 12; ./admin-content.ts).
+  for (const [path, routes] of adminContentRoutes({ db })) app.route(path, routes);
+  return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ChangeEntity } from '../../shared/contracts/publish.ts';
 import { databaseId } from '../db/open.ts';
 import type { Deps } from '../deps.ts';
 import { queryInt } from '../http/input.ts';
@@ -13,8 +14,11 @@ const MAX_SEQ = 9_999_999_999;
 /** One row of the change feed. */
 export interface Change {
   seq: number;
-  /** 'machine': a machine model, its names or its fitment rows changed (issue 31). */
-  entity: 'product' | 'collection' | 'machine';
+  /**
+   * 'machine': a machine model, its names or its fitment rows changed (issue 31); 'article',
+   * 'help', 'page', 'question': content written through the merchandiser API (issue 33).
+   */
+  entity: ChangeEntity;
   id: number;
   op: 'upsert' | 'delete';
   at: string;

@@ -88,13 +88,29 @@ export interface PublishRecord {
 }
 
 /**
+ * What a change of the feed is about: catalogue records, machine models (issue 31), and the
+ * content with merchandiser calls (issue 33, item 12: articles, help answers, generic pages,
+ * questions).
+ */
+export const CHANGE_ENTITIES = [
+  'product',
+  'collection',
+  'machine',
+  'article',
+  'help',
+  'page',
+  'question',
+] as const;
+export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
+
+/**
  * One change of the feed not yet in the live release: a row of GET /api/changes as the API
  * sends it (server/routes/changes.ts `Change`; publisher/page/api.test.ts checks they agree).
  * `actor` is 'admin', 'admin:{X-Merchandiser}' or 'system'.
  */
 export const pendingChangeSchema = z.object({
   seq: z.number(),
-  entity: z.enum(['product', 'collection', 'machine']),
+  entity: z.enum(CHANGE_ENTITIES),
   id: z.number(),
   op: z.enum(['upsert', 'delete']),
   at: z.string(),

@@ -1,6 +1,7 @@
 import type { Loader } from 'astro/loaders';
 import { fetchJson, type FetchJsonOptions } from './fetch-json.ts';
 import { productRecordDigest } from '../lib/product/cache-key.ts';
+import type { ChangeEntity } from '../../shared/contracts/publish.ts';
 import {
   parseProductRecord,
   productRecordSchema,
@@ -18,7 +19,7 @@ interface BulkPage {
 }
 interface ChangesPage {
   changes: {
-    entity: 'product' | 'collection' | 'machine';
+    entity: ChangeEntity;
     id: number;
     op: 'upsert' | 'delete';
   }[];

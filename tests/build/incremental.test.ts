@@ -31,7 +31,8 @@ import { WarmRenderer } from '../../publisher/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { machinePath } from '../../src/lib/fitment/machine-path.ts';
-import { productPath } from '../../src/lib/routing/paths.ts';
+import { articlePath, productPath } from '../../src/lib/routing/paths.ts';
+import { feedCursor, onlyWarmChanges } from '../../publisher/feed.ts';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 
 /**
@@ -71,7 +72,14 @@ interface Fixture {
   priced: BulkProduct;
   stocked: BulkProduct;
   deleted: BulkProduct;
-  reports: { A: BuildReport; B1: BuildReport; B: BuildReport; C: BuildReport; D: BuildReport };
+  reports: {
+    A: BuildReport;
+    B1: BuildReport;
+    B: BuildReport;
+    C: BuildReport;
+    D: BuildReport;
+    E: BuildReport;
+  };
   warm: WarmBuildReport;
   /** The fitment changes published warm from W. */
   fitment: {
@@ -83,6 +91,15 @@ interface Fixture {
     newName: string;
     /** The name of the model the row was added for. */
     addedName: string;
+  };
+  /** Content edited through the merchandiser API (issue 33, item 12), published warm from F. */
+  content: {
+    report: WarmBuildReport;
+    /** Whether the publisher would publish the edits warm (publisher/feed.ts). */
+    warmable: boolean;
+    articlePage: string;
+    oldTitle: string;
+    newTitle: string;
   };
   /** The brand of the new product: the one with the most products. */
   topVendor: string;
@@ -347,6 +364,36 @@ beforeAll(async () => {
   }).finally(() => refitter.close());
   if ('tooMany' in refitted) throw new Error(`F wanted ${String(refitted.tooMany)} pages`);
   const D = await build('D', 'Z');
+
+  // G: an article renamed and a help answer rewritten through the merchandiser API, published
+  // warm from F; E is a clean full build of that data.
+  const cursor = (await feedCursor({ apiUrl: api.url, adminToken: TOKEN })).cursor;
+  const { articles } = (await (await fetch(new URL('/api/articles', api.url))).json()) as {
+    articles: { id: number; handle: string; title: string }[];
+  };
+  const { helpAnswers } = (await (await fetch(new URL('/api/helpAnswers', api.url))).json()) as {
+    helpAnswers: { id: number }[];
+  };
+  const article = articles[0];
+  const help = helpAnswers[0];
+  if (!article || !help) throw new Error('the seed has no article or help answer');
+  const newTitle = 'Choosing load wheels, revised for 2027';
+  await admin(api, 'PATCH', `/articles/${String(article.id)}`, { title: newTitle });
+  await admin(api, 'PATCH', `/help-answers/${String(help.id)}`, {
+    bodyHtml: '<p>Returns within 60 days now.</p>',
+  });
+  const warmable = await onlyWarmChanges({ apiUrl: api.url, adminToken: TOKEN }, cursor);
+  const editor = await startRenderer();
+  const edited = await warmBuild({
+    renderer: editor,
+    live: join(root, 'F'),
+    outDir: join(root, 'G'),
+    livePaths: await readPaths(join(root, 'F')),
+    site: env.SITE_URL,
+    maxPages: 5000,
+  }).finally(() => editor.close());
+  if ('tooMany' in edited) throw new Error(`G wanted ${String(edited.tooMany)} pages`);
+  const E = await build('E', 'V');
   suite.set({
     root,
     api,
@@ -354,9 +401,16 @@ beforeAll(async () => {
     priced,
     stocked,
     deleted,
-    reports: { A, B1, B, C, D },
+    reports: { A, B1, B, C, D, E },
     warm,
     fitment: { report: refitted, ...changed },
+    content: {
+      report: edited,
+      warmable,
+      articlePage: articlePath(storeConfig.theme.paths.articleBase, article.handle),
+      oldTitle: article.title,
+      newTitle,
+    },
     topVendor,
     livePaths,
     seconds: (performance.now() - started) / 1000,
@@ -373,8 +427,9 @@ afterAll(async () => {
     const warm = (name: string, r: WarmBuildReport) =>
       `${name} ${r.rendered} rendered, ${r.written} written, ${r.removed} removed`;
     console.log(
-      `incremental build test: seven builds in ${seconds} s (${counts.join('; ')}; ` +
-        `${warm('W', fixture.warm)}; ${warm('F', fixture.fitment.report)})`,
+      `incremental build test: nine builds in ${seconds} s (${counts.join('; ')}; ` +
+        `${warm('W', fixture.warm)}; ${warm('F', fixture.fitment.report)}; ` +
+        `${warm('G', fixture.content.report)})`,
     );
   }
   await suite.cleanUp();
@@ -658,4 +713,23 @@ describe('a fitment change published warm (issue 31, item 11)', () => {
     expect((await html('W', modelPage)).includes(fitment.newName)).toBe(false);
     expect((await html('W', given)).includes(fitment.addedName)).toBe(false);
   });
+});
+
+describe('a content edit through the merchandiser API, published warm (issue 33, item 12)', () => {
+  it('is in the change feed as a change the warm publish follows, not a full build', () => {
+    expect(need().content.warmable).toBe(true);
+  });
+
+  it('renders far fewer pages than a full build, and the article with its new title', async () => {
+    const { root, content, reports } = need();
+    expect(content.report.rendered).toBeLessThan(reports.E.pages / 2);
+    const page = (release: string) =>
+      readFile(join(root, release, content.articlePage, 'index.html'), 'utf8');
+    expect((await page('G')).includes(content.newTitle)).toBe(true);
+    // The live release is as it was.
+    expect((await page('F')).includes(content.newTitle)).toBe(false);
+  });
+
+  it('writes the same files, byte for byte, as a clean full build of the same data', () =>
+    expectSameFiles('G', 'E'));
 });

@@ -15,6 +15,7 @@ import { machines } from './0013-machines.ts';
 import { customerFleets } from './0014-customer-fleets.ts';
 import { partNumbers } from './0015-part-numbers.ts';
 import { partLists } from './0016-part-lists.ts';
+import { contentChanges } from './0017-content-changes.ts';
 
 export type { Migration };
 
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   customerFleets,
   partNumbers,
   partLists,
+  contentChanges,
 ];
 
 /** The schema version this code makes: the last migration's. */
