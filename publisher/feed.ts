@@ -69,12 +69,17 @@ async function* feedPages(
  * The kinds of change the warm renderer follows (publisher/warm): a product's, which it brings
  * into its store, and a machine model's (issue 31), which no page shows but through the
  * records of the products that fit it, each of them logged as changed with it
- * (server/db/migrations/0013-machines.ts); and content (issue 33, item 12: articles, help
- * answers, pages, questions), which the warm renderer reads again whole on every publish
- * (publisher/warm/worker.ts readLists), its pages' keys following what they show.
+ * (server/db/migrations/0013-machines.ts); collections (issue 33, item 9) and content
+ * (item 12: articles, help answers, pages, questions), which the warm renderer reads again
+ * whole on every publish (publisher/warm/worker.ts readLists), its pages' keys following what
+ * they show. A collection's edit touches its members (server/routes/admin-collections.ts), so
+ * the product feed brings their records with it. A rename that changes every page's menus
+ * comes to more pages than the warm limit (PUBLISH_WARM_MAX_PAGES) and becomes a full build
+ * there (tests/build/incremental.test.ts, phases H and J).
  */
 const WARM_ENTITIES: ReadonlySet<string> = new Set([
   'product',
+  'collection',
   'machine',
   'article',
   'help',
@@ -83,8 +88,9 @@ const WARM_ENTITIES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether every change after `since` is one the warm renderer follows (WARM_ENTITIES). A
- * collection's change, or more changes than are read here, needs a full build.
+ * Whether every change after `since` is one the warm renderer follows (WARM_ENTITIES); more
+ * changes than are read here need a full build. Today every kind is followed; a kind added to
+ * the feed later is not until it is listed.
  */
 export async function onlyWarmChanges(feed: FeedClient, since: number): Promise<boolean> {
   for await (const { changes, hasMore } of feedPages(feed, since)) {

@@ -158,10 +158,10 @@ export class WarmPublisher {
         await removeTree(outDir);
         return undefined;
       }
-      // A collection changed while this ran: its products' records (which carry the
-      // collection) are not in the product feed, so only a full build is right.
+      // More changes came while this ran than the feed check reads: only a full build is
+      // sure to have them all.
       if (!(await onlyWarmChanges(this.#options.feed, live.info?.cursor ?? 0))) {
-        this.#options.log?.('Full build: a collection changed during the warm publish.');
+        this.#options.log?.('Full build: too many changes came during the warm publish.');
         await removeTree(outDir);
         return undefined;
       }
@@ -199,7 +199,7 @@ export class WarmPublisher {
       return 'the live release has no list of paths.';
     if (owner.code !== (await this.#code())) return 'the code or its settings changed.';
     if (!(await onlyWarmChanges(this.#options.feed, live.info.cursor)))
-      return 'changes other than products and machines (a collection, or very many).';
+      return 'more changes than a warm publish reads (over 20,000).';
     return undefined;
   }
 

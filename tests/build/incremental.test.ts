@@ -31,7 +31,7 @@ import { WarmRenderer } from '../../publisher/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { machinePath } from '../../src/lib/fitment/machine-path.ts';
-import { articlePath, productPath } from '../../src/lib/routing/paths.ts';
+import { articlePath, collectionPath, productPath } from '../../src/lib/routing/paths.ts';
 import { feedCursor, onlyWarmChanges } from '../../publisher/feed.ts';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 
@@ -79,6 +79,19 @@ interface Fixture {
     C: BuildReport;
     D: BuildReport;
     E: BuildReport;
+    I: BuildReport;
+    K: BuildReport;
+  };
+  /** A collection's own edits published warm (issue 33, item 9): H from G, then J from H. */
+  collections: {
+    warmable: boolean;
+    /** The description changed and another collection saved unchanged. */
+    edited: WarmBuildReport;
+    /** The parent renamed. */
+    renamed: WarmBuildReport;
+    childPage: string;
+    description: string;
+    newParentTitle: string;
   };
   warm: WarmBuildReport;
   /** The fitment changes published warm from W. */
@@ -394,6 +407,51 @@ beforeAll(async () => {
   }).finally(() => editor.close());
   if ('tooMany' in edited) throw new Error(`G wanted ${String(edited.tooMany)} pages`);
   const E = await build('E', 'V');
+
+  // H: a collection's own edits published warm from G (issue 33, item 9): a nested
+  // collection's description changed and another collection saved unchanged; I is a clean
+  // full build of that. J: then the nested collection's parent renamed, published warm from
+  // H (every page's menus change: at this size under the warm limit); K is its clean build.
+  const collectionFeed = { apiUrl: api.url, adminToken: TOKEN };
+  const hCursor = (await feedCursor(collectionFeed)).cursor;
+  const { collections: all } = (await (
+    await fetch(new URL('/api/collections?sortBy=id_asc&limit=500', api.url))
+  ).json()) as { collections: { id: number; handle: string; parentId: number | null }[] };
+  const child = all.find((c) => c.parentId !== null);
+  const parent = all.find((c) => c.id === child?.parentId);
+  const other = all.find((c) => c.id !== child?.id && c.id !== parent?.id);
+  if (!child || !parent || !other) throw new Error('the seed has no nested collection');
+  const record = (id: number) => admin<AdminCollection>(api, 'GET', `/collections/${String(id)}`);
+  const description = '<p>Every wheel we stock, by size and tread.</p>';
+  await admin(api, 'PUT', `/collections/${String(child.id)}`, {
+    ...(await record(child.id)),
+    descriptionHtml: description,
+  });
+  await admin(api, 'PUT', `/collections/${String(other.id)}`, await record(other.id));
+  const collectionsWarm = await onlyWarmChanges(collectionFeed, hCursor);
+  const warmFrom = async (live: string, outDir: string) => {
+    const renderer = await startRenderer();
+    const report = await warmBuild({
+      renderer,
+      live: join(root, live),
+      outDir: join(root, outDir),
+      livePaths: await readPaths(join(root, live)),
+      site: env.SITE_URL,
+      maxPages: 5000,
+    }).finally(() => renderer.close());
+    if ('tooMany' in report) throw new Error(`${outDir} wanted ${String(report.tooMany)} pages`);
+    return report;
+  };
+  const H = await warmFrom('G', 'H');
+  const I = await build('I', 'U');
+  const parentRecord = await record(parent.id);
+  const newParentTitle = 'Zenith Lift Parts';
+  await admin(api, 'PUT', `/collections/${String(parent.id)}`, {
+    ...parentRecord,
+    title: newParentTitle,
+  });
+  const J = await warmFrom('H', 'J');
+  const K = await build('K', 'T');
   suite.set({
     root,
     api,
@@ -401,7 +459,15 @@ beforeAll(async () => {
     priced,
     stocked,
     deleted,
-    reports: { A, B1, B, C, D, E },
+    reports: { A, B1, B, C, D, E, I, K },
+    collections: {
+      warmable: collectionsWarm,
+      edited: H,
+      renamed: J,
+      childPage: collectionPath(storeConfig.theme.paths.collectionBase, child.handle),
+      description,
+      newParentTitle,
+    },
     warm,
     fitment: { report: refitted, ...changed },
     content: {
@@ -427,9 +493,10 @@ afterAll(async () => {
     const warm = (name: string, r: WarmBuildReport) =>
       `${name} ${r.rendered} rendered, ${r.written} written, ${r.removed} removed`;
     console.log(
-      `incremental build test: nine builds in ${seconds} s (${counts.join('; ')}; ` +
+      `incremental build test: thirteen builds in ${seconds} s (${counts.join('; ')}; ` +
         `${warm('W', fixture.warm)}; ${warm('F', fixture.fitment.report)}; ` +
-        `${warm('G', fixture.content.report)})`,
+        `${warm('G', fixture.content.report)}; ${warm('H', fixture.collections.edited)}; ` +
+        `${warm('J', fixture.collections.renamed)})`,
     );
   }
   await suite.cleanUp();
@@ -732,4 +799,31 @@ describe('a content edit through the merchandiser API, published warm (issue 33,
 
   it('writes the same files, byte for byte, as a clean full build of the same data', () =>
     expectSameFiles('G', 'E'));
+});
+
+describe("a collection's own edits published warm (issue 33, item 9)", () => {
+  it('are changes the warm publish follows', () => {
+    expect(need().collections.warmable).toBe(true);
+  });
+
+  it('render the pages that show the description, not every page', async () => {
+    const { root, collections, content } = need();
+    // As many as an edit that touches a page or two: the pages without a key render every time.
+    expect(collections.edited.rendered).toBeLessThanOrEqual(content.report.rendered + 5);
+    const page = (release: string) =>
+      readFile(join(root, release, collections.childPage, 'index.html'), 'utf8');
+    expect((await page('H')).includes(collections.description)).toBe(true);
+    expect((await page('G')).includes(collections.description)).toBe(false);
+  });
+
+  it('write the same files, byte for byte, as a clean full build (H, I)', () =>
+    expectSameFiles('H', 'I'));
+
+  it("publish a parent's new name warm into every page's menus and trails, as a clean build (J, K)", async () => {
+    const { root, collections, reports } = need();
+    await expectSameFiles('J', 'K');
+    expect(collections.renamed.rendered).toBeGreaterThan(reports.K.pages / 2);
+    const html = await readFile(join(root, 'J', collections.childPage, 'index.html'), 'utf8');
+    expect(html.includes(collections.newParentTitle)).toBe(true);
+  });
 });

@@ -270,6 +270,12 @@ describe('a product record digest (issue 31, item 11)', () => {
     expect(listedDigest(repriced)).not.toBe(listedDigest(base));
   });
 
+  it('does not change when only the time it was touched does (no page shows it)', () => {
+    expect(productRecordDigest(record({ updatedAt: '2026-11-29T09:00:00.000Z' }), real)).toBe(
+      productRecordDigest(record({ updatedAt: '2026-11-28T09:00:00.000Z' }), real),
+    );
+  });
+
   it('keeps a record without machines apart from one with none listed', () => {
     const { Fitment: _none, ...bare } = record();
     const empty = productRecordDigest(record({ Fitment: { universal: false, rows: [] } }), real);

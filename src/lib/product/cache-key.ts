@@ -34,13 +34,18 @@ export function entryDigest(entry: {
  * only its own page and the model pages show. A fitment row added, or a model renamed (each
  * product fitting it logs a change), then re-renders those pages and not every list the
  * product is a card of (listedDigest).
+ *
+ * `updatedAt` is left out: no page shows it, and a collection's edit touches its members'
+ * (server/routes/admin-collections.ts) so that the feed brings their records again; with it
+ * in, a collection's description re-rendered every product of the collection for nothing
+ * (issue 33, item 9).
  * @example productRecordDigest({ id: 7, Fitment: { rows: [] } }, digest) // 'a1b2…+c3d4…'
  */
 export function productRecordDigest(
   raw: Record<string, unknown>,
   digest: (data: Record<string, unknown>) => string,
 ): string {
-  const { Fitment: fitment, ...rest } = raw;
+  const { Fitment: fitment, updatedAt: _shownNowhere, ...rest } = raw;
   return `${digest(rest)}+${digest({ Fitment: fitment ?? null })}`;
 }
 
