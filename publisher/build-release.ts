@@ -30,7 +30,8 @@ export interface ReleaseBuildOptions {
 
 /** A release built: warm (with the feed position the warm renderer read to) or full. */
 export type ReleaseBuild =
-  { mode: 'warm'; report: PublishReport; cursor: number } | { mode: 'full'; report: PublishReport };
+  | { mode: 'warm'; report: PublishReport; cursor: number }
+  | { mode: 'full'; report: PublishReport; why: string };
 
 /**
  * Writes a release into `dir`: the warm renderer's way when it can follow the live release
@@ -47,8 +48,12 @@ export async function buildRelease(
   const warmReport =
     warm && previous
       ? await warm.build({ dir: previous, info: liveInfo }, dir, { signal, onProgress })
-      : undefined;
-  if (warmReport) {
+      : {
+          full: previous
+            ? 'quick publishes are off (PUBLISH_WARM_MAX_PAGES=0).'
+            : 'the first publish builds every page.',
+        };
+  if (!('full' in warmReport)) {
     return {
       mode: 'warm',
       cursor: warmReport.cursor,
@@ -73,7 +78,7 @@ export async function buildRelease(
       onProgress: (update) =>
         onProgress(update.phase satisfies BuildPhase, update.pagesDone, update.pagesTotal),
     });
-    return { mode: 'full', report };
+    return { mode: 'full', report, why: warmReport.full };
   } catch (error) {
     throw new Error(buildFailure(error), { cause: error });
   }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRelease } from './build-release.ts';
+import { failureWords } from './failure-words.ts';
 import { changesSince, feedCursor } from './feed.ts';
 import { BackgroundWork } from './background.ts';
 import { PublishHistory } from './history.ts';
@@ -297,6 +298,7 @@ export class Publisher implements PublishControl {
       // The warm renderer read the feed after our cursor: its own is the one that is live.
       if (built.mode === 'warm') record.cursor = Math.max(record.cursor, built.cursor);
       record.mode = built.mode;
+      if (built.mode === 'full') record.fullBecause = built.why;
       const pages = { pagesDone: report.pages, pagesTotal: report.pages };
       clock.enter('switch');
       progress(pages.pagesDone, pages.pagesTotal);
@@ -366,7 +368,7 @@ export class Publisher implements PublishControl {
     record.finishedAt = finished.toISOString();
     if (started) record.durationMs = finished.getTime() - started.getTime();
     if (state === 'failed') {
-      record.error = error instanceof Error ? error.message : String(error);
+      record.error = failureWords(error);
       this.#options.log?.(`Publish ${record.id} failed: ${record.error}`);
     }
     this.#changed(record);

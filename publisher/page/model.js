@@ -171,8 +171,13 @@ export function historyRow(record, dateOptions) {
   else if (record.counts)
     result =
       `${count(record.counts.rendered)} of ${count(record.counts.pages)} pages rendered` +
-      // The warm renderer's publishes render only what changed (docs/publishing.md).
-      (record.mode === 'warm' ? ' (warm)' : '');
+      // The warm renderer's publishes render only what changed (docs/publishing.md); a full
+      // build says why it built every page (issue 33, item 11).
+      (record.mode === 'warm'
+        ? ' (warm)'
+        : record.mode === 'full' && record.fullBecause
+          ? `: all of them, as ${record.fullBecause}`
+          : '');
   else if (record.state === 'running' && record.progress.pagesTotal > 0)
     result = `${count(record.progress.pagesDone)} of ${count(record.progress.pagesTotal)} pages so far`;
   return {

@@ -168,6 +168,24 @@ describe('table rows', () => {
       UTC,
     );
     expect(warm.result).toBe('3 of 2,000 pages rendered (warm)');
+    // A full build says why (issue 33, item 11).
+    const full = historyRow(
+      record({
+        mode: 'full',
+        fullBecause: "the store's code or settings changed since the last full build.",
+        counts: {
+          pages: 2000,
+          rendered: 2000,
+          searchRecords: 0,
+          compressed: 9,
+          reusedCompressed: 0,
+        },
+      }),
+      UTC,
+    );
+    expect(full.result).toBe(
+      "2,000 of 2,000 pages rendered: all of them, as the store's code or settings changed since the last full build.",
+    );
   });
 
   it('shows a failure with its error, a rollback with its release, a running one so far', () => {

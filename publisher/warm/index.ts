@@ -125,20 +125,21 @@ export class WarmPublisher {
   }
 
   /**
-   * A warm release of the live one into `outDir`, or undefined (with the reason in the log)
-   * when a full build is needed.
+   * A warm release of the live one into `outDir`, or `{ full }` with the reason, in the
+   * merchandiser's words (issue 33, item 11), when a full build is needed. The log has it too.
    */
   async build(
     live: { dir: string; info: ReleaseInfo | undefined },
     outDir: string,
     progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
-  ): Promise<WarmBuildReport | undefined> {
+  ): Promise<WarmBuildReport | { full: string }> {
     const checking = Date.now();
-    const why = await this.#cannot(live);
-    if (why) {
+    const full = (why: string) => {
       this.#options.log?.(`Full build: ${why}`);
-      return undefined;
-    }
+      return { full: why };
+    };
+    const why = await this.#cannot(live);
+    if (why) return full(why);
     const livePaths = (await readPaths(live.dir)) ?? [];
     const checks = Date.now() - checking;
     try {
@@ -154,16 +155,16 @@ export class WarmPublisher {
         ...progress,
       });
       if ('tooMany' in result) {
-        this.#options.log?.(`Full build: ${String(result.tooMany)} pages changed.`);
         await removeTree(outDir);
-        return undefined;
+        return full(
+          `${result.tooMany.toLocaleString('en-US')} pages changed, more than ${this.#options.maxPages.toLocaleString('en-US')} (a menu, the footer or a new day's prices change every page).`,
+        );
       }
       // More changes came while this ran than the feed check reads: only a full build is
       // sure to have them all.
       if (!(await onlyWarmChanges(this.#options.feed, live.info?.cursor ?? 0))) {
-        this.#options.log?.('Full build: too many changes came during the warm publish.');
         await removeTree(outDir);
-        return undefined;
+        return full('more than 20,000 changes came in during the publish.');
       }
       await dropCarriedAssets(live.dir, outDir);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -174,9 +175,8 @@ export class WarmPublisher {
       // A stopped publish stays stopped; anything else is worth a full build.
       await removeTree(outDir);
       if (progress.signal?.aborted) throw error;
-      this.#options.log?.(`Full build: the warm renderer failed: ${(error as Error).message}`);
       await this.#close();
-      return undefined;
+      return full(`the quick publish failed (${(error as Error).message}).`);
     }
   }
 
@@ -191,13 +191,15 @@ export class WarmPublisher {
   /** Why the live release cannot be followed warm, or undefined when it can. */
   async #cannot(live: { dir: string; info: ReleaseInfo | undefined }) {
     const owner = await this.#owner();
-    if (!owner) return 'no kept bundle yet.';
+    if (!owner)
+      return 'the first publish of this store builds every page; later ones render only what changed.';
     if (!live.info?.renderer || live.info.renderer !== owner.release)
-      return 'the live release is not from the kept bundle.';
-    if (live.info.cursor === null) return 'the live release does not know its feed position.';
+      return 'the live site was not published from the last full build (a rollback, or another publisher).';
+    if (live.info.cursor === null) return 'the live site does not say which changes it holds.';
     if (!existsSync(join(live.dir, '_server', 'paths.json')))
-      return 'the live release has no list of paths.';
-    if (owner.code !== (await this.#code())) return 'the code or its settings changed.';
+      return 'the live site has no list of its pages.';
+    if (owner.code !== (await this.#code()))
+      return "the store's code or settings changed since the last full build.";
     if (!(await onlyWarmChanges(this.#options.feed, live.info.cursor)))
       return 'more changes than a warm publish reads (over 20,000).';
     return undefined;

@@ -85,6 +85,8 @@ export interface PublishRecord {
    * (publisher/warm), 'full' ran astro build.
    */
   mode?: 'warm' | 'full';
+  /** Why a publish built every page, in the merchandiser's words (issue 33, item 11). */
+  fullBecause?: string;
 }
 
 /**

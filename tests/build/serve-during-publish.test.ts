@@ -85,6 +85,9 @@ it('answers every request during a publish as before it', async () => {
   expect(record.state, record.error).toBe('done');
   // A product change after a full build: the store's warm renderer published it.
   expect(record.mode).toBe('warm');
+  expect(record.fullBecause).toBeUndefined();
+  // The first publish, made at start, said why it built every page (issue 33, item 11).
+  expect(stack.build?.fullBecause).toBe('the first publish builds every page.');
   expect(failures).toEqual([]);
   expect(requests).toBeGreaterThan(100);
   const page = await fetch(`${stack.site.url}/products/${changed.handle}`);
