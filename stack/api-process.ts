@@ -72,7 +72,14 @@ export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess>
     child.stderr.on('data', read);
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (!ready)
+      if (!ready && /EADDRINUSE/.test(output)) {
+        // Another program holds the port (an API of this store's would have been stopped).
+        reject(
+          new Error(
+            `The API's port ${String(options.port)} is taken by another program. Stop it (find it with: ss -ltnp 'sport = :${String(options.port)}'), or start with API_PORT set to a free port.`,
+          ),
+        );
+      } else if (!ready)
         reject(new Error(`The API exited (code ${String(code)}) before listening:\n${output}`));
     });
   });

@@ -19,6 +19,7 @@ import { publishService, type PublishHandler } from '../publisher/service.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { watchFeed, type FeedWatch } from '../publisher/watch.ts';
 import { siteServers, type Running } from './site-servers.ts';
+import { clearStaleApis } from './stale-api.ts';
 import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from '../web/trusted-proxies.ts';
 import { env } from '../shared/env.ts';
@@ -128,6 +129,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
   // The API and nginx are restarted when they end unasked (stack/supervised.ts).
   const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
+  // An API an earlier, killed start left holding the port and the database (issue 33, item 10).
+  await clearStaleApis(options.dataDir, log);
   const api = await startApiProcess(apiOptions(options, { proxySecret, adminToken }, log));
   log(`Commerce API on ${api.url} (process ${String(api.pid)})`);
   const feed = { apiUrl: api.url, adminToken };

@@ -84,7 +84,9 @@ describe('the supervised API process', () => {
     try {
       const reason = await failed;
       expect(reason.message).toMatch(
-        /^The API process did not stay up: 2 restarts in a row failed \(last: its restart failed: The API exited \(code 1\) before listening:[\s\S]*EADDRINUSE/,
+        new RegExp(
+          `^The API process did not stay up: 2 restarts in a row failed \\(last: its restart failed: The API's port ${String(port)} is taken by another program\\.`,
+        ),
       );
       await api.exited;
     } finally {
