@@ -366,16 +366,21 @@ beforeAll(async () => {
   const C = await build('C', 'Y');
 
   const changed = await fitmentChanges(api);
-  const refitter = await startRenderer();
-  const refitted = await warmBuild({
-    renderer: refitter,
-    live: join(root, 'W'),
-    outDir: join(root, 'F'),
-    livePaths: await readPaths(join(root, 'W')),
-    site: env.SITE_URL,
-    maxPages: 5000,
-  }).finally(() => refitter.close());
-  if ('tooMany' in refitted) throw new Error(`F wanted ${String(refitted.tooMany)} pages`);
+  // A warm publish of the live release `live` into `outDir`, by a renderer started afresh.
+  const warmFrom = async (live: string, outDir: string) => {
+    const renderer = await startRenderer();
+    const report = await warmBuild({
+      renderer,
+      live: join(root, live),
+      outDir: join(root, outDir),
+      livePaths: await readPaths(join(root, live)),
+      site: env.SITE_URL,
+      maxPages: 5000,
+    }).finally(() => renderer.close());
+    if ('tooMany' in report) throw new Error(`${outDir} wanted ${String(report.tooMany)} pages`);
+    return report;
+  };
+  const refitted = await warmFrom('W', 'F');
   const D = await build('D', 'Z');
 
   // G: an article renamed and a help answer rewritten through the merchandiser API, published
@@ -396,16 +401,7 @@ beforeAll(async () => {
     bodyHtml: '<p>Returns within 60 days now.</p>',
   });
   const warmable = await onlyWarmChanges({ apiUrl: api.url, adminToken: TOKEN }, cursor);
-  const editor = await startRenderer();
-  const edited = await warmBuild({
-    renderer: editor,
-    live: join(root, 'F'),
-    outDir: join(root, 'G'),
-    livePaths: await readPaths(join(root, 'F')),
-    site: env.SITE_URL,
-    maxPages: 5000,
-  }).finally(() => editor.close());
-  if ('tooMany' in edited) throw new Error(`G wanted ${String(edited.tooMany)} pages`);
+  const edited = await warmFrom('F', 'G');
   const E = await build('E', 'V');
 
   // H: a collection's own edits published warm from G (issue 33, item 9): a nested
@@ -429,19 +425,6 @@ beforeAll(async () => {
   });
   await admin(api, 'PUT', `/collections/${String(other.id)}`, await record(other.id));
   const collectionsWarm = await onlyWarmChanges(collectionFeed, hCursor);
-  const warmFrom = async (live: string, outDir: string) => {
-    const renderer = await startRenderer();
-    const report = await warmBuild({
-      renderer,
-      live: join(root, live),
-      outDir: join(root, outDir),
-      livePaths: await readPaths(join(root, live)),
-      site: env.SITE_URL,
-      maxPages: 5000,
-    }).finally(() => renderer.close());
-    if ('tooMany' in report) throw new Error(`${outDir} wanted ${String(report.tooMany)} pages`);
-    return report;
-  };
   const H = await warmFrom('G', 'H');
   const I = await build('I', 'U');
   const parentRecord = await record(parent.id);
