@@ -60,6 +60,9 @@ async function openPad(page: Page) {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Quick order by part number' }),
   ).toBeVisible();
+  // Awake: a paste reaches its handler (one made earlier is taken from the field, but a
+  // test that fills then clicks at once would race the island's start).
+  await page.locator('astro-island[component-url*="QuickOrder"]:not([ssr])').waitFor();
 }
 
 test('a pasted list of 40 lines: the good ones go to the cart, the bad and the ambiguous stay with their reason', async ({
@@ -191,6 +194,29 @@ test('with the store unreachable, the list waits, kept, and nothing goes to the 
   await page.unroute('**/api/quick-order/resolve');
   await page.reload();
   await expect(page.getByRole('status').first()).toHaveText('2 lines, 1 ready, 1 need you.');
+});
+
+test('a list pasted before the pad woke is kept, and its button works once it does', async ({
+  page,
+  api,
+}) => {
+  const [first] = await orderableNumbers(api, 1);
+  // The pad's code held back, as on a slow phone: the shopper pastes into the bare page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/QuickOrder.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/quick-order');
+  await page.evaluate(() => localStorage.removeItem('quickOrder'));
+  await page.getByLabel(/One part number per line/).fill(`${first ?? ''} 2`);
+  release();
+  await page.locator('astro-island[component-url*="QuickOrder"]:not([ssr])').waitFor();
+  await page.getByRole('button', { name: 'Add to the list' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('1 line, 1 ready.');
 });
 
 test('a typed row: Enter adds it with its quantity, and the cells empty for the next', async ({

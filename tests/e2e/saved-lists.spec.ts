@@ -92,6 +92,7 @@ test("a customer's list: saved from the pad, changed, renamed, sent to the pad a
   await signInAsDemo(page, '/quick-order');
   await page.evaluate(() => localStorage.removeItem('quickOrder'));
   await page.reload();
+  await page.locator('astro-island[component-url*="QuickOrder"]:not([ssr])').waitFor();
   const lines = [`${FIXTURES.twinB.sku} 2`, 'NO-SUCH-PART-1 1'];
   await page.getByLabel(/One part number per line/).fill(lines.join('\n'));
   await page.getByRole('button', { name: 'Add to the list' }).click();

@@ -388,6 +388,20 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
   const [typeError, setTypeError] = useState('');
   const suggested = useSuggestions(part);
   const [dragging, setDragging] = useState(false);
+  // What the shopper pasted or typed before the island woke (a slow phone, a busy machine)
+  // reached no handler: the fields keep it and the state takes it from them, so the buttons
+  // answer as for what is shown.
+  const pasteRef = useRef<HTMLTextAreaElement>(null);
+  const partRef = useRef<HTMLInputElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const early = (field: { value: string } | null, set: (value: string) => void, initial = '') => {
+      if (field && field.value !== initial) set(field.value);
+    };
+    early(pasteRef.current, setText);
+    early(partRef.current, setPart);
+    early(quantityRef.current, setQuantity, '1');
+  }, []);
   const take = (parsed: ReturnType<typeof parseOrderText>) =>
     onLines(parsed.lines, parsed.problems);
   const readFile = async (file: File | undefined) => {
@@ -419,6 +433,7 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
           One part number per line, with its quantity: from a spreadsheet, an email or a past order.
         </label>
         <textarea
+          ref={pasteRef}
           id={`${id}-text`}
           rows={6}
           value={text}
@@ -480,6 +495,7 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
           <label>
             <span>Part number</span>
             <input
+              ref={partRef}
               value={part}
               autoComplete="off"
               list={`${id}-suggest`}
@@ -504,6 +520,7 @@ function Sources({ onLines }: { onLines: (lines: NewLine[], problems: LineProble
           <label>
             <span>Quantity</span>
             <input
+              ref={quantityRef}
               value={quantity}
               inputMode="numeric"
               onChange={(event) => setQuantity(event.target.value)}
