@@ -4,6 +4,7 @@ import {
   freeName,
   GUEST_LIST_KEY,
   GUEST_LIST_NAME,
+  LIST_LINES_MAX,
   mergeLines,
   readListLines,
   readListSummary,
@@ -38,7 +39,7 @@ export const $guestList: WritableAtom<ListLine[]> = persistentAtom<ListLine[]>(G
 
 /** The words when a list is full. */
 export const leftOutText = (leftOut: number) =>
-  `${String(leftOut)} ${leftOut === 1 ? 'line was' : 'lines were'} left out: a list holds 500.`;
+  `${String(leftOut)} ${leftOut === 1 ? 'line was' : 'lines were'} left out: a list holds ${String(LIST_LINES_MAX)}.`;
 
 /** Adds lines to the guest's list; how many did not fit. */
 export function addToGuestList(lines: readonly ListLine[]): number {

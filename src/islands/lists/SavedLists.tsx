@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { partKey } from '../../../shared/parts/cross-reference.ts';
-import { readListLine } from '../../../shared/parts/part-list.ts';
+import { mergeLines, readListLine } from '../../../shared/parts/part-list.ts';
 import { lineFromListLink } from '../../lib/lists/list-link.ts';
 import { dangerNotice, type NoticeState } from '../../lib/account/api.ts';
 import { loginRedirect } from '../../lib/account/next-path.ts';
@@ -9,6 +9,7 @@ import { $user, loadUser, USER_NOT_FETCHED } from '../../stores/account.ts';
 import {
   $guestList,
   accountLists,
+  leftOutText,
   sendToPad,
   type ListLine,
   type ListSummary,
@@ -409,19 +410,14 @@ function LinesTable({
       setProblem('Type a part number and a quantity from 1 to 9999.');
       return;
     }
+    // The same number in another spelling adds up, as every add to a list does.
+    const merged = mergeLines(lines, [line]);
+    if (merged.leftOut > 0) {
+      setProblem(leftOutText(merged.leftOut));
+      return;
+    }
     setProblem('');
-    const there = lines.findIndex(
-      (other) => partKey(other.part) === partKey(line.part) && other.productId === undefined,
-    );
-    onChange(
-      there >= 0
-        ? lines.map((other, index) =>
-            index === there
-              ? { ...other, quantity: Math.min(9999, other.quantity + line.quantity) }
-              : other,
-          )
-        : [...lines, line],
-    );
+    onChange(merged.lines);
     setPart('');
     setQuantity('1');
     partRef.current?.focus();
