@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '../shared/env.ts';
 import { redirectsFile } from '../src/lib/routing/legacy-routes.ts';
@@ -245,7 +245,12 @@ export async function writeSiteConfig(
       questionRedirects: redirects.questions,
     }),
   );
-  await writeAtomically(join(outDir, NGINX_DIR, 'server.conf'), serverConfig());
+  // By the release's real path: nginx serves this release, pages and parts, from the reload
+  // that switches to it (web/nginx-server-conf.ts).
+  await writeAtomically(
+    join(outDir, NGINX_DIR, 'server.conf'),
+    serverConfig({ siteRoot: await realpath(outDir) }),
+  );
   await writeAtomically(join(outDir, '_redirects'), redirectsFile(redirects));
 }
 

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
+import { partInclude, partPath } from '../src/lib/shell/shell-parts.ts';
 import { startNginx } from '../stack/nginx.ts';
 import { startStaticServer } from './static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
@@ -47,6 +48,16 @@ export interface BothServers {
 const page = (title: string, script = '') =>
   `<!doctype html><html><head><title>${title}</title>${script}</head><body><h1>${title}</h1>${'<p>filler text for compression</p>'.repeat(40)}</body></html>`;
 
+/** The shell parts of the build (src/lib/shell/shell-parts.ts), each with a marker. */
+export const PART_MARKERS = { menus: 'menus-part-marker', footer: 'footer-part-marker' } as const;
+
+/** A page of the layout: its menus and footer are includes the servers fill. */
+const shellPage = (title: string) =>
+  page(title).replace(
+    `<h1>${title}</h1>`,
+    `${partInclude('menus')}<h1>${title}</h1>${partInclude('footer')}`,
+  );
+
 /**
  * A build with a page of each kind the rules care about, the stand-in API (it answers every
  * request with `{ from: 'api', url }` and records it), and the four servers over them.
@@ -59,7 +70,9 @@ export async function startBothServers(): Promise<BothServers> {
   const dist = join(work, 'dist');
   const write = releaseWriter(dist);
   write('index.html', page('home', '<script type="module">console.log("home")</script>'));
-  write('404.html', page('This page does not exist.'));
+  write('404.html', shellPage('This page does not exist.'));
+  for (const [part, marker] of Object.entries(PART_MARKERS))
+    write(partPath(part as keyof typeof PART_MARKERS).slice(1), `<div>${marker}</div>`);
   write('cart/index.html', page('cart page'));
   write('search/index.html', page('search page'));
   write('account/order/index.html', page('one order'));
@@ -80,7 +93,7 @@ export async function startBothServers(): Promise<BothServers> {
   write('_astro/app.abc123.js', `export const app = ${JSON.stringify('x'.repeat(2000))};`);
   write('suggest/w/AbC-12_xyz78.json', '{"words":[],"postings":[]}');
   write('suggest/index.json', '{"version":1}');
-  write('products/poly-load-wheel/index.html', page('Poly Load Wheel'));
+  write('products/poly-load-wheel/index.html', shellPage('Poly Load Wheel'));
   write('about-us/index.html', page('About us'));
   write('brands/Blue Giant/index.html', page('Blue Giant'));
   write(PRODUCT_HANDLES_FILE, 'poly-load-wheel\nabout-us\n');

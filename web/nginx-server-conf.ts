@@ -1,8 +1,9 @@
 import { legacyRules, type LegacyRule } from '../src/lib/routing/legacy-routes.ts';
 import { MEDIA_FOLDERS, CONNECTIONS_PER_ADDRESS } from '../server/index.ts';
 import { COMPRESSED_REPLY_TYPES, MAX_UPLOAD_BYTES } from './api-proxy.ts';
+import { SHELL_PARTS_PREFIX } from '../src/lib/shell/shell-parts.ts';
 import { CONTENT_TYPES } from './content-types.ts';
-import { collectionTagRule, nginxRule } from './nginx-rules.ts';
+import { collectionTagRule, nginxRule, quote } from './nginx-rules.ts';
 
 /**
  * What every proxied request carries: the client's address as nginx determined it (through
@@ -58,14 +59,17 @@ function publishLocations(): string {
  * gates saw, as the Node server does (request-path.ts). The media fallback (@store_api) cannot
  * name one, and needs none: its pattern admits only letters, digits, dot, dash and underscore.
  */
-export function serverConfig(rules: readonly LegacyRule[] = legacyRules): string {
+export function serverConfig(
+  options: { siteRoot?: string | undefined; rules?: readonly LegacyRule[] } = {},
+): string {
+  const { siteRoot, rules = legacyRules } = options;
   return `${[
     HEADER,
     replyFormat(),
     HEADERS,
     SERVER_FILES,
     legacyLocations(rules),
-    SITE_LOCATIONS,
+    siteLocations(siteRoot),
     mediaLocation(),
     publishLocations(),
     API_LOCATIONS,
@@ -87,8 +91,11 @@ charset utf-8;
 charset_types text/css text/plain text/javascript application/json application/xml image/svg+xml;
 gzip_static on;
 gzip_vary on;
-# Replies of the API are compressed on the fly.
+# Replies of the API, and pages once their shell parts are in, are compressed on the fly.
 gzip on;
+gzip_comp_level 5;
+# A part the release lacks leaves nothing rather than an error text in the page.
+ssi_silent_errors on;
 gzip_proxied any;
 gzip_types ${COMPRESSED_REPLY_TYPES.join(' ')};
 client_max_body_size ${String(MAX_UPLOAD_BYTES / 1024)}k;
@@ -130,12 +137,28 @@ location ~* ^/articles\\.asp$ {
 }`;
 }
 
-/** The site's files, and the redirects asked where no file answers. */
-const SITE_LOCATIONS = `location / {
+/**
+ * The site's files, and the redirects asked where no file answers. With `siteRoot` (a release's
+ * real path, as the publisher writes it) every location that reads the site's files reads that
+ * release, not the server's root (the `dist` symlink): a page and the shell parts nginx fills
+ * into it then come from one release, the one this configuration belongs to, whenever the
+ * symlink moves. A publish reloads nginx with the new release's configuration, so that reload
+ * is nginx's switch; the symlink's is the Node server's.
+ */
+function siteLocations(siteRoot: string | undefined): string {
+  const root = siteRoot ? `\n  root ${quote(siteRoot)};` : '';
+  return `# Pages carry includes of the shell parts (src/lib/shell/shell-parts.ts), filled in here.
+location / {${root}
+  ssi on;
   try_files $uri $uri/index.html $uri.html @store_not_found;
 }
 
-location @store_not_found {
+# The shell parts, for the pages' includes only.
+location ^~ ${SHELL_PARTS_PREFIX} {${root}
+  internal;
+}
+
+location @store_not_found {${root}
   if ($store_product_redirect) {
     return 301 $store_product_redirect$is_args$args;
   }
@@ -145,12 +168,14 @@ location @store_not_found {
   return 404;
 }
 
-location ~* ^/brands/[^/]+\\.html$ {
+location ~* ^/brands/[^/]+\\.html$ {${root}
+  ssi on;
   if ($store_brand_redirect) {
     return 301 $store_brand_redirect$is_args$args;
   }
   try_files $uri =404;
 }`;
+}
 
 function mediaLocation(): string {
   return `# The demo's pictures, manuals and models, exported as files: served while the API is down.

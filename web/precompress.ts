@@ -2,6 +2,7 @@ import { copyFile, link, readdir, readFile, rename, rm, stat, writeFile } from '
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { includedParts, strayCommands } from '../src/lib/shell/shell-parts.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -33,6 +34,8 @@ export interface PrecompressReport {
   bytesBrotli: number;
   /** Files whose .gz and .br were taken from the previous release (same bytes). */
   reused: number;
+  /** Pages with shell parts, which the web server compresses as it fills them in. */
+  assembled: number;
 }
 
 export interface PrecompressOptions {
@@ -50,7 +53,9 @@ export interface PrecompressOptions {
 
 /**
  * Writes `file.gz` and `file.br` beside every compressible file of a build, for nginx's
- * gzip_static and brotli_static and the local server. Hashed bundles
+ * gzip_static and brotli_static and the local server, except the pages that include shell
+ * parts, which the web server compresses once it has filled them in (and which must carry no
+ * other server-side include command: the build fails on one). Hashed bundles
  * get the strongest settings (few files, fetched by every visitor, compressed once); pages use
  * gzip 6 and brotli 5, which keep within 3 to 10 % of the strongest at tens of MB/s, since a
  * 100,000-product build has about 9 GB of HTML. A file whose .br is newer than it is
@@ -90,6 +95,7 @@ async function compressAll(
     bytesGzip: 0,
     bytesBrotli: 0,
     reused: 0,
+    assembled: 0,
   };
   const queue = files.filter((file) => COMPRESSIBLE.has(extname(file)));
   report.files = queue.length;
@@ -110,7 +116,22 @@ async function compressOne(
 ) {
   const source = await stat(file);
   const bytes = await readFile(file);
-  if (file.endsWith('.html')) options.onHtml?.(file, bytes.toString('utf8'));
+  if (file.endsWith('.html')) {
+    const html = bytes.toString('utf8');
+    const stray = strayCommands(html);
+    if (stray.length > 0)
+      throw new Error(
+        `${file.slice(root.length)} carries a server-side include command that is not the shell's: ${stray[0]?.slice(0, 80) ?? ''}. nginx would act on it, so it is not published.`,
+      );
+    options.onHtml?.(file, html);
+    if (includedParts(html).length > 0) {
+      // The web server fills its shell parts in and compresses the page as it sends it: a .gz
+      // or .br (one an earlier release of this page left, linked) would hold no parts.
+      await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
+      report.assembled += 1;
+      return;
+    }
+  }
   if (source.size < MIN_BYTES) {
     report.skipped += 1;
     return;

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REDIRECT_MAP_FILES, type RedirectMapFile } from '../src/lib/routing/release-redirects.ts';
+import { partPath, SHELL_PARTS, type ShellPart } from '../src/lib/shell/shell-parts.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
 
 /**
@@ -53,12 +54,32 @@ const jsonFile = <T>(file: string) => watchedFile(file, (text) => JSON.parse(tex
 const redirectMap = (root: string, { path, parse }: RedirectMapFile) =>
   watchedFile(join(root, path), parse);
 
+/**
+ * The shell parts of the release at `root` (src/lib/shell/shell-parts.ts), each watched: the
+ * pages' includes are filled from the release the page is answered from.
+ */
+function shellParts(root: string) {
+  const files = SHELL_PARTS.map(
+    (part) => [part, watchedFile(join(root, partPath(part)), (text) => text)] as const,
+  );
+  return {
+    current: async (): Promise<ReadonlyMap<ShellPart, string>> => {
+      const parts = new Map<ShellPart, string>();
+      for (const [part, file] of files) {
+        const html = await file.current();
+        if (html !== undefined) parts.set(part, html);
+      }
+      return parts;
+    },
+  };
+}
+
 /** Releases whose files are kept read: the live one and those requests may still be on. */
 const KEPT_RELEASES = 4;
 
 /**
  * The watched files of each release, by its real path: a request reads the CSP, the
- * handles and the article and question maps of the release it is answered from. A rebuild in place (no
+ * handles, the article and question maps and the shell parts of the release it is answered from. A rebuild in place (no
  * publishing) changes the files under the same root, which the watch follows.
  */
 export function releaseFiles() {
@@ -69,6 +90,7 @@ export function releaseFiles() {
       headers: ReturnType<typeof jsonFile<SiteHeaders>>;
       articles: ReturnType<typeof redirectMap>;
       questions: ReturnType<typeof redirectMap>;
+      parts: ReturnType<typeof shellParts>;
     }
   >();
   return {
@@ -81,6 +103,7 @@ export function releaseFiles() {
           headers: jsonFile<SiteHeaders>(join(root, HEADERS_FILE)),
           articles: redirectMap(root, REDIRECT_MAP_FILES.articles),
           questions: redirectMap(root, REDIRECT_MAP_FILES.questions),
+          parts: shellParts(root),
         };
       // Most recently used last; the oldest goes first.
       releases.set(root, files);

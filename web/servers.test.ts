@@ -8,7 +8,14 @@ import { CONNECTIONS_PER_ADDRESS } from '../server/realtime/limits.ts';
 import { ARTICLE_REDIRECTS_PATH } from '../src/lib/routing/article-redirects.ts';
 import { QUESTION_REDIRECTS_PATH } from '../src/lib/routing/question-redirects.ts';
 import { chatPolicySources, storeChat } from '../src/lib/shell/chat-setting.ts';
-import { rawRequest, SECRET, startBothServers, type BothServers } from './both-servers.testing.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  PART_MARKERS,
+  rawRequest,
+  SECRET,
+  startBothServers,
+  type BothServers,
+} from './both-servers.testing.ts';
 
 let servers: BothServers;
 const seen = () => servers.seen;
@@ -20,6 +27,14 @@ beforeAll(async () => {
 afterAll(() => servers.close());
 
 const get = rawRequest;
+
+/** A body read as latin1 (rawRequest), decoded from the encoding the server chose. */
+function decoded(body: string, encoding: string | string[] | undefined): string {
+  const bytes = Buffer.from(body, 'latin1');
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
 
 describe.each(['nginx', 'node'] as const)('%s', (name) => {
   const base = () => servers.url[name];
@@ -143,6 +158,42 @@ describe.each(['nginx', 'node'] as const)('%s', (name) => {
     expect(block.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await get(base(), '/suggest/index.json');
     expect(manifest.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('fills the shell parts into a page and compresses it as it sends it', async () => {
+    for (const accept of ['br, gzip', 'gzip', '']) {
+      const reply = await get(base(), '/products/poly-load-wheel', { 'accept-encoding': accept });
+      expect(reply.status).toBe(200);
+      const encoding = reply.headers['content-encoding'];
+      // nginx compresses on the fly with gzip (brotli only with its module), Node with either.
+      if (accept === '') expect(encoding).toBeUndefined();
+      else expect(accept.split(', ')).toContain(encoding);
+      const html = decoded(reply.body, encoding);
+      expect(html).toContain('<h1>Poly Load Wheel</h1>');
+      expect(html).toContain(`<div>${PART_MARKERS.menus}</div><h1>`);
+      expect(html).toContain(`<div>${PART_MARKERS.footer}</div>`);
+      expect(html).not.toContain('<!--#');
+      expect(html.endsWith('</html>')).toBe(true);
+      // Its bytes change when a part does: no validator that would keep an old copy.
+      expect(reply.headers.etag).toBeUndefined();
+      expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    // The 404 page is filled too, with its status.
+    const missing = await get(base(), '/no-such-page', { 'accept-encoding': 'gzip' });
+    expect(missing.status).toBe(404);
+    expect(decoded(missing.body, missing.headers['content-encoding'])).toContain(
+      PART_MARKERS.footer,
+    );
+  });
+
+  it('never answers a shell part on its own', async () => {
+    for (const path of ['/shell-parts/menus/index.html', '/shell-parts/footer/', '/shell-parts/']) {
+      const reply = await get(base(), path);
+      expect(reply.status).toBe(404);
+      // The 404 page (which has the parts in their places), not the part.
+      expect(reply.body).toMatch(/^<!doctype html>.*This page does not exist\./s);
+    }
   });
 
   it('serves exported media itself, and asks the API only for the rest', async () => {

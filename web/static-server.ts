@@ -10,6 +10,7 @@ import {
   productHandleRedirect,
 } from '../src/lib/routing/legacy-routes.ts';
 import { questionRedirect } from '../src/lib/routing/question-redirects.ts';
+import { SHELL_PARTS_PREFIX } from '../src/lib/shell/shell-parts.ts';
 import { MEDIA_FOLDERS } from '../server/index.ts';
 import { forwardedHeaders, proxy, proxyUpgrade, shopper, type Shopper } from './api-proxy.ts';
 import { staticHeaders } from './headers.ts';
@@ -124,7 +125,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const release = releases.of(root);
     const site = await release.headers.current();
     const send = (file: string, status: number, path: string) =>
-      sendFile(req, res, { file, status, path, https, site });
+      sendFile(req, res, { file, status, path, https, site, parts: release.parts.current });
     const redirect = (location: string) =>
       res
         .writeHead(301, {
@@ -135,6 +136,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     let pathname = target.path;
     // The build's own files for the servers are not part of the site.
     if (pathname.startsWith('/_server/')) return send(join(root, '404.html'), 404, '/404.html');
+    // The shell parts are filled into pages, never answered alone (nginx: internal).
+    if (pathname.startsWith(SHELL_PARTS_PREFIX))
+      return send(join(root, '404.html'), 404, '/404.html');
     // Legacy article links: one 301 by the release's map, else not found (as nginx does).
     if (isLegacyArticlePath(pathname)) {
       const to = (await release.articles.current())?.get(legacyArticleParam(search) ?? '');

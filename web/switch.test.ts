@@ -1,14 +1,17 @@
 // Publishing switches the live release atomically: both web servers serve a
 // symlink, `live`, that is swapped to a new release directory while shoppers keep asking. The
-// switch is the publisher's sequence: nginx reloads with the new release's configuration (by
-// its real path) while its root is still the symlink to the old release, then a temporary
-// symlink is renamed over `live`. Shoppers must see no error and no page mixed from two
-// releases; and the publish service's paths reach the publish handler on both servers.
+// switch is the publisher's sequence: nginx reloads with the new release's configuration, which
+// names the release by its real path (from then on nginx serves it), then a temporary symlink
+// is renamed over `live` (the Node server's switch). Each page includes its release's menus (a
+// shell part the server fills in). Shoppers must see no error and no page mixed from two
+// releases, a page and its part included; and the publish service's paths reach the publish
+// handler on both servers.
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -40,6 +43,7 @@ import { releaseWriter } from './release-files.testing.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
 import { httpConfig, serverConfig } from './nginx-config.ts';
 import { precompressTree } from './precompress.ts';
+import { assembleParts, partInclude, partPath } from '../src/lib/shell/shell-parts.ts';
 import { sendRequest } from './request.testing.ts';
 
 const SECRET = 'proxy-secret-for-the-switch-test-0123456789';
@@ -60,12 +64,23 @@ const confDir = (release: string) => join(work, 'releases', release, '_server', 
 
 const PAGES = { home: 'index.html', cart: 'cart/index.html', widget: 'products/widget/index.html' };
 
-/** A page of a release: its inline script differs per release, so its CSP hash does too. */
-const pageHtml = (release: string, page: string) =>
+/**
+ * A page of a release as built: its inline script differs per release, so its CSP hash does
+ * too, and it includes the release's menus (a shell part, src/lib/shell/shell-parts.ts).
+ */
+const pageFile = (release: string, page: string) =>
   `<!doctype html><html lang="en"><head><title>${release} ${page}</title>` +
   `<script type="module">window.release = ${JSON.stringify(release)};</script></head>` +
-  `<body data-release="${release}" data-page="${page}"><h1>${page} of ${release}</h1>` +
+  `<body data-release="${release}" data-page="${page}">${partInclude('menus')}` +
+  `<h1>${page} of ${release}</h1>` +
   `${'<p>Filler that makes the page worth compressing.</p>'.repeat(60)}</body></html>`;
+
+/** The menus part of a release. */
+const menusPart = (release: string) => `<nav data-part="${release}">Menus of ${release}</nav>`;
+
+/** A page as a shopper gets it: filled with its own release's part, never another's. */
+const pageHtml = (release: string, page: string) =>
+  assembleParts(pageFile(release, page), new Map([['menus', menusPart(release)]]));
 
 /** The CSP source of a release's inline script. */
 const scriptHash = (release: string) => inlineScriptHashes(pageHtml(release, 'home'))[0] ?? '';
@@ -79,8 +94,9 @@ const scriptHash = (release: string) => inlineScriptHashes(pageHtml(release, 'ho
 async function writeRelease(release: string, allow: readonly string[]) {
   const dir = join(work, 'releases', release);
   const write = releaseWriter(dir);
-  for (const [page, path] of Object.entries(PAGES)) write(path, pageHtml(release, page));
-  write('404.html', pageHtml(release, '404'));
+  for (const [page, path] of Object.entries(PAGES)) write(path, pageFile(release, page));
+  write('404.html', pageFile(release, '404'));
+  write(partPath('menus').slice(1), menusPart(release));
   // Each release has a product of its own: nginx answers its handle from the map it loaded.
   write(PRODUCT_HANDLES_FILE, `widget\n${release}-only\n`);
   // And its own name for article 355 (a publish that renamed it).
@@ -102,7 +118,8 @@ async function writeRelease(release: string, allow: readonly string[]) {
       articleRedirects: parseArticleRedirects(articles),
     }),
   );
-  write('_server/nginx/server.conf', serverConfig());
+  // As the publisher writes it: nginx reads this release by its real path.
+  write('_server/nginx/server.conf', serverConfig({ siteRoot: realpathSync(dir) }));
 }
 
 /** Makes a release live by renaming a new symlink over `live`: never a moment without one. */

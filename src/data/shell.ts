@@ -27,6 +27,4 @@ export const shellData: () => Promise<ShellData> = buildMemo(() =>
  * The shell's part of the incremental-build key of every keyed page, computed once per build
  * (100,000 product pages share it). src/lib/shell/shell-key.ts says what it covers.
  */
-export const shellKey: () => Promise<string> = buildMemo(() =>
-  shellData().then((shell) => digestShell({ ...shell, year: new Date().getFullYear() })),
-);
+export const shellKey: () => Promise<string> = buildMemo(() => shellData().then(digestShell));

@@ -22,6 +22,9 @@ beforeAll(() => {
   page('confirm-subscription', '<title>C</title><meta name="robots" content="noindex">');
   page('articles/id/355', '<meta http-equiv="refresh" content="0;url=/articles/x">');
   page('product-index/page/2', '<title>P2</title>');
+  // A part has no head; it is still no page.
+  mkdirSync(join(dir, 'shell-parts/menus'), { recursive: true });
+  writeFileSync(join(dir, 'shell-parts/menus/index.html'), '<nav>menus</nav>');
   writeFileSync(join(dir, '404.html'), '<title>404 Not Found</title>');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
 });
@@ -35,8 +38,9 @@ describe('sitemapFilter', () => {
     expect(keep(`${site}/about-us/`)).toBe(true);
   });
 
-  it('leaves out noindex pages, redirects, later pages, the 404 and non-pages', () => {
+  it('leaves out noindex pages, redirects, later pages, the 404, shell parts and non-pages', () => {
     const keep = sitemapFilter(dir);
+    expect(keep(`${site}/shell-parts/menus/`)).toBe(false);
     expect(keep(`${site}/confirm-subscription/`)).toBe(false);
     expect(keep(`${site}/articles/id/355/`)).toBe(false);
     expect(keep(`${site}/product-index/page/2/`)).toBe(false);

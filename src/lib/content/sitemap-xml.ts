@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { legacyRules, type LegacyRule } from '../routing/legacy-routes.ts';
+import { SHELL_PARTS_PREFIX } from '../shell/shell-parts.ts';
 import { isPaginatedPath } from './index-pagination.ts';
 
 /**
@@ -72,7 +73,7 @@ export interface SitemapFilter {
 
 /**
  * The sitemap filter: a page is listed when it is an HTML page of the build that is not the
- * not-found page, not a later page of a paginated list, and not marked noindex or a redirect
+ * not-found page, not a shell part, not a later page of a paginated list, and not marked noindex or a redirect
  * in its head. Runs after the build has written `outDir`; reads only each page's head, unless
  * `known` answers for the page (true: its head keeps it out; undefined: read it).
  */
@@ -94,6 +95,8 @@ export function sitemapFilter(
   const filter = (page: string) => {
     const { pathname } = new URL(page);
     if (/^\/404(?:\.html|\/)?$/.test(pathname) || isPaginatedPath(pathname)) return false;
+    // A shell part is a piece of every page, never a page (src/lib/shell/shell-parts.ts).
+    if (pathname.startsWith(SHELL_PARTS_PREFIX)) return false;
     if (!excluded(pathname)) return true;
     unlisted.add(pathname);
     return false;

@@ -144,7 +144,7 @@ export interface ListPageInputs {
  * The incremental-build key of one page of a product list. The records count by id and
  * digest (made once per build, src/data/catalogue.ts), so a page of 24 cards hashes 24
  * short strings, not 24 records.
- * @example listPageKey({ shell: 's', context: ['sidebar-digest', 'Crown'], page: 2, pages: 3,
+ * @example listPageKey({ shell: 's', context: ['Crown'], page: 2, pages: 3,
  *   total: 60, shown: [{ id: 7, digest: 'd7' }] }) // 24 hex digits
  */
 export function listPageKey(inputs: ListPageInputs): string {
@@ -164,7 +164,7 @@ export function listPageKey(inputs: ListPageInputs): string {
 /**
  * The key of a collection's page past PRODUCT_PAGES (src/lib/catalog/collection-page.ts): it
  * shows no product and no count, only its number in the context `listPageKey` takes.
- * @example loadingPageKey({ shell: 's', context: ['sidebar-digest'], page: 9 }) // 24 hex digits
+ * @example loadingPageKey({ shell: 's', context: ['collection-digest'], page: 9 }) // 24 hex digits
  */
 export function loadingPageKey(inputs: Pick<ListPageInputs, 'shell' | 'context' | 'page'>) {
   return pageCacheKey([

@@ -7,6 +7,7 @@ import { jsonLdText } from '../seo/json-ld.ts';
 import { productGallery } from './gallery.ts';
 import { activeContent } from './html-audit.ts';
 import { productJsonLd } from './json-ld.ts';
+import { strayCommands } from '../shell/shell-parts.ts';
 import { productTitle } from './title.ts';
 
 // "a product with a hostile description renders inert". The record goes through
@@ -28,6 +29,7 @@ const HOSTILE_DESCRIPTION = [
   '<object data="evil.swf"></object><embed src="evil.swf">',
   '<meta http-equiv="refresh" content="0;url=https://evil.example">',
   '<base href="https://evil.example/">',
+  '<!--# include virtual="/api/customer/account" --><p>Fits <!--#echo var="remote_addr" --></p>',
 ].join('\n');
 
 async function hostileRecord() {
@@ -35,7 +37,8 @@ async function hostileRecord() {
   upsertCollection(db, { handle: 'wheels', title: 'Wheels' });
   upsertProduct(db, {
     handle: 'hostile-wheel',
-    title: 'Hostile <b onclick="x()">Wheel</b><script>alert(6)</script>',
+    title:
+      'Hostile <b onclick="x()">Wheel</b><script>alert(6)</script><!--# include virtual="/api/customer" -->',
     vendor: 'Crown',
     sku: 'HOSTILE-1',
     price: 12.5,
@@ -90,6 +93,8 @@ describe('a hostile product record', () => {
       `<div class="description">${product.descriptionHtml}</div>`,
     ].join('\n');
     expect(activeContent(page, ALLOWED_IFRAME_HOSTS)).toEqual([]);
+    // No server-side include survives for nginx to act on (the build refuses a page with one).
+    expect(strayCommands(page)).toEqual([]);
     expect(title.markup).toBe('Hostile <b>Wheel</b>');
     expect(title.plain).toBe('Hostile Wheel');
     expect(jsonLdText(structured)).not.toMatch(/<\/?script/i);

@@ -1,0 +1,48 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { partInclude } from '../src/lib/shell/shell-parts.ts';
+import { precompressTree } from './precompress.ts';
+
+let root: string;
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+const filler = '<p>Filler that makes the page worth compressing.</p>'.repeat(30);
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'precompress-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('precompressTree', () => {
+  it('compresses what the server sends as it is, not a page the server fills with parts', async () => {
+    write('plain/index.html', `<html><body>${filler}</body></html>`);
+    write('shell/index.html', `<html><body>${partInclude('menus')}${filler}</body></html>`);
+    // Left by the release it was linked from, before the page had parts: it would be sent.
+    write('shell/index.html.gz', 'an older page');
+    write('shell/index.html.br', 'an older page');
+    write('_astro/app.js', `export const a = ${JSON.stringify(filler)};`);
+    const seen: string[] = [];
+    const report = await precompressTree(root, { onHtml: (path) => seen.push(path) });
+    expect(existsSync(join(root, 'plain/index.html.br'))).toBe(true);
+    expect(existsSync(join(root, '_astro/app.js.gz'))).toBe(true);
+    expect(existsSync(join(root, 'shell/index.html.gz'))).toBe(false);
+    expect(existsSync(join(root, 'shell/index.html.br'))).toBe(false);
+    expect(report).toMatchObject({ files: 3, compressed: 2, assembled: 1 });
+    // The CSP scan still reads every page.
+    expect(seen.map((path) => path.slice(root.length)).sort()).toEqual([
+      '/plain/index.html',
+      '/shell/index.html',
+    ]);
+  });
+
+  it('refuses a page with a server-side include that is not a shell part, naming it', async () => {
+    write('products/wheel/index.html', `<p>${filler}<!--# include virtual="/api/customer" --></p>`);
+    await expect(precompressTree(root)).rejects.toThrow(
+      /\/products\/wheel\/index\.html carries a server-side include command that is not the shell's: <!--# include virtual="\/api\/customer" -->/,
+    );
+  });
+});
