@@ -1,4 +1,3 @@
-import { shellKey as digestShell } from '../lib/shell/shell-key.ts';
 import type { NavNode } from '../../shared/contracts/catalogue-records.ts';
 import { buildMemo } from './build-memo.ts';
 import { collectionTree } from './collections.ts';
@@ -22,9 +21,3 @@ export const shellData: () => Promise<ShellData> = buildMemo(() =>
     searchCategories: childrenOf(null).map(({ id, title }) => ({ id, title })),
   })),
 );
-
-/**
- * The shell's part of the incremental-build key of every keyed page, computed once per build
- * (100,000 product pages share it). src/lib/shell/shell-key.ts says what it covers.
- */
-export const shellKey: () => Promise<string> = buildMemo(() => shellData().then(digestShell));

@@ -1,9 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../../stack/api-process.ts';
-import { buildSite, type BuildReport } from '../../publisher/build-site.ts';
+import { buildSite, NGINX_DIR, type BuildReport } from '../../publisher/build-site.ts';
 import { seedIfEmpty, temporaryDir } from '../../stack/stack.ts';
 import { merchandiser } from '../../publisher/merchandiser-client.ts';
 import { PRODUCT_PAGES } from '../../src/lib/catalog/collection-page.ts';
@@ -31,7 +31,14 @@ import { WarmRenderer } from '../../publisher/warm/renderer.ts';
 import { KEPT_BUNDLE_DIR } from '../../src/integrations/parallel-prerender/index.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { machinePath } from '../../src/lib/fitment/machine-path.ts';
+import { BRANDS_SIDEBAR_LIMIT, topBrands } from '../../src/lib/catalog/brands-sidebar.ts';
 import { articlePath, collectionPath, productPath } from '../../src/lib/routing/paths.ts';
+import {
+  assembleParts,
+  partPath,
+  SHELL_PARTS,
+  type ShellPart,
+} from '../../src/lib/shell/shell-parts.ts';
 import { feedCursor, onlyWarmChanges } from '../../publisher/feed.ts';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 
@@ -43,15 +50,19 @@ import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
  * One catalogue, four builds:
  *   A   full build, incremental cache X;
  *       rename a collection of the menus;
- *   B1  incremental (X): the rename changes every menu, so no product page may be reused;
+ *   B1  incremental (X): the rename changes the menus, a shell part published once
+ *       (src/lib/shell/shell-parts.ts), and the trails of the collection's own products, so
+ *       only those product pages are rendered again;
  *       change a price and a stock, add a product, delete a product;
  *   B   incremental (X) into a fresh directory: most product pages are restored from X;
  *   C   clean full build (fresh cache Y) of the same data.
  * B must equal C byte for byte. W publishes B's changes warm from B1, as the publisher does.
  * Then fitment (issue 31, item 11): a machine model renamed and a fitment row added to one
- * product, published warm from W (F); D is a clean full build of that data, which F equals. The rename comes first so that B both reuses pages (the test
- * cannot pass by rendering everything) and covers it: a product page that B1 had wrongly
- * restored with the old menu would reach B from X and differ from C.
+ * product, published warm from W (F); D is a clean full build of that data, which F equals.
+ * The rename comes first so that B both reuses pages (the test cannot pass by rendering
+ * everything) and covers it: a product page that B1 had wrongly restored with the old trail
+ * would reach B from X and differ from C. Later phases (G to L) publish content, collection
+ * and top-brand changes warm, each compared with a clean build.
  */
 
 // Enough for the biggest collection to have a page past PRODUCT_PAGES (74 products: 4 pages).
@@ -81,7 +92,10 @@ interface Fixture {
     E: BuildReport;
     I: BuildReport;
     K: BuildReport;
+    M: BuildReport;
   };
+  /** The top ten brands changed, published warm from J (L). */
+  topBrands: { entering: string; leaving: string; moved: number; report: WarmBuildReport };
   /** A collection's own edits published warm (issue 33, item 9): H from G, then J from H. */
   collections: {
     warmable: boolean;
@@ -435,6 +449,13 @@ beforeAll(async () => {
   });
   const J = await warmFrom('H', 'J');
   const K = await build('K', 'T');
+
+  // L: the sidebar's top ten brands change (issue 33, item 2): products of the tenth brand
+  // move to the best brand outside the ten until it passes it, published warm from J; M is
+  // its clean build.
+  const topBrandsChange = await changeTopBrands(api);
+  const L = await warmFrom('J', 'L');
+  const M = await build('M', 'S');
   suite.set({
     root,
     api,
@@ -442,7 +463,8 @@ beforeAll(async () => {
     priced,
     stocked,
     deleted,
-    reports: { A, B1, B, C, D, E, I, K },
+    reports: { A, B1, B, C, D, E, I, K, M },
+    topBrands: { ...topBrandsChange, report: L },
     collections: {
       warmable: collectionsWarm,
       edited: H,
@@ -476,10 +498,10 @@ afterAll(async () => {
     const warm = (name: string, r: WarmBuildReport) =>
       `${name} ${r.rendered} rendered, ${r.written} written, ${r.removed} removed`;
     console.log(
-      `incremental build test: thirteen builds in ${seconds} s (${counts.join('; ')}; ` +
+      `incremental build test: fifteen builds in ${seconds} s (${counts.join('; ')}; ` +
         `${warm('W', fixture.warm)}; ${warm('F', fixture.fitment.report)}; ` +
         `${warm('G', fixture.content.report)}; ${warm('H', fixture.collections.edited)}; ` +
-        `${warm('J', fixture.collections.renamed)})`,
+        `${warm('J', fixture.collections.renamed)}; ${warm('L', fixture.topBrands.report)})`,
     );
   }
   await suite.cleanUp();
@@ -487,8 +509,48 @@ afterAll(async () => {
 
 /**
  * That the release `build` holds the files of the clean build `clean`, byte for byte. A warm
- * release also lists its paths and keys, for the warm publish after it.
+ * release also lists its paths and keys, for the warm publish after it. nginx's server.conf
+ * names its own release by its real path (web/nginx-server-conf.ts): that path aside, it too
+ * is the same.
  */
+const SERVER_CONF = join(NGINX_DIR, 'server.conf');
+
+/**
+ * Moves products of the last of the sidebar's ten brands to the first brand outside them (or
+ * a new brand) through the merchandiser API, until that brand has more: the ten change.
+ */
+async function changeTopBrands(api: ApiProcess) {
+  const reply = await fetch(
+    new URL('/api/products/vendors/fullDetail?page=0&limit=500&sortBy=PRODUCT_COUNT', api.url),
+  );
+  const { vendors } = (await reply.json()) as {
+    vendors: { name: string; productCount: number }[];
+  };
+  const ranked = topBrands(vendors, vendors.length);
+  const leaving = ranked[BRANDS_SIDEBAR_LIMIT - 1];
+  if (!leaving) throw new Error('the seed has fewer than ten brands');
+  const entering = ranked[BRANDS_SIDEBAR_LIMIT] ?? { name: 'Zenith Handling', productCount: 0 };
+  const moved = Math.floor((leaving.productCount - entering.productCount) / 2) + 1;
+  const bulk = await fetch(new URL('/api/products/bulk?afterId=0&limit=500', api.url), {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const products = ((await bulk.json()) as { products: BulkProduct[] }).products;
+  const theirs = products.filter((p) => p.vendor === leaving.name).slice(0, moved);
+  if (theirs.length < moved) throw new Error(`${leaving.name} has too few products to move`);
+  for (const product of theirs) {
+    await admin(api, 'PATCH', `/products/${String(product.id)}`, { vendor: entering.name });
+  }
+  return { entering: entering.name, leaving: leaving.name, moved };
+}
+
+/** A page of a release as the web servers send it: its shell parts filled in. */
+async function served(release: string, file: string): Promise<string> {
+  const parts = new Map<ShellPart, string>();
+  for (const part of SHELL_PARTS)
+    parts.set(part, await readFile(join(release, partPath(part)), 'utf8'));
+  return assembleParts(await readFile(file, 'utf8'), parts);
+}
+
 async function expectSameFiles(build: string, clean: string): Promise<void> {
   const { root } = need();
   const [built, cleanFiles] = await Promise.all([
@@ -497,22 +559,33 @@ async function expectSameFiles(build: string, clean: string): Promise<void> {
   ]);
   expect(built).toEqual(cleanFiles);
   const differing: string[] = [];
+  const read = async (release: string, file: string) => {
+    const bytes = await readFile(join(root, release, file));
+    if (file !== SERVER_CONF) return bytes;
+    const own = await realpath(join(root, release));
+    const text = bytes.toString('utf8');
+    expect(text).toContain(`root "${own}";`);
+    return Buffer.from(text.replaceAll(own, '{release}'));
+  };
   for (const file of built) {
-    const [b, c] = await Promise.all([
-      readFile(join(root, build, file)),
-      readFile(join(root, clean, file)),
-    ]);
+    const [b, c] = await Promise.all([read(build, file), read(clean, file)]);
     if (!b.equals(c)) differing.push(file);
   }
   expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
 }
 
 describe('an incremental build after catalogue changes', () => {
-  it('renders every product page again when a menu collection is renamed', () => {
-    const { A, B1 } = need().reports;
+  it('publishes a renamed menu collection in the menus once, not in every page', async () => {
+    const { root, renamed, reports } = need();
+    const { A, B1 } = reports;
     expect(A.reused).toBe(0);
-    // Every product page shows the menu; pages without a cacheKey are always rendered.
-    expect(B1.reused).toBe(0);
+    // Product pages outside the collection show it only through the menus part: kept.
+    expect(B1.reused).toBeGreaterThanOrEqual(PRODUCTS / 2);
+    for (const part of ['menus', 'search-categories'] as const) {
+      const html = await readFile(join(root, 'B1', partPath(part)), 'utf8');
+      expect(html).toContain(`>${NEW_NAME}<`);
+      expect(html).not.toContain(`>${renamed.oldTitle}<`);
+    }
   });
 
   it('reuses the product pages the later changes did not touch', () => {
@@ -679,9 +752,11 @@ describe('an incremental build after catalogue changes', () => {
     expect(handles).toHaveLength(PRODUCTS); // one deleted, one added
     const stale: string[] = [];
     for (const handle of handles) {
-      const html = await readFile(productPage(join(root, 'B'), handle), 'utf8');
+      // As a shopper gets it: with the release's shell parts filled in.
+      const html = await served(join(root, 'B'), productPage(join(root, 'B'), handle));
       // Menu links carry the title as text; the old title may be in a product's own text.
-      if (!html.includes(`>${NEW_NAME}<`)) stale.push(handle);
+      if (!html.includes(`>${NEW_NAME}<`) || html.includes(`>${renamed.oldTitle}<`))
+        stale.push(handle);
     }
     expect(stale).toEqual([]);
     const { collections } = await suggestIndex(join(root, 'B'));
@@ -784,6 +859,23 @@ describe('a content edit through the merchandiser API, published warm (issue 33,
     expectSameFiles('G', 'E'));
 });
 
+describe('a change of the top ten brands published warm (issue 33, item 2)', () => {
+  it('renders the sidebar part once, not the catalogue pages that show it', async () => {
+    const { root, topBrands: change, reports } = need();
+    // The moved products' own pages and lists, the two brands' pages, the unkeyed pages.
+    expect(change.report.rendered).toBeLessThan(reports.M.pages / 4);
+    const sidebar = (release: string) => readFile(join(root, release, partPath('sidebar')), 'utf8');
+    const link = (name: string) => `>${name}</a>`;
+    expect(await sidebar('J')).toContain(link(change.leaving));
+    expect(await sidebar('J')).not.toContain(link(change.entering));
+    expect(await sidebar('L')).toContain(link(change.entering));
+    expect(await sidebar('L')).not.toContain(link(change.leaving));
+  });
+
+  it('writes the same files, byte for byte, as a clean full build (L, M)', () =>
+    expectSameFiles('L', 'M'));
+});
+
 describe("a collection's own edits published warm (issue 33, item 9)", () => {
   it('are changes the warm publish follows', () => {
     expect(need().collections.warmable).toBe(true);
@@ -802,11 +894,15 @@ describe("a collection's own edits published warm (issue 33, item 9)", () => {
   it('write the same files, byte for byte, as a clean full build (H, I)', () =>
     expectSameFiles('H', 'I'));
 
-  it("publish a parent's new name warm into every page's menus and trails, as a clean build (J, K)", async () => {
+  it("publish a parent's new name warm into the menus and its pages' trails, as a clean build (J, K)", async () => {
     const { root, collections, reports } = need();
     await expectSameFiles('J', 'K');
-    expect(collections.renamed.rendered).toBeGreaterThan(reports.K.pages / 2);
+    // The menus, the sidebar and the search box's categories are parts: the rename renders
+    // the pages that show the parent itself (its pages, its products' trails), not all.
+    expect(collections.renamed.rendered).toBeLessThan(reports.K.pages / 2);
     const html = await readFile(join(root, 'J', collections.childPage, 'index.html'), 'utf8');
     expect(html.includes(collections.newParentTitle)).toBe(true);
+    const menus = await readFile(join(root, 'J', partPath('menus')), 'utf8');
+    expect(menus.includes(`>${collections.newParentTitle}<`)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { CALL_FOR_PRICE, soldOnline } from '../../../shared/call-for-price.ts';
 import { machineHits } from '../../lib/search/machine-suggest.ts';
 import { applyPriceSuggestion, priceSuggestions } from '../../lib/search/price-phrase.ts';
 import {
+  ALL_CATEGORIES,
   NO_RESULTS,
   PRICE_SUGGESTION_DELAY_MS,
   canSearch,
@@ -33,13 +34,18 @@ import {
   type SearchHit,
   type SearchTarget,
 } from '../../lib/search/search-box.ts';
+import { partInclude } from '../../lib/shell/shell-parts.ts';
 import { showToast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import './SearchBox.css';
 
 export interface SearchBoxProps {
-  /** 'All Categories' plus these: the top-level categories (spec storefront 2). */
-  categories: { id: number; title: string }[];
+  /**
+   * 'All Categories' plus these: the top-level categories (spec storefront 2). A built page
+   * leaves them out: its picker holds the shell part of the same options, which the web server
+   * fills in (src/lib/shell/shell-parts.ts), so a renamed category re-renders no page.
+   */
+  categories?: { id: number; title: string }[] | undefined;
   /** The machine pages' base (theme.paths.machineBase): the Machines group links there. */
   machineBase: string;
 }
@@ -210,7 +216,10 @@ function useRestoredSearch(
   useEffect(() => {
     const fromUrl = targetFromUrl(window.location.search);
     const onResults = isResultsPage(window.location.pathname);
-    const known = (value: string) => categories.some((c) => String(c.id) === value);
+    // The picker's own options: the part's, or those rendered from `categories`.
+    const options = [...(selectRef.current?.options ?? [])];
+    const known = (value: string) =>
+      value !== '' && options.some((option) => option.value === value);
     // Hydration leaves the picker as the shopper set it; the state follows.
     const picked = selectRef.current?.value ?? '';
     if (known(picked)) setCategory(picked);
@@ -316,14 +325,21 @@ function categoryPicker(
         name="c"
         value={category}
         onChange={(event) => setCategory(event.target.value)}
-      >
-        <option value="">All Categories</option>
-        {categories.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.title}
-          </option>
-        ))}
-      </select>
+        {...(categories
+          ? {
+              children: [
+                <option key="" value="">
+                  {ALL_CATEGORIES}
+                </option>,
+                ...categories.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.title}
+                  </option>
+                )),
+              ],
+            }
+          : { dangerouslySetInnerHTML: { __html: partInclude('search-categories') } })}
+      />
       <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
         <path d="M3 5h18M6 12h12M10 19h4" />
       </svg>

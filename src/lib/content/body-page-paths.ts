@@ -10,13 +10,12 @@ export interface BodyEntry {
 /**
  * The static paths of pages that each show one record with its body, at the record's handle:
  * the entry and the article hrefs as props, and a cache key (DESIGN, build pipeline 6) from
- * the page's kind, the shell, the record's own digest and the articles its body links by id.
- * @example bodyPagePaths('help', answers, shell, articles) // [{ params: { handle }, ... }]
+ * the page's kind, the record's own digest and the articles its body links by id.
+ * @example bodyPagePaths('help', answers, articles) // [{ params: { handle }, ... }]
  */
 export function bodyPagePaths<E extends BodyEntry>(
   kind: string,
   entries: readonly E[],
-  shell: string,
   articles: ArticleHrefs,
 ) {
   return entries.map((entry) => ({
@@ -24,7 +23,6 @@ export function bodyPagePaths<E extends BodyEntry>(
     props: { entry, articles },
     cacheKey: pageCacheKey([
       kind,
-      shell,
       entryDigest(entry),
       articleLinksKey(articles, legacyArticleIds(entry.data.bodyHtml)),
     ]),

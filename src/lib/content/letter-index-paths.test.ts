@@ -7,7 +7,7 @@ const entry = (label: string) => ({ label, path: `/p/${label}`, letter: label.ch
 
 describe('letterIndexPaths', () => {
   it('puts the first page at the base path, sorted, with the jump list and the count', () => {
-    const [first, ...rest] = letterIndexPaths([entry('B'), entry('A')], 'shell');
+    const [first, ...rest] = letterIndexPaths([entry('B'), entry('A')]);
     expect(rest).toEqual([]);
     expect(first?.params).toEqual({ page: undefined });
     expect(first?.props.items.map((item) => item.label)).toEqual(['A', 'B']);
@@ -15,15 +15,15 @@ describe('letterIndexPaths', () => {
     expect(first?.props.starts.map((start) => start.letter)).toEqual(['A', 'B']);
   });
 
-  it('keys each page on the shell and its own props', () => {
-    const [first] = letterIndexPaths([entry('A')], 'shell');
-    expect(first?.cacheKey).toBe(viewPageKey('shell', first?.props));
-    expect(letterIndexPaths([entry('A')], 'other')[0]?.cacheKey).not.toBe(first?.cacheKey);
+  it('keys each page on its own props', () => {
+    const [first] = letterIndexPaths([entry('A')]);
+    expect(first?.cacheKey).toBe(viewPageKey(first?.props));
+    expect(letterIndexPaths([entry('B')])[0]?.cacheKey).not.toBe(first?.cacheKey);
   });
 
   it('cuts pages of INDEX_PAGE_SIZE after the first under page/{n}', () => {
     const entries = Array.from({ length: INDEX_PAGE_SIZE + 1 }, (_, n) => entry(`A${n}`));
-    const paths = letterIndexPaths(entries, 'shell');
+    const paths = letterIndexPaths(entries);
     expect(paths.map((path) => path.params.page)).toEqual([undefined, 'page/2']);
     expect(paths[1]?.props).toMatchObject({ page: 2, totalPages: 2, count: INDEX_PAGE_SIZE + 1 });
   });

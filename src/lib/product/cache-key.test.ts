@@ -71,7 +71,6 @@ describe('entryDigest', () => {
 describe('productPageKey', () => {
   const inputs = (): ProductPageInputs => ({
     record: 'own',
-    shell: 'shell',
     day: '2026-11-24',
     related: [
       { id: 2, digest: 'd2' },
@@ -91,8 +90,6 @@ describe('productPageKey', () => {
   it('changes with every input the page renders', () => {
     const changed: ((i: ProductPageInputs) => void)[] = [
       (i) => (i.record = 'own-2'),
-      // The menus: a renamed collection changes the shell of every page.
-      (i) => (i.shell = 'shell-2'),
       (i) => (i.day = '2026-11-25'),
       (i) => (i.related = [{ id: 2, digest: 'd2-new-price' }, ...i.related.slice(1)]),
       (i) => (i.related = [...i.related].reverse()),
@@ -119,8 +116,7 @@ describe('productPageKey', () => {
 
 describe('listPageKey', () => {
   const inputs = (): ListPageInputs => ({
-    shell: 'shell',
-    context: ['sidebar', 'Crown'],
+    context: ['collection', 'Crown'],
     page: 2,
     pages: 3,
     total: 60,
@@ -135,9 +131,8 @@ describe('listPageKey', () => {
 
   it('changes with every input the page renders', () => {
     const changed: ((i: ListPageInputs) => void)[] = [
-      (i) => (i.shell = 'shell-2'),
-      // A brand renamed, or the sidebar's brands or categories changed.
-      (i) => (i.context = ['sidebar', 'Crown Equipment']),
+      // A brand renamed.
+      (i) => (i.context = ['collection', 'Crown Equipment']),
       (i) => (i.context = ['sidebar-2', 'Crown']),
       (i) => (i.page = 3),
       // A product added to the list adds a page: the pager of every page changes.
@@ -189,18 +184,17 @@ describe('collectionPageDigest', () => {
 });
 
 describe('loadingPageKey', () => {
-  const inputs = { shell: 'shell', context: ['sidebar', 'collection'], page: 9 };
+  const inputs = { context: ['tiles', 'collection'], page: 9 };
 
-  it('changes with the shell, the context and the page, and with nothing the list holds', () => {
+  it('changes with the context and the page, and with nothing the list holds', () => {
     const base = loadingPageKey(inputs);
     expect(base).toMatch(/^[0-9a-f]{24}$/);
     expect(loadingPageKey({ ...inputs })).toBe(base);
     const keys = [
-      loadingPageKey({ ...inputs, shell: 'shell-2' }),
-      loadingPageKey({ ...inputs, context: ['sidebar', 'collection-2'] }),
+      loadingPageKey({ ...inputs, context: ['tiles', 'collection-2'] }),
       loadingPageKey({ ...inputs, page: 10 }),
     ];
-    expect(new Set([base, ...keys]).size).toBe(4);
+    expect(new Set([base, ...keys]).size).toBe(3);
   });
 
   it('is never the key of a page that shows its products', () => {
@@ -238,11 +232,11 @@ describe('viewDigest and viewPageKey', () => {
     expect(viewDigest({ at: new Date(0), none: null, bare })).toMatch(/^[0-9a-f]{24}$/);
   });
 
-  it('keys a page by the shell and its view', () => {
-    const base = viewPageKey('shell', view());
-    expect(viewPageKey('shell', view())).toBe(base);
-    expect(viewPageKey('shell-2', view())).not.toBe(base);
-    expect(viewPageKey('shell', { ...view(), page: 2 })).not.toBe(base);
+  it('keys a page by its view', () => {
+    const base = viewPageKey(view());
+    expect(viewPageKey(view())).toBe(base);
+    expect(viewPageKey({ ...view(), page: 2 })).not.toBe(base);
+    expect(base).not.toBe(viewDigest(view()));
   });
 });
 

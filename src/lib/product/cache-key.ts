@@ -75,8 +75,6 @@ export interface ShownRecord {
 export interface ProductPageInputs {
   /** The product's own record: title, price, stock, images, reviews, vendor and brand link. */
   record: string;
-  /** The shell of every page: menus, search categories, footer year (src/data/shell.ts). */
-  shell: string;
   /** The build's UTC day: the structured data's priceValidUntil counts from it. */
   day: string;
   /** The related products shown as cards, in order. */
@@ -97,9 +95,9 @@ export interface ProductPageInputs {
 
 /**
  * The incremental-build key of one product page ("a page's cache key covers
- * everything it renders"). Cheap at 100,000 pages: the shell is one digest made once per
- * build, and the rest is the page's own short list.
- * @example productPageKey({ record: 'd1', shell: 's', day: '2026-11-24', related: [],
+ * everything it renders"). Cheap at 100,000 pages: the page's own short list. The shell is not
+ * in it: its catalogue parts are published once and included (src/lib/shell/shell-parts.ts).
+ * @example productPageKey({ record: 'd1', day: '2026-11-24', related: [],
  *   questions: [], collections: { crumbs: [] } }) // 24 hex digits
  */
 export function productPageKey(inputs: ProductPageInputs): string {
@@ -107,7 +105,6 @@ export function productPageKey(inputs: ProductPageInputs): string {
     records.map(({ id, digest }) => `${tag}${id}:${digest}`);
   return pageCacheKey([
     inputs.record,
-    inputs.shell,
     inputs.day,
     JSON.stringify(inputs.collections),
     inputs.articles,
@@ -124,11 +121,9 @@ export function productPageKey(inputs: ProductPageInputs): string {
  * change without a change to the code.
  */
 export interface ListPageInputs {
-  /** The shell of every page (src/data/shell.ts). */
-  shell: string;
   /**
-   * What the page shows around the list, each part already short: the sidebar's digest, the
-   * collection's own record digest, a brand's name, a digest of the child category tiles.
+   * What the page shows around the list, each part already short: the collection's own record
+   * digest, a brand's name, a digest of the child category tiles.
    */
   context: readonly (string | number | null | undefined)[];
   /** The one-based page and the number of pages: the title, the pager, the range text. */
@@ -144,13 +139,12 @@ export interface ListPageInputs {
  * The incremental-build key of one page of a product list. The records count by id and
  * digest (made once per build, src/data/catalogue.ts), so a page of 24 cards hashes 24
  * short strings, not 24 records.
- * @example listPageKey({ shell: 's', context: ['Crown'], page: 2, pages: 3,
+ * @example listPageKey({ context: ['Crown'], page: 2, pages: 3,
  *   total: 60, shown: [{ id: 7, digest: 'd7' }] }) // 24 hex digits
  */
 export function listPageKey(inputs: ListPageInputs): string {
   return pageCacheKey([
     'list',
-    inputs.shell,
     `p${inputs.page}/${inputs.pages}`,
     `t${inputs.total}`,
     // The counts keep the context apart from the records: neither can pass for the other.
@@ -164,12 +158,11 @@ export function listPageKey(inputs: ListPageInputs): string {
 /**
  * The key of a collection's page past PRODUCT_PAGES (src/lib/catalog/collection-page.ts): it
  * shows no product and no count, only its number in the context `listPageKey` takes.
- * @example loadingPageKey({ shell: 's', context: ['collection-digest'], page: 9 }) // 24 hex digits
+ * @example loadingPageKey({ context: ['collection-digest'], page: 9 }) // 24 hex digits
  */
-export function loadingPageKey(inputs: Pick<ListPageInputs, 'shell' | 'context' | 'page'>) {
+export function loadingPageKey(inputs: Pick<ListPageInputs, 'context' | 'page'>) {
   return pageCacheKey([
     'loading-list',
-    inputs.shell,
     `p${inputs.page}`,
     `c${inputs.context.length}`,
     ...inputs.context,
@@ -204,10 +197,10 @@ function plainValue(this: unknown, key: string, value: unknown): unknown {
  * The incremental-build key of a page that renders only the shell and its props, when the
  * props are a view (viewDigest): the letter indexes, the product list, the blog's pages,
  * the sitemap's sections.
- * @example viewPageKey('shell-digest', { page: 1, totalPages: 1, items: [] }) // 24 hex digits
+ * @example viewPageKey({ page: 1, totalPages: 1, items: [] }) // 24 hex digits
  */
-export function viewPageKey(shell: string, view: unknown): string {
-  return pageCacheKey(['view', shell, viewDigest(view)]);
+export function viewPageKey(view: unknown): string {
+  return pageCacheKey(['view', viewDigest(view)]);
 }
 
 /**

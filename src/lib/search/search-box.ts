@@ -75,6 +75,9 @@ export function inPriceRange(price: number, { minPrice, maxPrice }: PriceRange):
 export const searchScope = (category: string, { minPrice, maxPrice }: PriceRange): string =>
   `${category}|${String(minPrice)}|${String(maxPrice)}`;
 
+/** The category picker's first option (spec storefront 2), which searches every category. */
+export const ALL_CATEGORIES = 'All Categories';
+
 export interface SearchTarget extends PriceBounds {
   q: string;
   /** A collection id from the category selector; '' for All Categories. */

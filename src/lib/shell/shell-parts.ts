@@ -1,6 +1,6 @@
 /**
- * The shell's parts (issue 33, item 1): the header's menus, the footer and the catalogue
- * sidebar are the same HTML on every page that has them, so a build publishes each once, at
+ * The shell's parts (issue 33, item 1): the header's menus, the search box's categories, the
+ * footer and the catalogue sidebar are the same HTML on every page that has them, so a build publishes each once, at
  * /shell-parts/{name}/index.html, and a page carries an include in its place, which the web
  * server fills as it answers: nginx with its `ssi` module, the Node server with
  * `assembleParts` below (docs/decisions.md, "Shell parts"). A menu change then re-renders
@@ -8,8 +8,12 @@
  * gets every link in the page it loads.
  */
 
-/** The parts, each rendered by its page in src/pages/shell-parts/. */
-export const SHELL_PARTS = ['menus', 'footer', 'sidebar'] as const;
+/**
+ * The parts, each rendered by its page in src/pages/shell-parts/: the header's menus, the
+ * search box's category options (inside its island's markup), the footer and the catalogue
+ * sidebar.
+ */
+export const SHELL_PARTS = ['menus', 'search-categories', 'footer', 'sidebar'] as const;
 export type ShellPart = (typeof SHELL_PARTS)[number];
 
 /** The folder of the parts in a release, never answered to a request of its own. */
