@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PageLog, recordsOnceWritten } from './build-site.ts';
+import { buildEnvironment, PageLog, recordsOnceWritten } from './build-site.ts';
 import { temporaryDir } from '../stack/stack.ts';
 
 // What astro build prints while the prerender workers write pages: lines run together.
@@ -49,5 +49,15 @@ describe('recordsOnceWritten', () => {
     const reading = recordsOnceWritten('/nonexistent/records.json', astro.signal);
     astro.abort();
     expect(await reading).toBeUndefined();
+  });
+});
+
+describe('buildEnvironment', () => {
+  it("builds for production whatever the caller's environment, keeping the rest of it", () => {
+    // What Vitest sets in its workers, which once made import.meta.env.DEV true in a build.
+    const runner = { NODE_ENV: 'test', MODE: 'test', DEV: '1', PROD: '', PATH: '/usr/bin' };
+    const built = buildEnvironment(runner);
+    expect(built).toEqual({ NODE_ENV: 'production', PATH: '/usr/bin' });
+    expect(runner.DEV).toBe('1');
   });
 });

@@ -333,6 +333,22 @@ export class PageLog {
   }
 }
 
+/**
+ * The environment a build inherits, as a production build: Astro gives server code the
+ * process's variables as import.meta.env, so a test runner's DEV=1, PROD and MODE=test (Vitest
+ * sets them) made import.meta.env.DEV true in the pages, which then rendered the shell parts
+ * in place (ShellPart.astro) instead of their includes. A publish is a production build
+ * whoever starts it.
+ */
+export function buildEnvironment(inherited: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const own: NodeJS.ProcessEnv = { ...inherited, NODE_ENV: 'production' };
+  for (const name of ASTRO_ENV_BUILT_INS) delete own[name];
+  return own;
+}
+
+/** The import.meta.env values Astro sets itself, which an inherited variable would replace. */
+const ASTRO_ENV_BUILT_INS = ['MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'];
+
 function runAstroBuild(
   { apiUrl, outDir, cacheDir, env = {}, quiet = false, signal }: BuildOptions,
   onOutput?: (chunk: string) => void,
@@ -346,7 +362,7 @@ function runAstroBuild(
         // 0.5 GB of the bundler's freed memory through every page at 100,000 products
         // (docs/performance.md, "Build at scale").
         MIMALLOC_PURGE_DELAY: '0',
-        ...process.env,
+        ...buildEnvironment(process.env),
         ...env,
         // Astro's anonymous usage reports and their notice: off in every build the project runs.
         ASTRO_TELEMETRY_DISABLED: '1',

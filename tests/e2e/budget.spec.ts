@@ -2,6 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { storeConfig } from '../../src/lib/config/index.ts';
+import {
+  assembleParts,
+  partPath,
+  SHELL_PARTS,
+  type ShellPart,
+} from '../../src/lib/shell/shell-parts.ts';
 import { env } from '../../shared/env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -40,9 +46,22 @@ const PRODUCT_LIMIT = 12_650;
 const dist = resolve(env.BUILD_OUT_DIR);
 const built = existsSync(join(dist, 'index.html'));
 
-/** Gzipped bytes of every script a page runs at load: inline, src, and static imports. */
+/** A built page as the web servers send it: its shell parts filled in. */
+function servedPage(htmlFile: string): string {
+  const parts = new Map<ShellPart, string>();
+  for (const part of SHELL_PARTS) {
+    const file = join(dist, partPath(part));
+    if (existsSync(file)) parts.set(part, readFileSync(file, 'utf8'));
+  }
+  return assembleParts(readFileSync(htmlFile, 'utf8'), parts);
+}
+
+/**
+ * Gzipped bytes of every script a page runs at load: inline, src, and static imports, in the
+ * page as it is sent (a shell part may bring a script).
+ */
 function pageScriptBytes(htmlFile: string): { bytes: number; files: string[] } {
-  const html = readFileSync(htmlFile, 'utf8');
+  const html = servedPage(htmlFile);
   const seen = new Set<string>();
   let bytes = 0;
   const visit = (file: string) => {
@@ -163,7 +182,7 @@ function islandBytes(
   htmlFile: string,
   only?: RegExp,
 ): { react: number; islands: number; components: string[] } {
-  const html = readFileSync(htmlFile, 'utf8');
+  const html = servedPage(htmlFile);
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
     .map((match) => match[0])
     .filter((tag) => !only || only.test(tag));

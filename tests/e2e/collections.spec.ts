@@ -382,6 +382,13 @@ test.describe('catalogue sidebar', () => {
       await expect(tree.getByRole('link', { name: firstChild.title, exact: true })).toBeVisible();
     }
 
+    // The tree is one shell part for every page (src/lib/shell/shell-parts.ts): the browser
+    // marks the page's category, also on its later pages, and no other.
+    await expect(tree.locator('[aria-current]')).toHaveCount(1);
+    await page.goto(`/collections/${collection.handle}/page/2`);
+    await expect(tree.locator('[aria-current="page"]')).toHaveText(collection.title);
+    await expect(tree.locator('[aria-current]')).toHaveCount(1);
+
     // Another branch opens and closes with its toggle.
     const otherChild = needed(
       collections.find((entry) => entry.parentId === other.id),

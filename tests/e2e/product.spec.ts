@@ -8,6 +8,7 @@ import { reviewCountText } from '../../src/lib/catalog/rating.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../shared/env.ts';
 import { activeContent } from '../../src/lib/product/html-audit.ts';
+import { strayCommands } from '../../src/lib/shell/shell-parts.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
 import { ALLOWED_IFRAME_HOSTS } from '../../shared/format/sanitize-html.ts';
@@ -631,6 +632,8 @@ test.describe('inert HTML', () => {
       for (const problem of activeContent(html, ALLOWED_IFRAME_HOSTS, trusted)) {
         problems.push(`${handle}: ${problem}`);
       }
+      // No server-side include but the shell's (the demo's hostile products carry some).
+      for (const command of strayCommands(html)) problems.push(`${handle}: ${command}`);
     }
     expect(problems).toEqual([]);
   });

@@ -264,6 +264,14 @@ describe('a product record digest (issue 31, item 11)', () => {
     expect(listedDigest(repriced)).not.toBe(listedDigest(base));
   });
 
+  it('changes for lists neither with its collections: a renamed collection is in no card', () => {
+    const member = (title: string) =>
+      productRecordDigest(record({ Collections: [{ id: 2, handle: 'wheels', title }] }), real);
+    const renamed = member('Load Wheels');
+    expect(renamed).not.toBe(member('Wheels'));
+    expect(listedDigest(renamed)).toBe(listedDigest(member('Wheels')));
+  });
+
   it('does not change when only the time it was touched does (no page shows it)', () => {
     expect(productRecordDigest(record({ updatedAt: '2026-11-29T09:00:00.000Z' }), real)).toBe(
       productRecordDigest(record({ updatedAt: '2026-11-28T09:00:00.000Z' }), real),

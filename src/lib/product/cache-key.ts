@@ -29,30 +29,35 @@ export function entryDigest(entry: {
 }
 
 /**
- * A product record's digest in two parts, `rest+fitment` (issue 31, item 11): the record
- * without its machines, which the pages listing it as a card show, and its machines, which
- * only its own page and the model pages show. A fitment row added, or a model renamed (each
- * product fitting it logs a change), then re-renders those pages and not every list the
- * product is a card of (listedDigest).
+ * A product record's digest in three parts, `rest+fitment+collections` (issue 31, item 11;
+ * issue 33, item 1): the record without its machines and its collections, which the pages
+ * listing it as a card show, its machines, which only its own page and the model pages show,
+ * and its collections (ids, handles and titles), which only its own page shows, in its trail.
+ * A fitment row added, a model renamed (each product fitting it logs a change) or a collection
+ * renamed (each member logs one) then re-renders those pages and not every list the product
+ * is a card of (listedDigest).
  *
  * `updatedAt` is left out: no page shows it, and a collection's edit touches its members'
  * (server/routes/admin-collections.ts) so that the feed brings their records again; with it
  * in, a collection's description re-rendered every product of the collection for nothing
  * (issue 33, item 9).
- * @example productRecordDigest({ id: 7, Fitment: { rows: [] } }, digest) // 'a1b2…+c3d4…'
+ * @example productRecordDigest({ id: 7, Fitment: { rows: [] } }, digest) // 'a1b2…+c3d4…+e5f6…'
  */
 export function productRecordDigest(
   raw: Record<string, unknown>,
   digest: (data: Record<string, unknown>) => string,
 ): string {
-  const { Fitment: fitment, updatedAt: _shownNowhere, ...rest } = raw;
-  return `${digest(rest)}+${digest({ Fitment: fitment ?? null })}`;
+  const { Fitment: fitment, Collections: collections, updatedAt: _shownNowhere, ...rest } = raw;
+  return [rest, { Fitment: fitment ?? null }, { Collections: collections ?? null }]
+    .map(digest)
+    .join('+');
 }
 
 /**
  * The part of a product's digest (productRecordDigest) that its card shows: everything but
- * its machines. A digest of another form (a store written before the split) is whole.
- * @example listedDigest('a1b2+c3d4') // 'a1b2'
+ * its machines and its collections. A digest of another form (a store written before the
+ * split) is whole.
+ * @example listedDigest('a1b2+c3d4+e5f6') // 'a1b2'
  */
 export function listedDigest(digest: string): string {
   const end = digest.indexOf('+');
