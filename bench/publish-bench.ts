@@ -6,6 +6,8 @@ import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { env } from '../shared/env.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { startStaticServer } from '../web/static-server.ts';
+import { BRANDS_SIDEBAR_LIMIT, topBrands } from '../src/lib/catalog/brands-sidebar.ts';
+import { escapeHtml } from '../shared/format/escape-html.ts';
 
 /** One case of issue 12 item 4, timed from the merchandiser's API call to the page served. */
 export interface PublishCase {
@@ -35,7 +37,8 @@ const { productBase } = storeConfig.theme.paths;
 
 /**
  * Publish latency: a first, full publish, then a price change, a stock
- * change, a new product, a deleted product and a collection rename, each made through the
+ * change, a new product, a deleted product, a collection rename and a change of the top ten
+ * brands (issue 33, items 1 and 2), each made through the
  * merchandiser API and published; each is timed until the Node server over the live
  * release answers with the change.
  */
@@ -119,11 +122,12 @@ async function changeCases(apiUrl: string, admin: Admin, page: Page): Promise<Ch
   if (!priced || !stocked || !deleted) throw new Error('The catalogue has too few products.');
   const template = await admin('GET', `/api/admin/products/${String(priced.id)}`);
   const top = (await (await fetch(new URL('/api/collections?limit=1', apiUrl))).json()) as {
-    collections: { id: number; title: string }[];
+    collections: { id: number; title: string; handle: string }[];
   };
   const renamed = top.collections[0];
   if (!renamed) throw new Error('The catalogue has no collection.');
   const newPrice = Math.round(priced.price * 100 + 1_01) / 100;
+  let brandsChange: { entering: string; leaving: string } | undefined;
   const stockStamp = Date.now().toString(36);
 
   return [
@@ -176,7 +180,57 @@ async function changeCases(apiUrl: string, admin: Admin, page: Page): Promise<Ch
       },
       visible: async () => (await page('/')).text.includes(`${renamed.title} Renamed`),
     },
+    {
+      // Issue 33, item 2: products of the tenth brand move to the eleventh until it passes
+      // it, as a merchandiser's corrections of a brand would: the sidebar's ten change.
+      name: 'top brands change',
+      change: async () => {
+        brandsChange = await overtakeTenthBrand(apiUrl, admin);
+      },
+      visible: async () => {
+        const entering = brandsChange?.entering;
+        const collection = top.collections[0];
+        if (!entering || !collection) return false;
+        const sidebar = (await page(`/collections/${collection.handle}`)).text;
+        return sidebar.includes(`>${escapeHtml(entering)}</a>`);
+      },
+    },
   ];
+}
+
+/**
+ * Moves products of the tenth of the sidebar's brands to the eleventh through the merchandiser
+ * API until the eleventh has more (topBrands), in a few calls of up to 200 products each.
+ */
+async function overtakeTenthBrand(apiUrl: string, admin: Admin) {
+  const reply = await fetch(
+    new URL('/api/products/vendors/fullDetail?page=0&limit=20&sortBy=PRODUCT_COUNT', apiUrl),
+  );
+  const { vendors } = (await reply.json()) as {
+    vendors: { name: string; productCount: number }[];
+  };
+  const ranked = topBrands(vendors, vendors.length);
+  const leaving = ranked[BRANDS_SIDEBAR_LIMIT - 1];
+  const entering = ranked[BRANDS_SIDEBAR_LIMIT];
+  if (!leaving || !entering) throw new Error('The catalogue has eleven brands or fewer.');
+  let left = Math.floor((leaving.productCount - entering.productCount) / 2) + 1;
+  while (left > 0) {
+    const found = (await (
+      await fetch(
+        new URL(
+          `/api/products/filter?vendor=${encodeURIComponent(leaving.name)}&limit=${String(Math.min(left, 200))}`,
+          apiUrl,
+        ),
+      )
+    ).json()) as { products: { id: number }[] };
+    if (found.products.length === 0) throw new Error(`${leaving.name} ran out of products.`);
+    for (const product of found.products)
+      await admin('PATCH', `/api/admin/products/${String(product.id)}`, {
+        vendor: entering.name,
+      });
+    left -= found.products.length;
+  }
+  return { entering: entering.name, leaving: leaving.name };
 }
 
 /** Makes one change, publishes it and times it until the served page shows it. */
