@@ -42,6 +42,8 @@ export async function buildRelease(
   release: { dir: string; previous: string | undefined; liveInfo: ReleaseInfo | undefined },
   signal: AbortSignal,
   onProgress: (phase: PublishPhase, pagesDone: number, pagesTotal: number) => void,
+  /** Told when the release will be a full build after all, before it starts. */
+  onFull?: () => void,
 ): Promise<ReleaseBuild> {
   const { warm } = options;
   const { dir, previous, liveInfo } = release;
@@ -65,6 +67,7 @@ export async function buildRelease(
       },
     };
   }
+  onFull?.();
   try {
     const report = await buildSite({
       apiUrl: options.feed.apiUrl,

@@ -8,7 +8,7 @@ import { PublishHistory } from './history.ts';
 import { waitForLock, type HeldLock } from './lock.ts';
 import { goLive } from './go-live.ts';
 import type { PublisherOptions } from './options.ts';
-import { PhaseClock } from './progress.ts';
+import { PhaseClock, phaseTimes } from './progress.ts';
 import { coveredCursor } from './watch.ts';
 import {
   adoptLiveDirectory,
@@ -27,7 +27,6 @@ import {
   PublishConflict,
   type PublishControl,
   type PublishOverview,
-  type PublishPhase,
   type PublishRecord,
   type PublishTrigger,
 } from './types.ts';
@@ -275,7 +274,12 @@ export class Publisher implements PublishControl {
     const dir = releaseDir(layout, record.id);
     const liveId = await liveReleaseId(layout);
     const previous = liveId ? releaseDir(layout, liveId) : undefined;
-    const clock = new PhaseClock(this.#phaseEstimates());
+    // A publish after a live release goes the warm renderer's way unless it cannot; its time
+    // left counts from the last publish of the same way (issue 33, item 11).
+    const history = this.#history.list();
+    const clock = new PhaseClock(
+      phaseTimes(history, previous && this.#options.warm ? 'warm' : 'full'),
+    );
     const progress = (pagesDone: number, pagesTotal: number) => {
       record.progress = clock.progress(pagesDone, pagesTotal);
       this.#changed(record);
@@ -293,6 +297,7 @@ export class Publisher implements PublishControl {
           if (next !== clock.phase) clock.enter(next);
           progress(done, total);
         },
+        () => clock.expect(phaseTimes(history, 'full')),
       );
       const { report } = built;
       // The warm renderer read the feed after our cursor: its own is the one that is live.
@@ -347,14 +352,6 @@ export class Publisher implements PublishControl {
         this.#options.log?.(`Could not remove old releases: ${(error as Error).message}`);
       }
     });
-  }
-
-  /** Milliseconds per phase of the last publish that finished: the estimate of time left. */
-  #phaseEstimates(): Partial<Record<PublishPhase, number>> {
-    const last = this.#history
-      .list()
-      .find((record) => record.kind === 'publish' && record.state === 'done' && record.timings);
-    return last?.timings ?? {};
   }
 
   #finish(
