@@ -15,6 +15,8 @@ import {
   liveReleaseId,
   newReleaseId,
   pruneReleases,
+  discardedDir,
+  discardUnfinishedReleases,
   readReleaseInfo,
   releaseDir,
   removeTree,
@@ -274,6 +276,13 @@ export class Publisher implements PublishControl {
     const dir = releaseDir(layout, record.id);
     const liveId = await liveReleaseId(layout);
     const previous = liveId ? releaseDir(layout, liveId) : undefined;
+    // Under the lock, so no other publish is writing one: a release no publish finished is
+    // an interrupted one's (a killed process); it is never kept, nor rolled back to.
+    const unfinished = await discardUnfinishedReleases(layout, liveId ? [liveId] : []);
+    if (unfinished.length)
+      this.#options.log?.(
+        `Removing the unfinished release ${unfinished.join(', ')} of a publish that was interrupted.`,
+      );
     // A publish after a live release goes the warm renderer's way unless it cannot; its time
     // left counts from the last publish of the same way (issue 33, item 11).
     const history = this.#history.list();
@@ -339,6 +348,7 @@ export class Publisher implements PublishControl {
         // After the next release's copy: both are the file system's work, and side by side
         // the copy took 71 s instead of 15 at 100,000 products.
         await this.#options.warm?.prepared();
+        await removeTree(discardedDir(layout), this.#background);
         const live = await liveReleaseId(layout);
         const protect = [record.id, ...(live ? [live] : [])];
         const removed = await pruneReleases(

@@ -9,13 +9,17 @@ import { lockOwner, tryLock } from './lock.ts';
 import {
   adoptLiveDirectory,
   carryHashedAssets,
+  discardedDir,
+  discardUnfinishedReleases,
   liveReleaseId,
   newReleaseId,
   pruneReleases,
   readReleaseInfo,
+  RELEASE_FILE,
   RELEASE_ID,
   releaseDir,
   switchLive,
+  writeReleaseInfo,
   type PublishLayout,
 } from './releases.ts';
 
@@ -128,19 +132,46 @@ describe('carryHashedAssets', () => {
   });
 });
 
+/** A release a publish finished: its own release.json, as going live writes it. */
+async function finished(id: string) {
+  await mkdir(releaseDir(layout, id), { recursive: true });
+  await writeReleaseInfo(releaseDir(layout, id), {
+    id,
+    cursor: 1,
+    publishedAt: '2026-11-29T10:00:00.000Z',
+    previous: null,
+  });
+}
+
 describe('pruneReleases', () => {
   it('removes the oldest releases beyond the number kept, never a protected one', async () => {
     const ids = ['20261101-000000-aaaa', '20261102-000000-bbbb', '20261103-000000-cccc'];
-    for (const id of ids) await mkdir(releaseDir(layout, id), { recursive: true });
+    for (const id of ids) await finished(id);
     const removed = await pruneReleases(layout, 1, ['20261101-000000-aaaa']);
     expect(removed).toEqual(['20261102-000000-bbbb']);
     expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(true);
     expect(existsSync(releaseDir(layout, ids[2] ?? ''))).toBe(true);
   });
 
+  it('counts and removes only finished releases: one being written is not a release yet', async () => {
+    const ids = ['20261101-000000-aaaa', '20261102-000000-bbbb', '20261103-000000-cccc'];
+    await finished(ids[0] ?? '');
+    await finished(ids[1] ?? '');
+    // A warm publish in the making: a linked copy of the live release, its release.json too.
+    await mkdir(dirname(join(releaseDir(layout, ids[2] ?? ''), RELEASE_FILE)), {
+      recursive: true,
+    });
+    writeFileSync(
+      join(releaseDir(layout, ids[2] ?? ''), RELEASE_FILE),
+      readFileSync(join(releaseDir(layout, ids[1] ?? ''), RELEASE_FILE)),
+    );
+    expect(await pruneReleases(layout, 1, [])).toEqual([ids[0]]);
+    expect(existsSync(releaseDir(layout, ids[2] ?? ''))).toBe(true);
+  });
+
   it('starts no removal while a publish holds the background work paused', async () => {
     const ids = ['20261101-000000-aaaa', '20261102-000000-bbbb'];
-    for (const id of ids) await mkdir(releaseDir(layout, id), { recursive: true });
+    for (const id of ids) await finished(id);
     const background = new BackgroundWork();
     const spawned = vi.spyOn(background, 'add');
     background.pause();
@@ -152,6 +183,34 @@ describe('pruneReleases', () => {
     expect(await pruning).toEqual([ids[0]]);
     expect(spawned).toHaveBeenCalledTimes(1);
     expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(false);
+  });
+});
+
+describe('discardUnfinishedReleases', () => {
+  it("takes an interrupted publish's release out of releases/, and no finished one", async () => {
+    const live = '20261101-000000-aaaa';
+    const full = '20261102-000000-bbbb';
+    const warm = '20261103-000000-cccc';
+    await finished(live);
+    // A full build killed halfway: pages, no release.json.
+    mkdirSync(join(releaseDir(layout, full), 'products/a'), { recursive: true });
+    writeFileSync(join(releaseDir(layout, full), 'products/a/index.html'), '<p>half</p>');
+    // A warm publish killed before going live: the live release's release.json, linked.
+    mkdirSync(dirname(join(releaseDir(layout, warm), RELEASE_FILE)), { recursive: true });
+    writeFileSync(
+      join(releaseDir(layout, warm), RELEASE_FILE),
+      readFileSync(join(releaseDir(layout, live), RELEASE_FILE)),
+    );
+    expect(await discardUnfinishedReleases(layout, [live])).toEqual([full, warm]);
+    expect(existsSync(releaseDir(layout, live))).toBe(true);
+    expect(existsSync(releaseDir(layout, full))).toBe(false);
+    expect(existsSync(join(discardedDir(layout), full, 'products/a/index.html'))).toBe(true);
+    expect(existsSync(join(discardedDir(layout), warm))).toBe(true);
+    // Never counted among the kept releases, nor left to prune.
+    expect(await pruneReleases(layout, 0, [])).toEqual([live]);
+    // And a release it is told to keep stays, finished or not.
+    mkdirSync(releaseDir(layout, full));
+    expect(await discardUnfinishedReleases(layout, [full])).toEqual([]);
   });
 });
 

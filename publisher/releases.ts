@@ -164,16 +164,59 @@ export async function dropCarriedAssets(previous: string, next: string): Promise
   for (const rel of Object.keys(retired ?? {})) await rm(join(next, rel), { force: true });
 }
 
-/** Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). */
+/** The release directories, oldest first (their ids sort by time). */
+async function releaseIds(layout: PublishLayout): Promise<string[]> {
+  return (await readdir(releasesDir(layout)).catch(() => [] as string[]))
+    .filter((name) => RELEASE_ID.test(name))
+    .sort();
+}
+
+/**
+ * Whether a publish finished the release `id`: going live writes its own release.json. A
+ * publish stopped or killed before that leaves a directory without one, or (a warm publish,
+ * which starts from a linked copy of the live release) with the live release's.
+ */
+export async function isFinishedRelease(layout: PublishLayout, id: string): Promise<boolean> {
+  return (await readReleaseInfo(releaseDir(layout, id)))?.id === id;
+}
+
+/** Where unfinished releases wait for their removal, out of releases/. */
+export const discardedDir = (layout: PublishLayout): string => join(layout.publishDir, 'discarded');
+
+/**
+ * Takes the release directories no publish finished (issue 33, item 10: an interrupted
+ * publish's half-built release) out of releases/, but `keep` (the live one, say): moved into
+ * `discardedDir` at once, for a removal in the background (a minute for 100,000 pages). Only
+ * under the publish lock: another publisher's release in the making is unfinished too.
+ * Returns the ids taken out.
+ */
+export async function discardUnfinishedReleases(
+  layout: PublishLayout,
+  keep: readonly string[],
+): Promise<string[]> {
+  const discarded: string[] = [];
+  for (const id of await releaseIds(layout)) {
+    if (keep.includes(id) || (await isFinishedRelease(layout, id))) continue;
+    await mkdir(discardedDir(layout), { recursive: true });
+    await rename(releaseDir(layout, id), join(discardedDir(layout), id));
+    discarded.push(id);
+  }
+  return discarded;
+}
+
+/**
+ * Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). Only
+ * finished releases count and go: a release a publish is still writing, or one an interrupted
+ * publish left (removeUnfinishedReleases), is never taken for a release to roll back to.
+ */
 export async function pruneReleases(
   layout: PublishLayout,
   keep: number,
   protect: readonly string[],
   background?: BackgroundWork,
 ): Promise<string[]> {
-  const ids = (await readdir(releasesDir(layout)).catch(() => [] as string[]))
-    .filter((name) => RELEASE_ID.test(name))
-    .sort();
+  const ids: string[] = [];
+  for (const id of await releaseIds(layout)) if (await isFinishedRelease(layout, id)) ids.push(id);
   const removed: string[] = [];
   for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
     if (protect.includes(id)) continue;
