@@ -153,6 +153,24 @@ test("a customer's list: saved from the pad, changed, renamed, sent to the pad a
   await expect(again).toHaveCount(0);
 });
 
+test('a double click on Create list makes one list and says so once', async ({ page }) => {
+  await signInAsDemo(page, '/lists');
+  const name = unique('Dock spares');
+  await page.getByLabel('New list', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create list' }).dblclick();
+  await expect(page.getByRole('status')).toHaveText(
+    `‘${name}’ is ready: add parts from a product page or the quick order.`,
+  );
+  const list = page
+    .locator('.lists-list')
+    .filter({ has: page.getByRole('button', { name, exact: true }) });
+  await expect(list).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await list.getByRole('button', { name: 'Delete' }).click();
+  await expect(list).toHaveCount(0);
+});
+
 test('a name already used is refused with the reason, and the list is not made twice', async ({
   page,
 }) => {

@@ -156,6 +156,8 @@ interface AccountListsProps {
 function AccountLists({ guest, version, say, changed }: AccountListsProps) {
   const [lists, setLists] = useState<ListSummary[] | undefined>();
   const [name, setName] = useState('');
+  // One create at a time: a double click, or a name typed while the last one is saved.
+  const [creating, setCreating] = useState(false);
   const nameId = useId();
 
   useEffect(() => {
@@ -180,13 +182,16 @@ function AccountLists({ guest, version, say, changed }: AccountListsProps) {
   }
 
   async function create() {
+    if (creating) return;
     if (name.trim() === '') {
       say({ variant: 'danger', message: NAME_NEEDED });
       return;
     }
+    setCreating(true);
     try {
       const list = await accountLists.create(name);
-      setName('');
+      // A name typed meanwhile is the shopper's next list: kept.
+      setName((typed) => (typed === name ? '' : typed));
       say({
         variant: 'success',
         message: `‘${list.name}’ is ready: add parts from a product page or the quick order.`,
@@ -194,6 +199,8 @@ function AccountLists({ guest, version, say, changed }: AccountListsProps) {
       changed();
     } catch (failure) {
       say(dangerNotice(failure));
+    } finally {
+      setCreating(false);
     }
   }
 
@@ -224,7 +231,7 @@ function AccountLists({ guest, version, say, changed }: AccountListsProps) {
         }}
       >
         <ListNameField id={nameId} label="New list" value={name} onChange={setName} />
-        <button type="submit" className="ink-button">
+        <button type="submit" className="ink-button" disabled={creating}>
           Create list
         </button>
       </form>
