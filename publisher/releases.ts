@@ -207,7 +207,7 @@ export async function discardUnfinishedReleases(
 /**
  * Removes the oldest releases beyond `keep`, never one of `protect` (the live one, say). Only
  * finished releases count and go: a release a publish is still writing, or one an interrupted
- * publish left (removeUnfinishedReleases), is never taken for a release to roll back to.
+ * publish left (discardUnfinishedReleases), is never taken for a release to roll back to.
  */
 export async function pruneReleases(
   layout: PublishLayout,

@@ -46,20 +46,17 @@ export async function sendFile(
   },
 ) {
   const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
+  // The headers of the file whatever its body: assembled, precompressed or as it is.
+  const headers = {
+    'content-type': type,
+    vary: 'Accept-Encoding',
+    ...staticHeaders({ path: what.path, contentType: type, https: what.https, site: what.site }),
+    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
+  };
   if (what.parts && what.file.endsWith('.html')) {
     const page = await readFile(what.file, 'utf8').catch(() => undefined);
     if (page !== undefined && includedParts(page).length > 0) {
       const html = assembleParts(page, await what.parts());
-      const headers = {
-        'content-type': type,
-        vary: 'Accept-Encoding',
-        ...staticHeaders({
-          path: what.path,
-          contentType: type,
-          https: what.https,
-          site: what.site,
-        }),
-      };
       return sendAssembled(req, res, what.status, headers, html);
     }
   }
@@ -70,12 +67,9 @@ export async function sendFile(
     return;
   }
   res.writeHead(what.status, {
-    'content-type': type,
+    ...headers,
     'content-length': opened.size,
     ...(opened.encoding ? { 'content-encoding': opened.encoding } : {}),
-    vary: 'Accept-Encoding',
-    ...staticHeaders({ path: what.path, contentType: type, https: what.https, site: what.site }),
-    ...(type === 'image/svg+xml' ? { 'content-security-policy': SVG_POLICY } : {}),
   });
   sendBody(req, res, opened.handle);
 }

@@ -134,10 +134,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         })
         .end();
     let pathname = target.path;
-    // The build's own files for the servers are not part of the site.
-    if (pathname.startsWith('/_server/')) return send(join(root, '404.html'), 404, '/404.html');
-    // The shell parts are filled into pages, never answered alone (nginx: internal).
-    if (pathname.startsWith(SHELL_PARTS_PREFIX))
+    // The build's own files for the servers are not part of the site, and the shell parts
+    // are filled into pages, never answered alone (nginx: internal).
+    if (pathname.startsWith('/_server/') || pathname.startsWith(SHELL_PARTS_PREFIX))
       return send(join(root, '404.html'), 404, '/404.html');
     // Legacy article links: one 301 by the release's map, else not found (as nginx does).
     if (isLegacyArticlePath(pathname)) {
