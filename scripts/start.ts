@@ -1,5 +1,6 @@
-// `npm start`: seed an empty catalogue, start the API, publish the site from it, serve it with
-// the merchandiser publish page at /admin/publish. This machine only unless HOST says otherwise.
+// `npm start`: seed an empty catalogue, start the API, serve the site with the merchandiser
+// publish page at /admin/publish: the live release at once, brought up to date by a publish
+// behind it, or a first publish's when there is none. This machine only unless HOST says otherwise.
 import { parseArgs } from 'node:util';
 import { refuse } from '../stack/refuse.ts';
 

@@ -61,7 +61,11 @@ export interface StackOptions {
   adminPublic?: boolean;
   /** More environment for the API process (NODE_ENV, SMTP_URL, ...). */
   apiEnv?: Record<string, string>;
-  /** Skip the build when the output directory has one (start:production). */
+  /**
+   * No publish at start when the output directory holds a live release (start:production:
+   * what goes live is the merchandiser's call). Otherwise a live release is served at once and
+   * brought up to date by a publish behind it (issue 33, item 10).
+   */
   reuseBuild?: boolean;
   /** Releases, history and the publish lock (PUBLISH_DIR); beside outDir when not given. */
   publishDir?: string;
@@ -90,8 +94,13 @@ export interface Stack {
   /** The merchandiser token the API, the publisher and the publish page take. */
   adminToken: string;
   site: Running;
-  /** The publish made at start; undefined when an existing build was served. */
+  /** The publish made before serving: there was no live release to serve. */
   build: PublishRecord | undefined;
+  /**
+   * The publish started once the live release was served (a restart): settles when it has,
+   * done or failed; undefined when there was none (no live release, or reuseBuild).
+   */
+  catchUp: Promise<PublishRecord> | undefined;
   /** The store's publisher: the merchandiser page, POST /api/admin/publish and the watch use it. */
   publisher: Publisher;
   /** Another web server over the same build and API (tests compare them); port 0 picks one. */
@@ -158,8 +167,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await options.prepare?.({ url: api.url, adminToken });
-    const build = await firstPublish(publisher, options, log);
+    // A restart serves the live release before anything is built: only a store with nothing
+    // to serve yet waits for its first publish.
+    const live = hasBuild(options.outDir);
+    if (live && options.reuseBuild) log(`Serving the existing build in ${options.outDir}.`);
+    const build = live ? undefined : await firstPublish(publisher, options, log);
     const site = await web.serve(options.webServer ?? 'node', options.sitePort);
+    // Asked for once the web servers run, so that nginx is among the servers its switch reloads.
+    const catchUp =
+      live && !options.reuseBuild ? publishBehind(publisher, options, log) : undefined;
     if (options.publishWatchSeconds) {
       watch = watchToPublish(publisher, feed, options.publishWatchSeconds, log);
     }
@@ -168,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminToken,
       site,
       build,
+      catchUp,
       publisher,
       serveAlso: (webServer, port = 0) => web.serve(webServer, port),
       close,
@@ -261,25 +278,43 @@ function printProgress(publisher: Publisher, log: Log): () => void {
   });
 }
 
-/** The publish made at start; undefined when the existing build is served (reuseBuild). */
+/** The publish a store with no live release makes before it serves anything. */
 async function firstPublish(
   publisher: Publisher,
   options: StackOptions,
   log: Log,
-): Promise<PublishRecord | undefined> {
-  if (options.reuseBuild && hasBuild(options.outDir)) {
-    log(`Serving the existing build in ${options.outDir}.`);
-    return undefined;
-  }
+): Promise<PublishRecord> {
   const build = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
   if (build.state === 'failed') throw new Error(build.error ?? 'The first publish failed.');
-  if (options.quiet || options.verbose) {
-    log(
-      `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`,
-    );
-  }
+  if (options.quiet || options.verbose) log(publishedLine(build));
   return build;
 }
+
+/**
+ * A restart's publish, behind the live release already served: the changes made while the
+ * store was down, and the code it now runs, go live when it is done. A failure leaves the live
+ * release up; it is said here and on the publish page.
+ */
+async function publishBehind(
+  publisher: Publisher,
+  options: StackOptions,
+  log: Log,
+): Promise<PublishRecord> {
+  log(`Serving the live release from ${options.outDir}; a publish brings it up to date.`);
+  const record = await publisher.publishNow({ trigger: 'cli', actor: 'start' });
+  // Without the progress line (quiet or verbose), its end is said here.
+  if (options.quiet || options.verbose) {
+    log(
+      record.state === 'done'
+        ? publishedLine(record)
+        : `The publish after the restart failed; the earlier release stays live. ${record.error ?? ''}`,
+    );
+  }
+  return record;
+}
+
+const publishedLine = (build: PublishRecord) =>
+  `Published ${String(build.counts?.pages ?? 0)} pages and ${String(build.counts?.searchRecords ?? 0)} search records (products and collections) as release ${build.id}.`;
 
 /** Watch mode: a publish once the change feed has been quiet for `quietSeconds`. */
 function watchToPublish(

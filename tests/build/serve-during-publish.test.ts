@@ -93,3 +93,29 @@ it('answers every request during a publish as before it', async () => {
   const page = await fetch(`${stack.site.url}/products/${changed.handle}`);
   expect(await page.text()).toContain('777.25');
 });
+
+it('serves the live release at once after a restart, and publishes what was left behind it', async () => {
+  const { products } = await api<{ products: { id: number; handle: string }[] }>(
+    'GET',
+    '/api/products?limit=3',
+  );
+  const left = products[2];
+  if (!left) throw new Error('The seed has fewer than three products.');
+  // A change made but not published when the store stops.
+  await api('PATCH', `/api/admin/products/${String(left.id)}`, { price: 654.75 });
+  await stack.close();
+
+  // Issue 33, item 10: a restart used to publish before it served anything (26 to 30 s down
+  // with nothing pending). Now the live release answers as soon as the stack is up.
+  stack = await startStack(throwawayStack(work.path, 60));
+  expect(stack.build).toBeUndefined();
+  const page = `${stack.site.url}/products/${left.handle}`;
+  const served = await fetch(page);
+  expect(served.status).toBe(200);
+  expect(await served.text()).not.toContain('654.75');
+
+  const record = await stack.catchUp;
+  expect(record?.state, record?.error).toBe('done');
+  expect(record?.trigger).toBe('cli');
+  expect(await (await fetch(page)).text()).toContain('654.75');
+});
