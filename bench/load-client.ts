@@ -1,5 +1,6 @@
 // A bounded HTTP load from a process of its own (so the API's timings are not skewed by
-// the load generator sharing its event loop). Loopback only; stops by itself.
+// the load generator sharing its event loop). Loopback only; stops by itself, or early on
+// SIGTERM (a load kept up while something else runs, then reported).
 //   node bench/load-client.ts '{"urls":[...],"concurrency":8,"durationMs":10000,"maxRequests":50000}'
 // Prints one JSON line: { requests, errors, latenciesMs: number[] }.
 
@@ -24,10 +25,12 @@ const latencies: number[] = [];
 let errors = 0;
 let sent = 0;
 const deadline = Date.now() + Math.min(plan.durationMs, 120_000);
+let stopped = false;
+process.on('SIGTERM', () => (stopped = true));
 
 async function worker(offset: number) {
   let i = offset;
-  while (Date.now() < deadline && sent < plan.maxRequests) {
+  while (!stopped && Date.now() < deadline && sent < plan.maxRequests) {
     sent += 1;
     const url = plan.urls[i % plan.urls.length] ?? '';
     i += plan.concurrency;

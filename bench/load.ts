@@ -18,10 +18,11 @@ export interface LoadSummary {
 /**
  * A bounded load on loopback URLs from a process of its own (bench/load-client.ts), so
  * the timings are not skewed by the load generator sharing an event loop with a server.
+ * `signal` ends it early (at most 120 s in any case), with what it measured until then.
  */
 export function runLoad(
   urls: string[],
-  options: { concurrency: number; seconds: number },
+  options: { concurrency: number; seconds: number; signal?: AbortSignal },
 ): Promise<LoadResult> {
   const plan = {
     urls,
@@ -33,13 +34,16 @@ export function runLoad(
     const child = spawn(process.execPath, ['bench/load-client.ts', JSON.stringify(plan)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    options.signal?.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as LoadResult)
-        : reject(new Error(`load client exit ${String(code)}`)),
-    );
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(JSON.parse(out) as LoadResult);
+      // Stopped before it could hear the signal: nothing was measured.
+      else if (signal === 'SIGTERM' && options.signal?.aborted)
+        resolve({ requests: 0, errors: 0, latenciesMs: [] });
+      else reject(new Error(`load client exit ${String(code ?? signal)}`));
+    });
   });
 }
 

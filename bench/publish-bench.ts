@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { storeConfig } from '../shared/store-config.ts';
 import { merchandiser } from '../publisher/merchandiser-client.ts';
 import type { Publisher } from '../publisher/publisher.ts';
@@ -8,6 +11,8 @@ import type { PublishRecord } from '../publisher/types.ts';
 import { startStaticServer } from '../web/static-server.ts';
 import { BRANDS_SIDEBAR_LIMIT, topBrands } from '../src/lib/catalog/brands-sidebar.ts';
 import { escapeHtml } from '../shared/format/escape-html.ts';
+import { releaseDir, rollbackTarget, type PublishLayout } from '../publisher/releases.ts';
+import { runLoad, summarize, type LoadSummary } from './load.ts';
 
 /** One case of issue 12 item 4, timed from the merchandiser's API call to the page served. */
 export interface PublishCase {
@@ -23,15 +28,37 @@ export interface PublishCase {
   mode: PublishRecord['mode'];
 }
 
+/** The cases and what issue 33 measures around them. */
+export interface PublishFigures {
+  cases: PublishCase[];
+  /**
+   * Issue 33, item 7: shoppers' static pages (SHOPPER_PATHS, SHOPPERS at once) from the Node
+   * server the publisher shares its process with (npm start's topology), idle and during the
+   * warm publish of LOADED_CASE; undefined when that case did not run.
+   */
+  shoppers: { idle: LoadSummary; during: LoadSummary; duringCase: string } | undefined;
+  /** Issue 33, item 5: a product page as the web server sends it, and gzipped as nginx does. */
+  productPage: { path: string; bytes: number; gzipBytes: number };
+  /** Issue 33, item 6: the live release, one to roll back to and the incremental cache. */
+  diskBytes: number;
+}
+
 export interface PublishBench {
   /** The first publish: a full build. */
   first: PublishRecord;
   /** The live site (a symlink to the live release). */
   liveDir: string;
   /** Makes the changes of issue 12 item 4 one by one (or those named), each published and timed. */
-  runCases: (only?: readonly string[]) => Promise<PublishCase[]>;
+  runCases: (only?: readonly string[]) => Promise<PublishFigures>;
   close: () => Promise<void>;
 }
+
+/** Shoppers requesting pages at once while a publish runs (issue 33, item 7). */
+const SHOPPERS = 4;
+/** The warm publish the shoppers' load runs beside. */
+const LOADED_CASE = 'price change';
+/** nginx's gzip_comp_level (web/nginx-server-conf.ts): what a product page weighs on the wire. */
+const NGINX_GZIP_LEVEL = 5;
 
 const { productBase } = storeConfig.theme.paths;
 
@@ -72,7 +99,7 @@ export async function startPublishBench({
   }
   log(`first publish: ${String(first.counts?.pages)} pages in ${seconds(first.durationMs)} s`);
 
-  const runCases = async (only?: readonly string[]): Promise<PublishCase[]> => {
+  const runCases = async (only?: readonly string[]): Promise<PublishFigures> => {
     const site = await startStaticServer({
       distDir: layout.liveDir,
       apiUrl,
@@ -85,22 +112,101 @@ export async function startPublishBench({
     };
     const cases = await changeCases(apiUrl, admin, page);
     const results: PublishCase[] = [];
+    let shoppers: PublishFigures['shoppers'];
     try {
+      const paths = await shopperPaths(apiUrl);
+      const productPage = await pageWeight(
+        page,
+        paths.find((path) => path.startsWith(productBase)),
+      );
+      const urls = paths.map((path) => new URL(path, site.url).href);
+      const idle = summarize(await runLoad(urls, { concurrency: SHOPPERS, seconds: 10 }), 10);
       for (const change of cases) {
         if (only && !only.includes(change.name)) continue;
-        const result = await timeCase(publisher, change);
+        const loaded = change.name === LOADED_CASE ? loadDuring(urls) : undefined;
+        const result = await timeCase(publisher, change).finally(() => loaded?.stop.abort());
+        if (loaded) {
+          const during = summarize(
+            await loaded.result,
+            (performance.now() - loaded.started) / 1000,
+          );
+          shoppers = { idle, during, duringCase: change.name };
+          log(
+            `static p95 during the ${change.name}: ${String(during.p95Ms)} ms, idle ${String(idle.p95Ms)} ms`,
+          );
+        }
         log(
           `${result.name}: live in ${seconds(result.liveMs)} s, ${result.mode ?? 'full'} ` +
             `(${String(result.rendered)} of ${String(result.pages)} pages rendered)`,
         );
         results.push(result);
       }
+      await publisher.settled();
+      return {
+        cases: results,
+        shoppers,
+        productPage,
+        diskBytes: await storeDisk(layout, join(workDir, 'cache')),
+      };
     } finally {
       await site.close();
     }
-    return results;
   };
   return { first, liveDir: layout.liveDir, runCases, close: () => publisher.close() };
+}
+
+/** What shoppers load: the home page, product pages the cases leave alone, a collection. */
+async function shopperPaths(apiUrl: string): Promise<string[]> {
+  const { products } = (await (await fetch(new URL('/api/products?limit=8', apiUrl))).json()) as {
+    products: { handle: string }[];
+  };
+  const { collections } = (await (
+    await fetch(new URL('/api/collections?limit=1', apiUrl))
+  ).json()) as { collections: { handle: string }[] };
+  return [
+    '/',
+    // The first three are the cases' own (changeCases).
+    ...products.slice(3).map(({ handle }) => `${productBase}/${handle}`),
+    ...collections.map(({ handle }) => `${storeConfig.theme.paths.collectionBase}/${handle}`),
+  ];
+}
+
+/** A page as the server sends it (its shell parts filled in), and gzipped as nginx sends it. */
+async function pageWeight(page: Page, path: string | undefined) {
+  if (!path) throw new Error('The catalogue has too few products.');
+  const { status, text } = await page(path);
+  if (status !== 200) throw new Error(`${path} answered ${String(status)}`);
+  return {
+    path,
+    bytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text, { level: NGINX_GZIP_LEVEL }).length,
+  };
+}
+
+/** The shoppers' load, kept up until `stop` is aborted (at most 120 s). */
+function loadDuring(urls: string[]) {
+  const stop = new AbortController();
+  const started = performance.now();
+  const result = runLoad(urls, { concurrency: SHOPPERS, seconds: 120, signal: stop.signal });
+  return { stop, started, result };
+}
+
+/**
+ * What the store keeps on disk (issue 33, item 6): the live release, the one a rollback would
+ * go back to and the incremental cache. One `du` over all three counts a file that releases
+ * share by hard link (publisher/warm/link-tree.ts) once; blocks, not apparent sizes.
+ */
+async function storeDisk(layout: PublishLayout, cacheDir: string): Promise<number> {
+  const previous = await rollbackTarget(layout);
+  const dirs = [
+    realpathSync(layout.liveDir),
+    ...(previous ? [releaseDir(layout, previous)] : []),
+    cacheDir,
+  ];
+  const out = execFileSync('du', ['-s', '-c', '-B1', '--', ...dirs], { encoding: 'utf8' });
+  const total = /^(\d+)\s+total$/m.exec(out)?.[1];
+  if (!total) throw new Error(`du said: ${out}`);
+  return Number(total);
 }
 
 /** One change of issue 12 item 4: how to make it, and how the served site shows it. */

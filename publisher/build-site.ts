@@ -15,6 +15,7 @@ import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from 
 import { httpConfig, serverConfig } from '../web/nginx-config.ts';
 import { precompressTree, writeAtomically, type PrecompressReport } from '../web/precompress.ts';
 import { PRODUCT_HANDLES_FILE } from '../web/release-files.ts';
+import { lowerPriority } from './priority.ts';
 
 export interface BuildOptions {
   apiUrl: string;
@@ -373,6 +374,8 @@ function runAstroBuild(
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(signal ? { signal, killSignal: 'SIGTERM' as const } : {}),
     });
+    // Below the web server and the API, with the prerender workers it starts (issue 33, item 7).
+    lowerPriority(child.pid);
     let output = '';
     // Decoded as a stream: a chunk may end inside a character (the log's box drawings).
     child.stdout.setEncoding('utf8');

@@ -14,6 +14,7 @@ import {
   type SearchRecord,
 } from '../src/lib/search/search-record.ts';
 import { readJsonFile } from './json-file.ts';
+import { lowerChildrenNamed } from './priority.ts';
 import { writeSuggestIndex } from './suggest-index.ts';
 import { writeAtomically } from '../web/precompress.ts';
 
@@ -148,6 +149,8 @@ const RECORDS_IN_FLIGHT = 256;
 async function writeIndex(records: SearchRecord[], outputPath: string) {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  // Its service process, started by the call above, below the web server and the API.
+  lowerChildrenNamed('pagefind');
   // Sent in batches rather than one at a time: each call is a round trip to Pagefind's
   // process, which then indexes while the next ones are on their way (about half the time
   // of 20,000 records). The records are sent in order, so the index is the same.

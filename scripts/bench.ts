@@ -17,7 +17,11 @@ import { parseArgs } from 'node:util';
 import { storeConfig } from '../shared/store-config.ts';
 import { startApiProcess } from '../stack/api-process.ts';
 import { benchBuild, buildTable, type BuildBenchResult } from '../bench/build-bench.ts';
-import { startPublishBench, type PublishCase } from '../bench/publish-bench.ts';
+import {
+  startPublishBench,
+  type PublishCase,
+  type PublishFigures,
+} from '../bench/publish-bench.ts';
 import { sampleTreeMemory } from '../bench/tree-memory.ts';
 import { benchStaticUnderLoad } from '../bench/static-bench.ts';
 import {
@@ -149,6 +153,8 @@ interface SizeResult {
   byHandle: LoadSummary;
   /** The rest, absent with --only api. */
   publishCases?: PublishCase[];
+  /** Issue 33: shoppers during a publish, a product page's weight, the store's disk. */
+  publishFigures?: Omit<PublishFigures, 'cases'>;
   build?: {
     pages: number;
     astroMs: number;
@@ -272,15 +278,17 @@ for (const size of sizes) {
           await site.close();
         }
       }
-      let publishCases: PublishCase[];
+      let figures: PublishFigures;
       try {
-        publishCases = await publishing.runCases();
+        figures = await publishing.runCases();
       } finally {
         await publishing.close();
       }
+      const { cases: publishCases, ...publishFigures } = figures;
       results.push({
         products: size,
         publishCases,
+        publishFigures,
         seedMs,
         build: { ...build, pagesPerSecond },
         api: apiFigures,
@@ -375,6 +383,19 @@ function printSiteTables(rows: Required<SizeResult>[]): void {
       );
     }
   }
+  console.log(
+    '\n| products | static p50/p95 ms, idle | during a warm publish | product page as sent / gzip 5 KB | disk GB (live, rollback, cache) |',
+  );
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const { products, publishFigures: f } of rows) {
+    const pair = (l: LoadSummary) => `${l.p50Ms} / ${l.p95Ms}`;
+    console.log(
+      `| ${products} | ${f.shoppers ? pair(f.shoppers.idle) : '-'} | ` +
+        `${f.shoppers ? `${pair(f.shoppers.during)} (${f.shoppers.duringCase})` : '-'} | ` +
+        `${(f.productPage.bytes / 1024).toFixed(1)} / ${(f.productPage.gzipBytes / 1024).toFixed(1)} | ` +
+        `${(f.diskBytes / 1e9).toFixed(2)} |`,
+    );
+  }
 }
 
 console.log(`\n${apiTable(results).join('\n')}`);
@@ -396,13 +417,18 @@ console.log(
 if (only === 'all') printSiteTables(results as Required<SizeResult>[]);
 console.log(
   `\n${targetsTable(
-    results.map(({ products, api, search, machineChoice, build }) => ({
-      products,
-      api,
-      search,
-      machineChoice,
-      build: build && { ms: build.astroMs + build.pagefindMs, peakBytes: build.peakBytes },
-    })),
+    results.map(
+      ({ products, api, search, machineChoice, build, publishCases, publishFigures }) => ({
+        products,
+        api,
+        search,
+        machineChoice,
+        build: build && { ms: build.astroMs + build.pagefindMs, peakBytes: build.peakBytes },
+        publish: build &&
+          publishCases &&
+          publishFigures && { firstMs: build.publishMs, cases: publishCases, ...publishFigures },
+      }),
+    ),
   ).join('\n')}`,
 );
 writeResults({ seconds, concurrency, figures, results });

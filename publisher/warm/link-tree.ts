@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { lowerPriority } from '../priority.ts';
 
 /** cp processes at once: the links are the kernel's work, and two halve the time on 2 cores. */
 const LANES = 2;
@@ -68,6 +69,7 @@ function copyLinks({ from, to, names }: Batch, signal?: AbortSignal): Promise<vo
       stdio: ['ignore', 'ignore', 'pipe'],
       ...(signal ? { signal } : {}),
     });
+    lowerPriority(cp.pid);
     let error = '';
     cp.stderr.on('data', (chunk: Buffer) => (error += chunk.toString()));
     cp.on('error', reject);

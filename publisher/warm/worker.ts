@@ -22,9 +22,13 @@ import { readApiList } from '../../src/loaders/api-list-loader.ts';
 import { listSources } from '../../src/loaders/list-sources.ts';
 import { syncProducts, type SyncTarget } from '../../src/loaders/products-loader.ts';
 import type { WarmPath, WarmReply, WarmRequest, WarmWorkerData } from './protocol.ts';
+import { lowerThisThread } from '../priority.ts';
 
 if (!parentPort) throw new Error('The warm renderer runs only as a worker thread.');
 const port = parentPort;
+// This thread renders a warm publish's pages in the process that may serve the site itself
+// (npm start): it runs below that process's other threads (issue 33, item 7).
+lowerThisThread();
 const post = (message: WarmReply, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
 const data = workerData as WarmWorkerData;
