@@ -50,11 +50,7 @@ export async function buildRelease(
   const warmReport =
     warm && previous
       ? await warm.build({ dir: previous, info: liveInfo }, dir, { signal, onProgress })
-      : {
-          full: previous
-            ? 'quick publishes are off (PUBLISH_WARM_MAX_PAGES=0).'
-            : 'the first publish builds every page.',
-        };
+      : { full: withoutWarm(previous) };
   if (!('full' in warmReport)) {
     return {
       mode: 'warm',
@@ -85,6 +81,24 @@ export async function buildRelease(
   } catch (error) {
     throw new Error(buildFailure(error), { cause: error });
   }
+}
+
+/** Why a publish builds every page when there is no warm renderer or no live release. */
+const withoutWarm = (previous: string | undefined) =>
+  previous
+    ? 'quick publishes are off (PUBLISH_WARM_MAX_PAGES=0).'
+    : 'the first publish builds every page.';
+
+/**
+ * What the next publish would do if it started now (issue 33, item 11): the pages a warm one
+ * renders, or why it would be a full build, in the words the publish itself would use.
+ */
+export function forecastRelease(
+  warm: WarmPublisher | undefined,
+  live: { dir: string; info: ReleaseInfo | undefined } | undefined,
+): Promise<{ full: string } | { toRender: string[]; unkeyed: string[] }> {
+  if (!warm || !live) return Promise.resolve({ full: withoutWarm(live?.dir) });
+  return warm.forecast(live);
 }
 
 /** A build's failure in a sentence or a few lines: astro's own error, not 4,000 characters. */

@@ -70,6 +70,20 @@ export class MemoryControl implements PublishControl {
         ],
       },
       canRollBack: this.canRollBack,
+      next: {
+        state: 'ready',
+        mode: 'warm',
+        pages: {
+          total: 52,
+          products: 1,
+          collections: 8,
+          brands: 2,
+          machines: 0,
+          other: 1,
+          everyPublish: 40,
+        },
+        seconds: 6,
+      },
     });
   }
 

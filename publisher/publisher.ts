@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildRelease } from './build-release.ts';
+import { buildRelease, forecastRelease } from './build-release.ts';
 import { failureWords } from './failure-words.ts';
+import { expectedSeconds, pageKinds } from './forecast.ts';
 import { changesSince, feedCursor } from './feed.ts';
 import { BackgroundWork } from './background.ts';
 import { PublishHistory } from './history.ts';
@@ -22,12 +23,15 @@ import {
   removeTree,
   rollbackTarget,
   switchLive,
+  type ReleaseInfo,
 } from './releases.ts';
+import { readPaths } from './warm/release.ts';
 
 export type { PublisherOptions };
 import {
   PublishConflict,
   type PublishControl,
+  type PublishForecast,
   type PublishOverview,
   type PublishRecord,
   type PublishTrigger,
@@ -57,6 +61,8 @@ export class Publisher implements PublishControl {
   readonly #background = new BackgroundWork();
   /** A rollback under way: a publish asked for meanwhile starts after it. */
   #rollingBack: Promise<unknown> | undefined;
+  /** The next publish's forecast, worked out once per live release and newest change. */
+  #forecast: { key: string; value: PublishForecast } | undefined;
 
   private constructor(options: PublisherOptions, history: PublishHistory) {
     this.#options = options;
@@ -208,7 +214,61 @@ export class Publisher implements PublishControl {
         !this.#running &&
         !this.#queued &&
         (await rollbackTarget(this.#options.layout)) !== undefined,
+      next: this.#next(liveId ? { id: liveId, info } : undefined, pending),
     };
+  }
+
+  /**
+   * What the next publish is expected to do, before the merchandiser presses the button (issue
+   * 33, item 11). Worked out in the background once per live release and newest change
+   * ('working' until then); none while a publish is queued or running, which follows every
+   * change until it starts, or when nothing is pending.
+   */
+  #next(
+    live: { id: string; info: ReleaseInfo | undefined } | undefined,
+    pending: PublishOverview['pending'],
+  ): PublishForecast | null {
+    if (pending.count <= 0 || this.#running || this.#queued || this.#rollingBack) return null;
+    const key = `${live?.id ?? ''}@${String(pending.changes[0]?.seq ?? 0)}`;
+    if (this.#forecast?.key !== key) {
+      const entry: { key: string; value: PublishForecast } = { key, value: { state: 'working' } };
+      this.#forecast = entry;
+      void this.#workOut(live).then((value) => (entry.value = value));
+    }
+    return this.#forecast.value;
+  }
+
+  async #workOut(
+    live: { id: string; info: ReleaseInfo | undefined } | undefined,
+  ): Promise<PublishForecast> {
+    const history = this.#history.list();
+    const dir = live && releaseDir(this.#options.layout, live.id);
+    try {
+      const plan = await forecastRelease(
+        this.#options.warm,
+        dir ? { dir, info: live?.info } : undefined,
+      );
+      if ('toRender' in plan) {
+        const pages = pageKinds(plan.toRender, new Set(plan.unkeyed));
+        return {
+          state: 'ready',
+          mode: 'warm',
+          pages,
+          seconds: expectedSeconds(history, 'warm', pages.total),
+        };
+      }
+      const livePaths = dir ? await readPaths(dir) : undefined;
+      const pages = livePaths ? pageKinds(livePaths.map((path) => path.pathname)) : null;
+      return {
+        state: 'ready',
+        mode: 'full',
+        why: plan.full,
+        pages,
+        seconds: pages ? expectedSeconds(history, 'full', pages.total) : null,
+      };
+    } catch (error) {
+      return { state: 'unknown', error: failureWords(error) };
+    }
   }
 
   /**

@@ -11,8 +11,10 @@ import type {
  */
 export {
   PUBLISH_PHASES,
+  type PageCounts,
   type PendingChange,
   type PublishCounts,
+  type PublishForecast,
   type PublishKind,
   type PublishOverview,
   type PublishPhase,

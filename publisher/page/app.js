@@ -22,6 +22,7 @@ import {
   formatWhen,
   historyRow,
   pendingSummary,
+  forecastText,
   progressBar,
   progressText,
   refusalText,
@@ -64,6 +65,7 @@ const ui = {
   dashboard: element('dashboard', HTMLElement),
   live: element('live', HTMLElement),
   pendingSummary: element('pending-summary', HTMLElement),
+  forecast: element('forecast', HTMLElement),
   publish: element('publish', HTMLButtonElement),
   progressBox: element('progress-box', HTMLElement),
   progress: element('progress', HTMLProgressElement),
@@ -171,7 +173,11 @@ async function poll() {
     notify(reply.error);
   }
   render();
-  const busy = state.overview !== null && followed(state.overview.publishes).current !== null;
+  // A forecast being worked out is asked for again as soon as a publish's progress would be.
+  const busy =
+    state.overview !== null &&
+    (followed(state.overview.publishes).current !== null ||
+      state.overview.next?.state === 'working');
   state.timer = setTimeout(() => void poll(), busy || !reply.ok ? BUSY_POLL_MS : IDLE_POLL_MS);
 }
 
@@ -238,6 +244,7 @@ function render() {
     ? `Release ${live.id}, published ${formatWhen(live.publishedAt)}.`
     : 'Nothing has been published yet.';
   ui.pendingSummary.textContent = pendingSummary(overview.pending);
+  ui.forecast.textContent = forecastText(overview.next);
 
   ui.publish.disabled = !canPublish(overview, state.sending);
   const { current, waiting } = followed(overview.publishes);

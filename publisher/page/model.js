@@ -4,7 +4,7 @@
  * the page's DOM code (app.js) only renders these. Plain JavaScript with JSDoc types, served
  * as is: the page has no build step, and tsc checks it against the server's own types.
  *
- * @import { PendingChange, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../../shared/contracts/publish.ts'
+ * @import { PageCounts, PendingChange, PublishForecast, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../../shared/contracts/publish.ts'
  */
 
 /** The phase of a publish in words (the contract's PUBLISH_PHASES). */
@@ -252,6 +252,63 @@ export function pendingSummary(pending) {
   return pending.count === 1
     ? '1 change is not published yet.'
     : `${count(pending.count)}${more} changes are not published yet.`;
+}
+
+/**
+ * What the next publish is expected to do, said beside the Publish button before it is pressed
+ * (issue 33, item 11): quick or a full build and why, how long, and which pages it renders.
+ * Empty when there is nothing to say (nothing pending, or a publish is on its way).
+ * @param {PublishForecast | null} next
+ */
+export function forecastText(next) {
+  if (next === null) return '';
+  switch (next.state) {
+    case 'working':
+      return 'Working out what the next publish will do…';
+    case 'unknown':
+      return `What the next publish will do cannot be worked out: ${next.error}`;
+    case 'ready': {
+      const time =
+        next.seconds === null
+          ? `no earlier ${next.mode === 'warm' ? 'quick publish' : 'full build'} to estimate its time from`
+          : `about ${formatDuration(next.seconds * 1000)}`;
+      if (next.mode === 'warm')
+        return `The next publish is quick, ${time}: it renders ${pagesText(next.pages)}.`;
+      const pages = next.pages ? ` It renders every page: ${count(next.pages.total)}.` : '';
+      return `The next publish is a full build, ${time}, as ${next.why ?? 'every page is built'}${pages}`;
+    }
+  }
+}
+
+/** @param {number} n @param {string} what */
+const pagesOf = (n, what) => `${count(n)} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The pages a quick publish renders, in words: those that show the changes by kind, then the
+ * few every quick publish renders.
+ * @param {PageCounts | null} pages
+ */
+function pagesText(pages) {
+  if (pages === null) return 'its pages';
+  /** @type {[number, string][]} */
+  const kinds = [
+    [pages.products, 'product page'],
+    [pages.collections, 'collection page'],
+    [pages.brands, 'brand page'],
+    [pages.machines, 'machine model page'],
+    [pages.other, 'other page'],
+  ];
+  const shown = kinds.filter(([n]) => n > 0).map(([n, what]) => pagesOf(n, what));
+  const changed = pages.total - pages.everyPublish;
+  const showing =
+    changed === 0
+      ? 'no page that shows the changes'
+      : shown.length > 1
+        ? `${pagesOf(changed, 'page')} that show the changes (${shown.join(', ')})`
+        : `${shown[0] ?? pagesOf(changed, 'page')} that show${changed === 1 ? 's' : ''} the changes`;
+  return pages.everyPublish > 0
+    ? `${showing}, and the ${pagesOf(pages.everyPublish, 'page')} every quick publish renders (sign-in, account, search...)`
+    : showing;
 }
 
 /**

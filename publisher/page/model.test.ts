@@ -10,6 +10,7 @@ import {
   formatDuration,
   formatTimeLeft,
   formatWhen,
+  forecastText,
   historyRow,
   NAME_PATTERN,
   pendingSummary,
@@ -61,6 +62,7 @@ function overview(publishes: PublishRecord[], canRollBack = true): PublishOvervi
     publishes,
     pending: { count: 0, changes: [], more: false },
     canRollBack,
+    next: null,
   };
 }
 
@@ -271,6 +273,73 @@ describe('pendingSummary', () => {
     expect(pendingSummary({ count: -1, changes: [], more: false })).toBe(
       'The changes not yet published cannot be read: the catalogue API does not answer.',
     );
+  });
+});
+
+describe('forecastText', () => {
+  const pages = (
+    counts: Partial<Record<'products' | 'collections' | 'brands' | 'machines' | 'other', number>>,
+    everyPublish = 0,
+  ) => {
+    const all = { products: 0, collections: 0, brands: 0, machines: 0, other: 0, ...counts };
+    const shown = Object.values(all).reduce((sum, n) => sum + n, 0);
+    return { total: shown + everyPublish, ...all, everyPublish };
+  };
+
+  it('says a quick publish, its time and the pages that show the changes before the button is pressed', () => {
+    expect(
+      forecastText({
+        state: 'ready',
+        mode: 'warm',
+        pages: pages({ products: 11, collections: 4, brands: 1, machines: 1 }, 39),
+        seconds: 6,
+      }),
+    ).toBe(
+      'The next publish is quick, about 6 s: it renders 17 pages that show the changes (11 product pages, 4 collection pages, 1 brand page, 1 machine model page), and the 39 pages every quick publish renders (sign-in, account, search...).',
+    );
+    expect(
+      forecastText({ state: 'ready', mode: 'warm', pages: pages({ products: 1 }), seconds: 2 }),
+    ).toBe(
+      'The next publish is quick, about 2 s: it renders 1 product page that shows the changes.',
+    );
+    expect(
+      forecastText({ state: 'ready', mode: 'warm', pages: pages({}, 40), seconds: null }),
+    ).toBe(
+      'The next publish is quick, no earlier quick publish to estimate its time from: it renders no page that shows the changes, and the 40 pages every quick publish renders (sign-in, account, search...).',
+    );
+  });
+
+  it('says why a publish builds every page, and how many', () => {
+    expect(
+      forecastText({
+        state: 'ready',
+        mode: 'full',
+        why: "the store's code or settings changed since the last full build.",
+        pages: pages({ products: 2000, collections: 1200, brands: 300, other: 2152 }),
+        seconds: 845,
+      }),
+    ).toBe(
+      "The next publish is a full build, about 14 min 5 s, as the store's code or settings changed since the last full build. It renders every page: 5,652.",
+    );
+    expect(
+      forecastText({
+        state: 'ready',
+        mode: 'full',
+        why: 'the first publish builds every page.',
+        pages: null,
+        seconds: null,
+      }),
+    ).toBe(
+      'The next publish is a full build, no earlier full build to estimate its time from, as the first publish builds every page.',
+    );
+  });
+
+  it('says when it is being worked out, when it cannot be, and nothing when there is nothing to say', () => {
+    expect(forecastText({ state: 'working' })).toBe('Working out what the next publish will do…');
+    expect(forecastText({ state: 'unknown', error: 'The catalogue API does not answer.' })).toBe(
+      'What the next publish will do cannot be worked out: The catalogue API does not answer.',
+    );
+    expect(forecastText(null)).toBe('');
   });
 });
 

@@ -8,6 +8,7 @@ import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts'
 import { codeDigest } from './code.ts';
 import { linkTree } from './link-tree.ts';
 import {
+  planPages,
   readPaths,
   warmBuild,
   writePaths,
@@ -50,6 +51,8 @@ export class WarmPublisher {
   #fullCode: string | undefined;
   /** The next release's tree, linked from the live one while the publisher is idle. */
   #spare: { live: string; dir: string; ready: Promise<boolean>; stop: AbortController } | undefined;
+  /** The renderer's current work: a forecast and a publish take turns with it. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(options: WarmOptions) {
     this.#options = options;
@@ -70,7 +73,11 @@ export class WarmPublisher {
    * After a full build became release `id` in `dir`: its kept bundle replaces the old one,
    * loads, and lists the paths the next warm publish compares with.
    */
-  async adopt(id: string, dir: string): Promise<void> {
+  adopt(id: string, dir: string): Promise<void> {
+    return this.#inTurn(() => this.#adopt(id, dir));
+  }
+
+  async #adopt(id: string, dir: string): Promise<void> {
     await this.#close();
     if (!existsSync(this.#nextDir) || !this.#fullCode) return;
     await rm(this.#options.rendererDir, { recursive: true, force: true });
@@ -128,7 +135,53 @@ export class WarmPublisher {
    * A warm release of the live one into `outDir`, or `{ full }` with the reason, in the
    * merchandiser's words (issue 33, item 11), when a full build is needed. The log has it too.
    */
-  async build(
+  build(
+    live: { dir: string; info: ReleaseInfo | undefined },
+    outDir: string,
+    progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
+  ): Promise<WarmBuildReport | { full: string }> {
+    return this.#inTurn(() => this.#build(live, outDir, progress));
+  }
+
+  /**
+   * What a publish of `live` would render now, without rendering it (issue 33, item 11): the
+   * store brought up to the feed and its paths compared with the live release's, as build()
+   * does; or `{ full }` with the reason a publish would build every page. The store it brings
+   * up to date is the one the publish brings up to date next; its pages are planned from the
+   * paths alone (release.ts planPages), so nothing of the publish depends on it.
+   */
+  forecast(live: {
+    dir: string;
+    info: ReleaseInfo | undefined;
+  }): Promise<{ full: string } | { toRender: string[]; unkeyed: string[] }> {
+    return this.#inTurn(async () => {
+      const why = await this.#cannot(live);
+      if (why) return { full: why };
+      const renderer = this.#renderer ?? (await this.#start());
+      await renderer.update();
+      const plan = planPages((await readPaths(live.dir)) ?? [], await renderer.paths());
+      if (plan.toRender.length > this.#options.maxPages)
+        return { full: this.#tooMany(plan.toRender.length) };
+      return {
+        toRender: plan.toRender.map((path) => path.pathname),
+        unkeyed: plan.toRender
+          .filter((path) => path.cacheKey === undefined)
+          .map((path) => path.pathname),
+      };
+    });
+  }
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(work, work);
+    this.#turn = run.catch(() => {});
+    return run;
+  }
+
+  #tooMany(pages: number): string {
+    return `${pages.toLocaleString('en-US')} pages changed, more than ${this.#options.maxPages.toLocaleString('en-US')} (a menu, the footer or a new day's prices change every page).`;
+  }
+
+  async #build(
     live: { dir: string; info: ReleaseInfo | undefined },
     outDir: string,
     progress: Pick<WarmBuildOptions, 'onProgress' | 'signal'>,
@@ -156,9 +209,7 @@ export class WarmPublisher {
       });
       if ('tooMany' in result) {
         await removeTree(outDir);
-        return full(
-          `${result.tooMany.toLocaleString('en-US')} pages changed, more than ${this.#options.maxPages.toLocaleString('en-US')} (a menu, the footer or a new day's prices change every page).`,
-        );
+        return full(this.#tooMany(result.tooMany));
       }
       // More changes came while this ran than the feed check reads: only a full build is
       // sure to have them all.

@@ -191,7 +191,7 @@ interface PagePlan {
   listedChanged: boolean;
 }
 
-function planPages(livePaths: readonly WarmPath[], paths: readonly WarmPath[]): PagePlan {
+export function planPages(livePaths: readonly WarmPath[], paths: readonly WarmPath[]): PagePlan {
   const before = new Map(livePaths.map((path) => [path.pathname, path]));
   const now = new Set(paths.map((path) => path.pathname));
   const toRender = paths.filter(

@@ -130,7 +130,50 @@ export interface PublishOverview {
   pending: { count: number; changes: PendingChange[]; more: boolean };
   /** Whether a rollback has an earlier release to go to. */
   canRollBack: boolean;
+  /**
+   * What the next publish is expected to do, shown before the button (issue 33, item 11);
+   * null when nothing is pending or a publish is already queued or running.
+   */
+  next: PublishForecast | null;
 }
+
+/** Pages by what they are, from their paths (publisher/forecast.ts pageKinds). */
+export interface PageCounts {
+  total: number;
+  products: number;
+  collections: number;
+  brands: number;
+  /** Machine model pages (issue 31). */
+  machines: number;
+  other: number;
+  /**
+   * Of the total, pages whose route gives no cache key, which every quick publish renders
+   * (sign-in, account, cart, search...): counted apart, not by kind.
+   */
+  everyPublish: number;
+}
+
+/**
+ * The next publish as it would run now: worked out once per live release and feed position
+ * ('working' meanwhile; a quick publish's pages are listed by the warm renderer, which at
+ * 100,000 products takes seconds), then 'ready', or 'unknown' when it could not be.
+ */
+export type PublishForecast =
+  | { state: 'working' }
+  | {
+      state: 'ready';
+      mode: 'warm' | 'full';
+      /** Why every page is built (mode 'full'), in the words the publish would use. */
+      why?: string;
+      /**
+       * The pages it renders: those whose content changed, or every page of the live release;
+       * null for a store's first publish (no page to count from yet).
+       */
+      pages: PageCounts | null;
+      /** From the publishes of the same way before it; null with none to go by. */
+      seconds: number | null;
+    }
+  | { state: 'unknown'; error: string };
 
 /** A publish or rollback asked for, or one publish looked up. */
 export interface PublishReply {

@@ -65,6 +65,17 @@ it('answers every request during a publish as before it', async () => {
     ['/no-such-page', 404],
   ];
   await api('PATCH', `/api/admin/products/${String(changed.id)}`, { price: 777.25 });
+  // Before the button (issue 33, item 11): what the publish will render, worked out by the
+  // warm renderer without rendering, and how long it should take.
+  let next = (await stack.publisher.overview()).next;
+  expect(next).not.toBeNull();
+  while (next?.state === 'working') {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    next = (await stack.publisher.overview()).next;
+  }
+  if (next?.state !== 'ready') throw new Error(`No forecast: ${JSON.stringify(next)}`);
+  expect(next.mode).toBe('warm');
+  expect(next.pages?.products).toBeGreaterThanOrEqual(1);
 
   const failures: string[] = [];
   let requests = 0;
@@ -86,6 +97,12 @@ it('answers every request during a publish as before it', async () => {
   // A product change after a full build: the store's warm renderer published it.
   expect(record.mode).toBe('warm');
   expect(record.fullBecause).toBeUndefined();
+  // The forecast named the pages the publish rendered, by count.
+  expect(record.counts?.rendered).toBe(next.pages?.total);
+  // A full build only before: no quick publish to estimate from yet.
+  expect(next.seconds).toBeNull();
+  // After it, the next forecast has one; nothing is pending now, so there is none to show.
+  expect((await stack.publisher.overview()).next).toBeNull();
   // The first publish, made at start, said why it built every page (issue 33, item 11).
   expect(stack.build?.fullBecause).toBe('the first publish builds every page.');
   expect(failures).toEqual([]);

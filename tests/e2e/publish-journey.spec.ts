@@ -35,6 +35,11 @@ test('a merchandiser publishes, follows it to the end, and rolls back', async ({
     await signIn(page);
     // The change is listed as not yet published, with who made it.
     await expect(page.locator('#pending-box')).toContainText(`admin:${NAME}`);
+    // Before the button: what the publish will do, how long it should take and which pages it
+    // renders (issue 33, item 11).
+    await expect(page.locator('#forecast')).toHaveText(
+      /^The next publish is (quick|a full build), .*[Ii]t renders .*\d.*\.$/,
+    );
     const live = page.locator('#live');
     await expect(live).toHaveText(/^Release /);
     const before = /^Release (\S+),/.exec((await live.textContent()) ?? '')?.[1] ?? '';
@@ -69,6 +74,7 @@ test('a merchandiser publishes, follows it to the end, and rolls back', async ({
     expect(productPage).toContain(`data-price="${String(price)}"`);
     expect(productPage).toContain(`"price":"${price.toFixed(2)}"`);
     await expect(page.locator('#pending-summary')).toHaveText('Every change is live.');
+    await expect(page.locator('#forecast')).toHaveText('');
 
     await page.getByRole('button', { name: 'Roll back to the previous publish' }).click();
     await page.getByRole('button', { name: 'Yes, roll back' }).click();
