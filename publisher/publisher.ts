@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRelease, forecastRelease } from './build-release.ts';
+import { ChangeDescriber } from './describe-changes.ts';
 import { failureWords } from './failure-words.ts';
 import { expectedSeconds, pageKinds } from './forecast.ts';
 import { changesSince, feedCursor } from './feed.ts';
@@ -61,12 +62,15 @@ export class Publisher implements PublishControl {
   readonly #background = new BackgroundWork();
   /** A rollback under way: a publish asked for meanwhile starts after it. */
   #rollingBack: Promise<unknown> | undefined;
+  /** The pending changes by name, with what changed. */
+  readonly #describer: ChangeDescriber;
   /** The next publish's forecast, worked out once per live release and newest change. */
   #forecast: { key: string; value: PublishForecast } | undefined;
 
   private constructor(options: PublisherOptions, history: PublishHistory) {
     this.#options = options;
     this.#history = history;
+    this.#describer = new ChangeDescriber(options.feed);
   }
 
   static async open(options: PublisherOptions): Promise<Publisher> {
@@ -206,6 +210,10 @@ export class Publisher implements PublishControl {
       this.#options.feed,
       live?.cursor ?? 0,
     ).catch(() => ({ count: -1, changes: [], more: false }));
+    pending.changes = await this.#describer.describe(
+      liveId ? { id: liveId, dir: releaseDir(layout, liveId) } : undefined,
+      pending.changes,
+    );
     return {
       live,
       publishes: [...this.#history.list()],

@@ -11,6 +11,7 @@ import type {
  */
 export {
   PUBLISH_PHASES,
+  type DescribedChange,
   type PageCounts,
   type PendingChange,
   type PublishCounts,

@@ -4,7 +4,7 @@
  * the page's DOM code (app.js) only renders these. Plain JavaScript with JSDoc types, served
  * as is: the page has no build step, and tsc checks it against the server's own types.
  *
- * @import { PageCounts, PendingChange, PublishForecast, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../../shared/contracts/publish.ts'
+ * @import { DescribedChange, PageCounts, PublishForecast, PublishOverview, PublishPhase, PublishProgress, PublishRecord } from '../../shared/contracts/publish.ts'
  */
 
 /** The phase of a publish in words (the contract's PUBLISH_PHASES). */
@@ -204,8 +204,9 @@ const STATE_WORDS = /** @type {const} */ ({
 /**
  * @typedef {object} ChangeRow
  * @property {string} entity
+ * @property {string} name the record's name, where the publisher could tell it
  * @property {string} id
- * @property {string} op
+ * @property {string} op what changed ('Price $48.00 → $49.01'), else the operation
  * @property {string} when
  * @property {string} whenIso
  * @property {string} who
@@ -223,16 +224,18 @@ const ENTITY_NAMES = Object.freeze({
 });
 
 /**
- * One row of the table of changes not yet published.
- * @param {PendingChange} change
+ * One row of the table of changes not yet published: by name, with what changed where the
+ * publisher could tell (issue 33, item 11).
+ * @param {DescribedChange} change
  * @param {Intl.DateTimeFormatOptions} [dateOptions]
  * @returns {ChangeRow}
  */
 export function changeRow(change, dateOptions) {
   return {
     entity: ENTITY_NAMES[change.entity],
+    name: change.name ?? '',
     id: String(change.id),
-    op: change.op === 'delete' ? 'Deleted' : 'Created or changed',
+    op: change.detail ?? (change.op === 'delete' ? 'Deleted' : 'Created or changed'),
     when: formatWhen(change.at, dateOptions),
     whenIso: change.at,
     who: change.actor,

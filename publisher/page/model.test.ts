@@ -222,10 +222,31 @@ describe('table rows', () => {
       ),
     ).toMatchObject({
       entity: 'Collection',
+      name: '',
       id: '12',
       op: 'Deleted',
       who: 'admin',
       whenIso: '2026-11-24T09:30:00.000Z',
+    });
+  });
+
+  it('shows a described change by its name and what changed', () => {
+    expect(
+      changeRow({
+        seq: 5,
+        entity: 'product',
+        id: 788,
+        op: 'upsert',
+        at: '2026-11-24T09:30:00.000Z',
+        actor: 'admin',
+        name: 'Raymond Viton Pump Seal Kit',
+        detail: 'Price $48.00 → $49.01',
+      }),
+    ).toMatchObject({
+      entity: 'Product',
+      name: 'Raymond Viton Pump Seal Kit',
+      id: '788',
+      op: 'Price $48.00 → $49.01',
     });
   });
 

@@ -64,8 +64,9 @@ function tableRow() {
 /** @param {ChangeRow} row */
 export const changeCells = (row) => [
   row.entity,
+  { text: row.name, className: 'long' },
   { text: row.id, className: 'num' },
-  row.op,
+  { text: row.op, className: 'long' },
   { text: row.when, iso: row.whenIso },
   row.who,
 ];

@@ -120,6 +120,13 @@ export const pendingChangeSchema = z.object({
 });
 export type PendingChange = z.infer<typeof pendingChangeSchema>;
 
+/**
+ * A pending change as the publish page lists it (issue 33, item 11): by the record's name, and
+ * what changed from the live site to the catalogue now ('Price $48.00 → $49.01'), where the
+ * publisher can tell (publisher/describe-changes.ts); the feed's row alone otherwise.
+ */
+export type DescribedChange = PendingChange & { name?: string; detail?: string };
+
 /** GET {PUBLISH_API}. */
 export interface PublishOverview {
   /** The live release, when there is one. */
@@ -127,7 +134,7 @@ export interface PublishOverview {
   /** Newest first. */
   publishes: PublishRecord[];
   /** Changes after the live release's cursor (the latest 100, newest first) and how many. */
-  pending: { count: number; changes: PendingChange[]; more: boolean };
+  pending: { count: number; changes: DescribedChange[]; more: boolean };
   /** Whether a rollback has an earlier release to go to. */
   canRollBack: boolean;
   /**

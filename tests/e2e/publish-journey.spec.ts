@@ -15,7 +15,7 @@ const formatPrice = (amount: number) => formatAmount(amount, 'USD');
 async function aProduct(admin: APIRequestContext) {
   const answer = await admin.get('/api/products?limit=1');
   const { products } = (await answer.json()) as {
-    products: { id: number; handle: string; price: number }[];
+    products: { id: number; handle: string; title: string; price: number }[];
   };
   const product = products[0];
   if (!product) throw new Error('The e2e store has no product.');
@@ -33,8 +33,17 @@ test('a merchandiser publishes, follows it to the end, and rolls back', async ({
   expect(patched.status()).toBe(200);
   try {
     await signIn(page);
-    // The change is listed as not yet published, with who made it.
+    // The change is listed as not yet published, with who made it, by the product's name and
+    // its new price (issue 33, item 11).
     await expect(page.locator('#pending-box')).toContainText(`admin:${NAME}`);
+    const row = page
+      .locator('#pending-rows tr')
+      .filter({ hasText: `admin:${NAME}` })
+      .first();
+    await expect(row).toContainText(product.title);
+    await expect(row).toContainText(
+      new RegExp(`Price .* → ${formatPrice(price).replace('$', '\\$')}`),
+    );
     // Before the button: what the publish will do, how long it should take and which pages it
     // renders (issue 33, item 11).
     await expect(page.locator('#forecast')).toHaveText(
