@@ -212,6 +212,32 @@ describe('a collection renamed', () => {
   });
 });
 
+describe('other kinds', () => {
+  it('are named by their name now: an article, a machine model', async () => {
+    const article = api.db.prepare('SELECT id, title FROM articles LIMIT 1').get() as
+      { id: number; title: string } | undefined;
+    const model = api.db.prepare('SELECT id FROM machine_models LIMIT 1').get() as
+      { id: number } | undefined;
+    if (!article || !model) throw new Error('The seed has no article or machine model.');
+    await admin('PATCH', `/api/admin/articles/${String(article.id)}`, {
+      title: 'Choosing Load Wheels: Polyurethane or Nylon',
+    });
+    await admin('PATCH', `/api/admin/machines/models/${String(model.id)}`, {
+      name: 'Crown PTH50 hand pallet truck',
+    });
+    const described = await new ChangeDescriber({ apiUrl: api.url, adminToken: token }).describe(
+      live,
+      await pendingNow(),
+    );
+    expect(described.find((c) => c.entity === 'article' && c.id === article.id)).toMatchObject({
+      name: 'Choosing Load Wheels: Polyurethane or Nylon',
+    });
+    expect(described.find((c) => c.entity === 'machine' && c.id === model.id)).toMatchObject({
+      name: 'Crown PTH50 hand pallet truck',
+    });
+  });
+});
+
 describe('productFacts', () => {
   it("reads a product page's name, brand, price and stock, and nothing from a page without", () => {
     const card: Card = {

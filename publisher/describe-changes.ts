@@ -36,7 +36,7 @@ const RECORDS_FILE = join('_server', 'search-records.json');
  * The pending changes by name, with what changed from the live site to the catalogue now
  * (issue 33, item 11: 'Product 788 · Created or changed' said nothing). Products: name, brand,
  * price and stock, old from the live product page's structured data, new from the catalogue's
- * cards; collections: their title. Other kinds keep their id. Each change is described once
+ * cards; collections: their title; machine models and content: their name now. Each change is described once
  * per live release (by its sequence number); the live release's index of pages is read once,
  * when a product or collection change first asks for it.
  */
@@ -76,6 +76,7 @@ export class ChangeDescriber {
     ];
     const products = of('product');
     const collections = of('collection');
+    for (const [change, name] of await this.#namesNow(changes)) described.set(change, { name });
     if (products.length === 0 && collections.length === 0) return described;
     this.#index ??= liveDir ? readLiveIndex(liveDir) : Promise.resolve(emptyIndex());
     const index = await this.#index;
@@ -132,6 +133,33 @@ export class ChangeDescriber {
     return found;
   }
 
+  /**
+   * The other kinds by their name now, from the merchandiser API (their pages show little
+   * else a merchandiser would compare): sequence number to name; none for a deleted record.
+   */
+  async #namesNow(changes: readonly PendingChange[]): Promise<Map<number, string>> {
+    const names = new Map<number, string>();
+    const named = changes.filter((change) => change.op !== 'delete' && NAMED[change.entity]);
+    for (let start = 0; start < named.length; start += NAMES_AT_ONCE) {
+      await Promise.all(
+        named.slice(start, start + NAMES_AT_ONCE).map(async (change) => {
+          const kind = NAMED[change.entity];
+          if (!kind) return;
+          const record = await this.#get<Record<string, unknown>>(
+            `${kind.path}/${String(change.id)}`,
+            true,
+          ).catch(() => undefined);
+          // Content comes wrapped ({ article: {...} }), a machine model as it is.
+          const inner = Object.values(record ?? {}).find((value) => typeof value === 'object');
+          const name =
+            record?.[kind.field] ?? (inner as Record<string, unknown> | null)?.[kind.field];
+          if (typeof name === 'string') names.set(change.seq, name);
+        }),
+      );
+    }
+    return names;
+  }
+
   async #collectionsNow(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const { collections } = await this.#get<{ collections: { id: number; title: string }[] }>(
@@ -140,9 +168,12 @@ export class ChangeDescriber {
     return new Map(collections.map((c) => [c.id, c.title]));
   }
 
-  async #get<T>(path: string): Promise<T> {
+  async #get<T>(path: string, asMerchandiser = false): Promise<T> {
     const reply = await fetch(new URL(path, this.#feed.apiUrl), {
-      headers: { accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(asMerchandiser ? { authorization: `Bearer ${this.#feed.adminToken}` } : {}),
+      },
       signal: AbortSignal.timeout(10_000),
     });
     if (!reply.ok)
@@ -175,6 +206,17 @@ function collectionMembers(changes: readonly PendingChange[]): Set<number> {
   }
   return members;
 }
+
+/** Where the merchandiser API has each other kind, and the field that names it. */
+const NAMED: Partial<Record<PendingChange['entity'], { path: string; field: string }>> = {
+  machine: { path: '/api/admin/machines/models', field: 'name' },
+  article: { path: '/api/admin/articles', field: 'title' },
+  help: { path: '/api/admin/help-answers', field: 'title' },
+  page: { path: '/api/admin/pages', field: 'title' },
+  question: { path: '/api/admin/questions', field: 'title' },
+};
+/** Records named at once. */
+const NAMES_AT_ONCE = 8;
 
 const emptyIndex = (): LiveIndex => ({ products: new Map(), collections: new Map() });
 
