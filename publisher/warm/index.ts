@@ -53,6 +53,7 @@ export class WarmPublisher {
   #spare: { live: string; dir: string; ready: Promise<boolean>; stop: AbortController } | undefined;
   /** The renderer's current work: a forecast and a publish take turns with it. */
   #turn: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   constructor(options: WarmOptions) {
     this.#options = options;
@@ -155,6 +156,7 @@ export class WarmPublisher {
     info: ReleaseInfo | undefined;
   }): Promise<{ full: string } | { toRender: string[]; unkeyed: string[] }> {
     return this.#inTurn(async () => {
+      if (this.#closed) throw new Error('The publisher stopped.');
       const why = await this.#cannot(live);
       if (why) return { full: why };
       const renderer = this.#renderer ?? (await this.#start());
@@ -232,10 +234,13 @@ export class WarmPublisher {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     // A copy being linked is stopped: nothing writes in the publish directory once closed.
     this.#spare?.stop.abort();
     await this.#spare?.ready;
     this.#spare = undefined;
+    // A forecast under way ends before the renderer does; none starts one again.
+    await this.#turn;
     await this.#close();
   }
 
