@@ -152,7 +152,7 @@ describe('ChangeDescriber', () => {
       },
     );
     const changes = await pendingNow();
-    const describer = new ChangeDescriber({ apiUrl: api.url, adminToken: 'unused' });
+    const describer = new ChangeDescriber({ apiUrl: api.url, adminToken: token });
     const described = await describer.describe(live, changes);
     expect(described.find((change) => change.id === created.id)).toMatchObject({
       name: 'Describe New Hydraulic Pump',

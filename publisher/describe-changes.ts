@@ -4,7 +4,7 @@ import { soldOnline } from '../shared/call-for-price.ts';
 import { formatPrice } from '../shared/format/price.ts';
 import { storeConfig } from '../shared/store-config.ts';
 import { readJsonFile } from './json-file.ts';
-import type { FeedClient } from './feed.ts';
+import { catalogueGet, type FeedClient } from './feed.ts';
 import type { DescribedChange, PendingChange } from './types.ts';
 
 /** What a merchandiser changes on a product and a shopper sees: the old and new of each. */
@@ -36,9 +36,9 @@ const RECORDS_FILE = join('_server', 'search-records.json');
  * The pending changes by name, with what changed from the live site to the catalogue now
  * (issue 33, item 11: 'Product 788 · Created or changed' said nothing). Products: name, brand,
  * price and stock, old from the live product page's structured data, new from the catalogue's
- * cards; collections: their title; machine models and content: their name now. Each change is described once
- * per live release (by its sequence number); the live release's index of pages is read once,
- * when a product or collection change first asks for it.
+ * cards; collections: their title; machine models and content: their name now. Each change is
+ * described once per live release (by its sequence number); the live release's index of pages
+ * is read once, when a product or collection change first asks for it.
  */
 export class ChangeDescriber {
   readonly #feed: FeedClient;
@@ -113,7 +113,7 @@ export class ChangeDescriber {
     // The catalogue's cards, at most 100 ids a call (server/routes/products.ts MAX_PRODUCT_IDS).
     for (let start = 0; start < ids.length; start += 100) {
       const batch = ids.slice(start, start + 100).join(',');
-      const { products } = await this.#get<{
+      const { products } = await catalogueGet<{
         products: {
           id: number;
           title: string;
@@ -121,7 +121,7 @@ export class ChangeDescriber {
           price: number;
           availableForSale: boolean;
         }[];
-      }>(`/api/products?productIds=${batch}&limit=100`);
+      }>(this.#feed, `/api/products?productIds=${batch}&limit=100`);
       for (const p of products)
         found.set(p.id, {
           title: p.title,
@@ -145,9 +145,9 @@ export class ChangeDescriber {
         named.slice(start, start + NAMES_AT_ONCE).map(async (change) => {
           const kind = NAMED[change.entity];
           if (!kind) return;
-          const record = await this.#get<Record<string, unknown>>(
+          const record = await catalogueGet<Record<string, unknown>>(
+            this.#feed,
             `${kind.path}/${String(change.id)}`,
-            true,
           ).catch(() => undefined);
           // Content comes wrapped ({ article: {...} }), a machine model as it is.
           const inner = Object.values(record ?? {}).find((value) => typeof value === 'object');
@@ -162,23 +162,11 @@ export class ChangeDescriber {
 
   async #collectionsNow(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const { collections } = await this.#get<{ collections: { id: number; title: string }[] }>(
+    const { collections } = await catalogueGet<{ collections: { id: number; title: string }[] }>(
+      this.#feed,
       `/api/collections?ids=${ids.join(',')}&limit=${String(ids.length)}`,
     );
     return new Map(collections.map((c) => [c.id, c.title]));
-  }
-
-  async #get<T>(path: string, asMerchandiser = false): Promise<T> {
-    const reply = await fetch(new URL(path, this.#feed.apiUrl), {
-      headers: {
-        accept: 'application/json',
-        ...(asMerchandiser ? { authorization: `Bearer ${this.#feed.adminToken}` } : {}),
-      },
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!reply.ok)
-      throw new Error(`The catalogue API answered ${String(reply.status)} to ${path}.`);
-    return (await reply.json()) as T;
   }
 }
 

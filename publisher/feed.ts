@@ -13,7 +13,8 @@ const MAX_PAGES = 20;
 /** Changes the overview lists one by one. */
 export const LISTED_CHANGES = 100;
 
-async function get<T>(feed: FeedClient, path: string): Promise<T> {
+/** A GET of the catalogue API with the merchandiser token (the feed, the pending list's names). */
+export async function catalogueGet<T>(feed: FeedClient, path: string): Promise<T> {
   const response = await fetch(new URL(path, feed.apiUrl), {
     headers: { authorization: `Bearer ${feed.adminToken}`, accept: 'application/json' },
     signal: AbortSignal.timeout(10_000),
@@ -26,7 +27,7 @@ async function get<T>(feed: FeedClient, path: string): Promise<T> {
 
 /** The newest sequence number of the change feed. */
 export function feedCursor(feed: FeedClient): Promise<{ cursor: number }> {
-  return get(feed, '/api/changes/cursor');
+  return catalogueGet(feed, '/api/changes/cursor');
 }
 
 /**
@@ -56,10 +57,11 @@ async function* feedPages(
 ): AsyncGenerator<{ changes: PendingChange[]; hasMore: boolean }> {
   let cursor = since;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await get<{ changes: PendingChange[]; cursor: number; hasMore: boolean }>(
-      feed,
-      `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`,
-    );
+    const answer = await catalogueGet<{
+      changes: PendingChange[];
+      cursor: number;
+      hasMore: boolean;
+    }>(feed, `/api/changes?since=${String(cursor)}&limit=${String(PAGE)}`);
     yield answer;
     if (!answer.hasMore) return;
     cursor = answer.cursor;
