@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { storeConfig } from '../shared/store-config.ts';
-import { merchandiser } from '../publisher/merchandiser-client.ts';
+import { merchandiser, withoutIds } from '../publisher/merchandiser-client.ts';
 import type { Publisher } from '../publisher/publisher.ts';
 import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { env } from '../shared/env.ts';
@@ -371,19 +371,3 @@ async function timeCase(
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
-
-/** A product in the admin format without the ids that tie it and its variants to their record. */
-function withoutIds(record: Record<string, unknown>): Record<string, unknown> {
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(strip);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value)
-          .filter(([key]) => key !== 'id' && !key.endsWith('Id'))
-          .map(([key, inner]) => [key, strip(inner)]),
-      );
-    }
-    return value;
-  };
-  return strip(record) as Record<string, unknown>;
-}

@@ -5,7 +5,7 @@ import { databaseFile, openDatabase, seedDemo, startApi, type ApiServer } from '
 import { temporaryDir } from '../stack/stack.ts';
 import { ChangeDescriber, productFacts } from './describe-changes.ts';
 import { changesSince } from './feed.ts';
-import { merchandiser } from './merchandiser-client.ts';
+import { merchandiser, withoutIds } from './merchandiser-client.ts';
 
 // The describer against the reference API and a live release as a build writes the parts it
 // reads: the search records and the product pages' structured data.
@@ -144,7 +144,7 @@ describe('ChangeDescriber', () => {
       'POST',
       '/api/admin/products',
       {
-        ...(withoutIds(record) as Record<string, unknown>),
+        ...withoutIds(record),
         handle: 'describe-new-pump',
         title: 'Describe New Hydraulic Pump',
         sku: 'DESC-NEW-1',
@@ -168,18 +168,6 @@ describe('ChangeDescriber', () => {
     );
   });
 });
-
-/** An admin record without the ids that tie it and its variants to the product it came from. */
-function withoutIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => key !== 'id' && !key.endsWith('Id'))
-        .map(([key, inner]) => [key, withoutIds(inner)]),
-    );
-  return value;
-}
 
 describe('a collection renamed', () => {
   it('is named with its old and new title, and its members say why they changed', async () => {

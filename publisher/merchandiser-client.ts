@@ -24,3 +24,22 @@ export function merchandiser(apiUrl: string, adminToken: string, name?: string) 
     return (text === '' ? {} : JSON.parse(text)) as T;
   };
 }
+
+/**
+ * A record as the merchandiser API's GET gives it, without the ids that tie it and its
+ * variants to that record: the body of a POST that makes a copy (a new product).
+ */
+export function withoutIds(record: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== 'id' && !key.endsWith('Id'))
+          .map(([key, inner]) => [key, strip(inner)]),
+      );
+    }
+    return value;
+  };
+  return strip(record) as Record<string, unknown>;
+}
