@@ -66,6 +66,9 @@ export class ChangeDescriber {
       fresh.length > 0 ? await this.#work(live?.dir, fresh).catch(() => undefined) : undefined;
     if (described)
       for (const change of fresh) this.#described.set(change.seq, described.get(change.seq) ?? {});
+    // Only the rows listed now are kept: no more than the overview lists (feed.ts LISTED_CHANGES).
+    const listed = new Set(changes.map((change) => change.seq));
+    for (const seq of this.#described.keys()) if (!listed.has(seq)) this.#described.delete(seq);
     return changes.map((change) => ({ ...change, ...this.#described.get(change.seq) }));
   }
 
