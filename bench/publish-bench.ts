@@ -7,8 +7,9 @@ import { merchandiser, withoutIds } from '../publisher/merchandiser-client.ts';
 import type { Publisher } from '../publisher/publisher.ts';
 import { openStorePublisher } from '../publisher/store-publisher.ts';
 import { env } from '../shared/env.ts';
+import { newSecret } from '../shared/merchandiser-token.ts';
+import { startSiteProcess } from '../stack/site-process.ts';
 import type { PublishRecord } from '../publisher/types.ts';
-import { startStaticServer } from '../web/static-server.ts';
 import { BRANDS_SIDEBAR_LIMIT, topBrands } from '../src/lib/catalog/brands-sidebar.ts';
 import { escapeHtml } from '../shared/format/escape-html.ts';
 import { releaseDir, rollbackTarget, type PublishLayout } from '../publisher/releases.ts';
@@ -33,8 +34,8 @@ export interface PublishFigures {
   cases: PublishCase[];
   /**
    * Issue 33, item 7: shoppers' static pages (SHOPPER_PATHS, SHOPPERS at once) from the Node
-   * server the publisher shares its process with (npm start's topology), idle and during the
-   * warm publish of LOADED_CASE; undefined when that case did not run.
+   * web server in its own process beside the publisher's (npm start's topology), idle and
+   * during the warm publish of LOADED_CASE; undefined when that case did not run.
    */
   shoppers: { idle: LoadSummary; during: LoadSummary; duringCase: string } | undefined;
   /** Issue 33, item 5: a product page as the web server sends it, and gzipped as nginx does. */
@@ -100,11 +101,15 @@ export async function startPublishBench({
   log(`first publish: ${String(first.counts?.pages)} pages in ${seconds(first.durationMs)} s`);
 
   const runCases = async (only?: readonly string[]): Promise<PublishFigures> => {
-    const site = await startStaticServer({
+    // The web server in its own process, as `npm start` runs it (stack/site-process.ts).
+    const site = await startSiteProcess({
       distDir: layout.liveDir,
+      dataDir: workDir,
       apiUrl,
       port: 0,
-      host: '127.0.0.1',
+      proxySecret: newSecret(),
+      trustedRanges: [],
+      adminPublic: false,
     });
     const page = async (path: string) => {
       const response = await fetch(new URL(path, site.url));

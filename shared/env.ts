@@ -7,7 +7,6 @@ import { MAX_DIFFICULTY, PRODUCTION_MIN_DIFFICULTY } from './proof-of-work.ts';
  * The one place that reads the environment (STYLE: "Configuration in one place").
  * Every variable is listed, with its meaning, in `.env.example`.
  */
-const port = z.coerce.number().int().min(1).max(65535);
 
 /** SUPPORT_CHAT's shape; chatEntry() checks the values (https, identifiers, origins). */
 const supportChatSchema = z.strictObject({
@@ -21,7 +20,8 @@ const supportChatSchema = z.strictObject({
 
 export const envSchema = z
   .object({
-    PORT: port.default(4321),
+    /** The web server's port; 0 lets the system pick one (the test stacks' web servers do). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     /**
      * The address the web server of `npm start` listens on: this machine only, unless set
      * (0.0.0.0 or an interface's address shows the store to the network).
@@ -74,6 +74,12 @@ export const envSchema = z
     PUBLISH_WARM_MAX_PAGES: z.coerce.number().int().min(0).default(5000),
     /** Where `npm run publish` finds a running store's publisher (unset: this machine's PORT). */
     PUBLISH_URL: z.url().optional(),
+    /**
+     * The publish service that `npm run serve` passes /admin/publish and /api/admin/publish to
+     * (its loopback address; the stack sets it for the web server it starts). Unset: those
+     * paths are not found, as without a publisher.
+     */
+    PUBLISH_UPSTREAM: z.url().optional(),
     /**
      * Where a build keeps Astro's prerender bundle and what its workers need, for the publisher's
      * warm renderer (publisher/warm). Unset: the bundle is removed, as Astro does.

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { ProcessExit } from './supervise.ts';
+import { startNodeProcess, type NodeProcess } from './node-process.ts';
 
 export interface ApiProcessOptions {
   dataDir: string;
@@ -12,15 +11,7 @@ export interface ApiProcessOptions {
   log?: (line: string) => void;
 }
 
-export interface ApiProcess {
-  url: string;
-  pid: number;
-  /** Resolves when the process has ended, asked to or not (stack/supervise.ts). */
-  exited: Promise<ProcessExit>;
-  close: () => Promise<void>;
-}
-
-const READY = /Commerce API listening on (http:\/\/\S+)/;
+export type ApiProcess = NodeProcess;
 
 /**
  * The reference API as its own process (static files never wait on API work, which
@@ -28,59 +19,18 @@ const READY = /Commerce API listening on (http:\/\/\S+)/;
  * with what it printed when it exits first (a production start refused, a port in use).
  */
 export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', join('server', 'main.ts')],
-    {
-      env: {
-        ...process.env,
-        ...options.env,
-        API_PORT: String(options.port),
-        API_HOST: options.host ?? '127.0.0.1',
-        DATA_DIR: options.dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  return startNodeProcess({
+    name: 'The API',
+    script: join('server', 'main.ts'),
+    env: {
+      ...options.env,
+      API_PORT: String(options.port),
+      API_HOST: options.host ?? '127.0.0.1',
+      DATA_DIR: options.dataDir,
     },
-  );
-  const exited = new Promise<ProcessExit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let ready = false;
-    const read = (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (!ready) {
-        output += text;
-        const url = READY.exec(output)?.[1];
-        if (url) {
-          ready = true;
-          resolve({
-            url,
-            pid: child.pid ?? 0,
-            exited,
-            close: async () => {
-              if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-              await exited;
-            },
-          });
-        }
-      }
-      for (const line of text.split('\n')) if (line.trim()) options.log?.(line);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!ready && /EADDRINUSE/.test(output)) {
-        // Another program holds the port (an API of this store's would have been stopped).
-        reject(
-          new Error(
-            `The API's port ${String(options.port)} is taken by another program. Stop it (find it with: ss -ltnp 'sport = :${String(options.port)}'), or start with API_PORT set to a free port.`,
-          ),
-        );
-      } else if (!ready)
-        reject(new Error(`The API exited (code ${String(code)}) before listening:\n${output}`));
-    });
+    ready: /Commerce API listening on (http:\/\/\S+)/,
+    port: options.port,
+    portVariable: 'API_PORT',
+    log: options.log,
   });
 }

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { mediaDir } from '../server/index.ts';
 import { NGINX_DIR } from '../publisher/build-site.ts';
 import type { PublishHandler } from '../publisher/service.ts';
-import { startStaticServer } from '../web/static-server.ts';
 import type { NginxServer } from './nginx.ts';
+import { clearStaleSites } from './stale-processes.ts';
 import type { StackSupervision } from './supervised.ts';
 
 /** A running server of the stack. */
@@ -24,13 +24,16 @@ export interface SiteServersOptions {
     runDir?: string | undefined;
     host?: string | undefined;
     adminPublic?: boolean | undefined;
+    quiet?: boolean | undefined;
   };
   apiUrl: string;
   proxySecret: string;
   trustedRanges: string[];
-  /** The publish service: the Node server answers it itself, nginx proxies to its own port. */
+  /** The publish service, on a loopback port of its own that both web servers proxy to. */
   handler: PublishHandler;
   startNginx: StackSupervision['startNginx'];
+  startSiteProcess: StackSupervision['startSiteProcess'];
+  log: (line: string) => void;
   /** The nginx servers started, for the publisher to reload with each release. */
   nginxServers: NginxServer[];
 }
@@ -44,41 +47,43 @@ export function siteServers(context: SiteServersOptions): {
   close: () => Promise<void>;
 } {
   const { options, apiUrl, proxySecret, trustedRanges, handler } = context;
+  const adminPublic = options.adminPublic ?? false;
   const servers: Running[] = [];
   let publishEndpoint: { host: string; close: () => Promise<void> } | undefined;
   const serve = async (webServer: 'node' | 'nginx', port: number): Promise<Running> => {
-    const common = {
-      apiUrl,
-      mediaDir: mediaDir(options.dataDir),
-      proxySecret,
-      trustedRanges,
-      adminPublic: options.adminPublic ?? false,
-    };
+    publishEndpoint ??= await listenLocally(handler);
+    // A web server an earlier, killed start of this store left serving holds the port: it is
+    // replaced now, once everything behind the new one runs.
+    if (servers.length === 0) await clearStaleSites(options.dataDir, context.log);
     if (webServer === 'nginx') {
-      publishEndpoint ??= await listenLocally(handler);
       const nginx = await context.startNginx({
         runDir: options.runDir ?? join(options.outDir, '..', 'nginx-run'),
         // The live release's own files by their real path; a publish reloads nginx with the next.
         siteConfDir: join(realpathSync(options.outDir), NGINX_DIR),
         root: options.outDir,
-        mediaRoot: common.mediaDir,
+        mediaRoot: mediaDir(options.dataDir),
         port,
         api: new URL(apiUrl).host,
         proxySecret,
         trustedRanges,
-        adminPublic: common.adminPublic,
+        adminPublic,
         publishUpstream: publishEndpoint.host,
       });
       context.nginxServers.push(nginx);
       servers.push(nginx);
       return nginx;
     }
-    const server = await startStaticServer({
-      ...common,
+    const server = await context.startSiteProcess({
+      apiUrl,
+      proxySecret,
+      trustedRanges,
+      adminPublic,
+      dataDir: options.dataDir,
       distDir: options.outDir,
       port,
-      publish: handler,
-      ...(options.host ? { host: options.host } : {}),
+      host: options.host,
+      publishUpstream: `http://${publishEndpoint.host}`,
+      ...(options.quiet ? {} : { log: (line: string) => context.log(`[web] ${line}`) }),
     });
     servers.push(server);
     return server;
@@ -90,7 +95,7 @@ export function siteServers(context: SiteServersOptions): {
   return { serve, close };
 }
 
-/** The publish service on a loopback port of its own, for nginx to proxy to. */
+/** The publish service on a loopback port of its own, for the web servers to proxy to. */
 async function listenLocally(handler: PublishHandler) {
   const server = createServer((req, res) => {
     handler(req, res)

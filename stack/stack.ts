@@ -19,7 +19,7 @@ import { publishService, type PublishHandler } from '../publisher/service.ts';
 import type { PublishRecord } from '../publisher/types.ts';
 import { watchFeed, type FeedWatch } from '../publisher/watch.ts';
 import { siteServers, type Running } from './site-servers.ts';
-import { clearStaleApis } from './stale-api.ts';
+import { clearStaleApis } from './stale-processes.ts';
 import { stackSupervision } from './supervised.ts';
 import { parseTrustedProxies } from '../web/trusted-proxies.ts';
 import { env } from '../shared/env.ts';
@@ -136,8 +136,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.adminToken ?? env.ADMIN_TOKEN,
   ).token;
   const trustedRanges = parseTrustedProxies(options.trustProxy ?? '');
-  // The API and nginx are restarted when they end unasked (stack/supervised.ts).
-  const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
+  // The API and the web servers are restarted when they end unasked (stack/supervised.ts).
+  const { startApiProcess, startNginx, startSiteProcess, ...supervision } = stackSupervision(log);
   // An API an earlier, killed start left holding the port and the database (issue 33, item 10).
   await clearStaleApis(options.dataDir, log);
   const api = await startApiProcess(apiOptions(options, { proxySecret, adminToken }, log));
@@ -153,7 +153,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     trustedRanges,
     handler,
     startNginx,
+    startSiteProcess,
     nginxServers,
+    log,
   });
   let watch: FeedWatch | undefined;
   const stopPrinting = options.quiet || options.verbose ? undefined : printProgress(publisher, log);

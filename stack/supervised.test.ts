@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
@@ -93,6 +94,54 @@ describe('the supervised API process', () => {
       squatter.close();
       await api.close();
     }
+  }, 60_000);
+});
+
+describe('the supervised web server process', () => {
+  it('serves the release and passes the publish page on; after a SIGKILL it is back on its port', async () => {
+    // The publisher's loopback port, as stack/site-servers.ts opens it.
+    const publish: Server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`publish service: ${req.url ?? ''} for ${String(req.headers['x-forwarded-host'])}`);
+    });
+    await new Promise<void>((resolve) => publish.listen(0, '127.0.0.1', resolve));
+    const lines: string[] = [];
+    const { startSiteProcess } = stackSupervision((line) => lines.push(line));
+    const site = await startSiteProcess({
+      distDir: dist,
+      dataDir: join(work.path, 'site-data'),
+      apiUrl: 'http://127.0.0.1:9',
+      port: 0,
+      proxySecret: 'proxy-secret-for-the-test-0123456789abcdef',
+      trustedRanges: [],
+      adminPublic: false,
+      publishUpstream: `http://127.0.0.1:${String((publish.address() as AddressInfo).port)}`,
+    });
+    try {
+      const page = async (path: string) => {
+        const reply = await fetch(`${site.url}${path}`);
+        return `${String(reply.status)} ${await reply.text()}`;
+      };
+      expect(await page('/')).toMatch(/^200 .*<h1>first<\/h1>/);
+      const port = new URL(site.url).port;
+      expect(await page('/admin/publish')).toBe(
+        `200 publish service: /admin/publish for localhost:${port}`,
+      );
+      const killed = site.pid;
+      expect(killed).not.toBe(process.pid);
+      process.kill(killed, 'SIGKILL');
+      await expect.poll(() => site.pid, { timeout: 30_000 }).not.toBe(killed);
+      await expect.poll(() => statusOf(site.url), { timeout: 30_000 }).toBe(200);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^The web server: process ${String(killed)} ended with signal SIGKILL after`),
+        ),
+      );
+    } finally {
+      await site.close();
+      publish.close();
+    }
+    expect(alive(site.pid)).toBe(false);
   }, 60_000);
 });
 

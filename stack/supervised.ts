@@ -1,6 +1,8 @@
 import { startApiProcess, type ApiProcess, type ApiProcessOptions } from './api-process.ts';
+import type { NodeProcess } from './node-process.ts';
 import { stopLeftoverWorkers } from './nginx-leftovers.ts';
 import { startNginx, type NginxOptions, type NginxServer } from './nginx.ts';
+import { startSiteProcess, type SiteProcess, type SiteProcessOptions } from './site-process.ts';
 import { supervise, type RestartPolicy } from './supervise.ts';
 
 /** What the supervised processes of one stack share. */
@@ -11,12 +13,14 @@ interface SupervisionContext {
   onGiveUp: (error: Error) => void;
 }
 
-/** One stack's supervision, with its two starters (named as the functions they wrap). */
+/** One stack's supervision, with its starters (named as the functions they wrap). */
 export interface StackSupervision {
   /** startApiProcess, restarted when it ends unasked (startSupervisedApi). */
   startApiProcess: (options: ApiProcessOptions) => Promise<ApiProcess>;
   /** startNginx, restarted when its master ends unasked (startSupervisedNginx). */
   startNginx: (options: NginxOptions) => Promise<NginxServer>;
+  /** startSiteProcess, restarted when it ends unasked (startSupervisedSite). */
+  startSiteProcess: (options: SiteProcessOptions) => Promise<SiteProcess>;
   /** Called first by the stack's close: from then on, a process that ends stays ended. */
   stop: () => void;
   /** Resolves with the reason once a process could not be kept up (never, normally). */
@@ -25,7 +29,7 @@ export interface StackSupervision {
 
 /**
  * The supervision of one stack: restarts said with `log`, the first give-up in `failed`.
- * @example const { startApiProcess, startNginx, ...supervision } = stackSupervision(log);
+ * @example const { startApiProcess, startNginx, startSiteProcess, ...supervision } = stackSupervision(log);
  */
 export function stackSupervision(
   log: (line: string) => void,
@@ -46,6 +50,7 @@ export function stackSupervision(
   return {
     startApiProcess: (options) => startSupervisedApi(options, context),
     startNginx: (options) => startSupervisedNginx(options, context),
+    startSiteProcess: (options) => startSupervisedSite(options, context),
     stop: () => {
       stopped = true;
     },
@@ -69,20 +74,45 @@ export async function startSupervisedApi(
   options: ApiProcessOptions,
   supervision: SupervisionContext,
 ): Promise<ApiProcess> {
-  const first = await startApiProcess(options);
-  const port = Number(new URL(first.url).port);
-  const api = supervise(first, {
-    ...common(supervision),
+  return supervisedNodeProcess(await startApiProcess(options), supervision, {
     name: 'The API process',
-    start: () => startApiProcess({ ...options, port }),
+    start: (port) => startApiProcess({ ...options, port }),
+  });
+}
+
+/**
+ * The Node web server (`npm start`'s, stack/site-process.ts), started again when it ends
+ * unasked, on the port of its first start. `pid` is the running process's.
+ */
+export async function startSupervisedSite(
+  options: SiteProcessOptions,
+  supervision: SupervisionContext,
+): Promise<SiteProcess> {
+  return supervisedNodeProcess(await startSiteProcess(options), supervision, {
+    name: 'The web server',
+    start: (port) => startSiteProcess({ ...options, port }),
+  });
+}
+
+/** A process of ours kept up on the port `first` listens on. */
+function supervisedNodeProcess(
+  first: NodeProcess,
+  supervision: SupervisionContext,
+  how: { name: string; start: (port: number) => Promise<NodeProcess> },
+): NodeProcess {
+  const port = Number(new URL(first.url).port);
+  const running = supervise(first, {
+    ...common(supervision),
+    name: how.name,
+    start: () => how.start(port),
   });
   return {
     url: first.url,
     get pid() {
-      return api.current().pid;
+      return running.current().pid;
     },
-    exited: api.ended,
-    close: api.close,
+    exited: running.ended,
+    close: running.close,
   };
 }
 

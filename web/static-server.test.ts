@@ -15,7 +15,7 @@ import { Server as SocketServer } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachRealtime, type Realtime } from '../server/realtime.ts';
-import { startStaticServer, type RequestHandler, type StaticServer } from './static-server.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
 import { handleSet, PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { resolveFile } from './send-file.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
@@ -352,18 +352,23 @@ describe('static server over a release symlink (publishing)', () => {
   });
 });
 
-describe('static server: the publish handler', () => {
+describe('static server: the publish service', () => {
   let server: StaticServer;
+  let service: Server;
   const calls: { url: string; headers: IncomingHttpHeaders }[] = [];
-  /** Takes everything but /api/admin/publish/pass, which it leaves to the server. */
-  const publish: RequestHandler = (req, res) => {
-    calls.push({ url: req.url ?? '', headers: { ...req.headers } });
-    if (req.url === '/api/admin/publish/pass') return Promise.resolve(false);
-    res.writeHead(202, { 'content-type': 'application/json' }).end('{"publish":true}');
-    return Promise.resolve(true);
-  };
 
   beforeAll(async () => {
+    // The publisher's loopback port (stack/site-servers.ts), which answers 404 for what it
+    // does not take, as there.
+    service = createServer((req, res) => {
+      calls.push({ url: req.url ?? '', headers: { ...req.headers } });
+      if (req.url === '/api/admin/publish/none') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      res.writeHead(202, { 'content-type': 'application/json' }).end('{"publish":true}');
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     server = await startStaticServer({
       distDir: dist,
       apiUrl: `http://127.0.0.1:${String((api.address() as AddressInfo).port)}`,
@@ -371,15 +376,17 @@ describe('static server: the publish handler', () => {
       host: '127.0.0.1',
       proxySecret: 'the-secret',
       trustedRanges: ['127.0.0.0/8'],
-      publish,
+      publishUpstream: `http://127.0.0.1:${String((service.address() as AddressInfo).port)}`,
     });
   });
 
   afterAll(async () => {
     await server.close();
+    service.closeAllConnections();
+    await new Promise<void>((resolve) => service.close(() => resolve()));
   });
 
-  it('is asked first, with the headers the API would get', async () => {
+  it('gets its paths first, with the headers the API would get', async () => {
     calls.length = 0;
     const reply = await fetch(`${server.url}/api/admin/publish`, {
       method: 'POST',
@@ -391,6 +398,7 @@ describe('static server: the publish handler', () => {
       },
     });
     expect(reply.status).toBe(202);
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/publish']);
     const headers = calls[0]?.headers ?? {};
     expect(headers['x-proxy-secret']).toBe('the-secret');
     expect(headers['x-forwarded-for']).toBe('203.0.113.7');
@@ -398,12 +406,12 @@ describe('static server: the publish handler', () => {
     expect(headers['x-forwarded-host']).toBe('shop.example.com');
   });
 
-  it('leaves what it does not take to the admin gate', async () => {
+  it('answers what it does not take itself: the admin gate never sees it', async () => {
     calls.length = 0;
-    const reply = await fetch(`${server.url}/api/admin/publish/pass`);
-    expect(calls.map((call) => call.url)).toEqual(['/api/admin/publish/pass']);
+    const reply = await fetch(`${server.url}/api/admin/publish/none`);
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/publish/none']);
     expect(reply.status).toBe(404);
-    expect(await reply.json()).toEqual({ error: 'Not found.' });
+    expect(await reply.text()).toBe('Not found');
   });
 
   it('is not asked for other paths', async () => {
@@ -412,6 +420,27 @@ describe('static server: the publish handler', () => {
       await (await fetch(`${server.url}${path}`)).text();
     }
     expect(calls).toEqual([]);
+  });
+
+  it('is a 502 that says so while the publisher is down, and the site still answers', async () => {
+    const down = await startStaticServer({
+      distDir: dist,
+      apiUrl: `http://127.0.0.1:${String((api.address() as AddressInfo).port)}`,
+      port: 0,
+      host: '127.0.0.1',
+      // A port nothing listens on.
+      publishUpstream: 'http://127.0.0.1:9',
+    });
+    try {
+      const reply = await fetch(`${down.url}/admin/publish`);
+      expect(reply.status).toBe(502);
+      expect(await reply.json()).toEqual({
+        error: 'The store service cannot be reached. Please try again.',
+      });
+      expect((await fetch(down.url)).status).toBe(200);
+    } finally {
+      await down.close();
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import { questionRedirect } from '../src/lib/routing/question-redirects.ts';
 import { SHELL_PARTS_PREFIX } from '../src/lib/shell/shell-parts.ts';
 import { MEDIA_FOLDERS } from '../server/index.ts';
-import { forwardedHeaders, proxy, proxyUpgrade, shopper, type Shopper } from './api-proxy.ts';
+import { proxy, proxyUpgrade, shopper, type Shopper } from './api-proxy.ts';
 import { staticHeaders } from './headers.ts';
 import { releaseFiles } from './release-files.ts';
 import { escapePath, requestPath, requestQuery } from './request-path.ts';
@@ -27,9 +27,6 @@ const PROXIED = /^\/(?:api|socket\.io)(?:\/|$)/;
  * nginx routes the same paths (web/nginx-config.ts).
  */
 export const PUBLISH_PATH = /^\/(?:api\/)?admin\/publish(?:\/|$)/;
-
-/** A handler that answers a request it takes (true), or leaves it to the server (false). */
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface StaticServerOptions {
   distDir: string;
@@ -46,11 +43,12 @@ export interface StaticServerOptions {
   /** Whether /api/admin is proxied (ADMIN_API_PUBLIC); 404 otherwise. */
   adminPublic?: boolean;
   /**
-   * The publish service, asked first for the paths of PUBLISH_PATH, before the
-   * /api/admin gate. It sees the X-Forwarded-* and X-Proxy-Secret headers the API would get
-   * behind this server. Without it those paths are the API's gate and the site's 404.
+   * The publish service's address (the publisher's loopback port): the paths of PUBLISH_PATH
+   * go to it before the /api/admin gate, with the X-Forwarded-* and X-Proxy-Secret headers the
+   * API would get, as nginx proxies them. Without it those paths are the API's gate and the
+   * site's 404.
    */
-  publish?: RequestHandler;
+  publishUpstream?: string;
 }
 
 /** A prefix, as nginx's `location ^~ /api/admin`: /api/administrator is refused alike. */
@@ -74,6 +72,7 @@ export interface StaticServer {
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const { distDir, apiUrl, port, host = '127.0.0.1' } = options;
   const api = new URL(apiUrl);
+  const publishUpstream = options.publishUpstream ? new URL(options.publishUpstream) : undefined;
   const releases = releaseFiles();
   const isTrusted = trustedPeer(options.trustedRanges ?? []);
   const shopperOf = (req: IncomingMessage): Shopper => shopper(req, isTrusted);
@@ -98,9 +97,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const { search } = new URL(req.url, 'http://localhost');
     // Once, before any header is replaced.
     const who = shopperOf(req);
-    if (options.publish && PUBLISH_PATH.test(target.path)) {
-      req.headers = forwardedHeaders(req, undefined, who, options.proxySecret);
-      if (await options.publish(req, res)) return;
+    if (publishUpstream && PUBLISH_PATH.test(target.path)) {
+      return proxy(req, res, publishUpstream, who, options.proxySecret);
     }
     const media = MEDIA.exec(target.path)?.[1];
     if (media && options.mediaDir && (req.method === 'GET' || req.method === 'HEAD')) {

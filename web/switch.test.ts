@@ -37,7 +37,7 @@ import {
   parseArticleRedirects,
 } from '../src/lib/routing/article-redirects.ts';
 import { startNginx, type NginxServer } from '../stack/nginx.ts';
-import { startStaticServer, type RequestHandler, type StaticServer } from './static-server.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
 import { PRODUCT_HANDLES_FILE } from './release-files.ts';
 import { releaseWriter } from './release-files.testing.ts';
 import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from './headers.ts';
@@ -319,11 +319,10 @@ function startShoppers(loopsPerServer: number): Shoppers {
 // Servers
 
 /** The stand-in publish service: answers every request it gets, and says so. */
-const standInPublish: RequestHandler = (req, res) => {
+const standInPublish = (req: IncomingMessage, res: ServerResponse) => {
   publishCalls.push({ url: req.url ?? '', method: req.method ?? '', headers: req.headers });
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ publish: true, method: req.method, url: req.url }));
-  return Promise.resolve(true);
 };
 
 const listen = async (server: Server) => {
@@ -361,7 +360,7 @@ async function startServers(
     port: 0,
     host: '127.0.0.1',
     proxySecret: SECRET,
-    ...(publish ? { publish: standInPublish } : {}),
+    ...(publish ? { publishUpstream: `http://${publishHost}` } : {}),
   });
   return { nginx: started, node: site };
 }
@@ -385,9 +384,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"api"}');
   });
   apiHost = await listen(api);
-  publishServer = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void standInPublish(req, res);
-  });
+  publishServer = createServer(standInPublish);
   publishHost = await listen(publishServer);
   ({ nginx, node } = await startServers('nginx', true, apiHost, publishHost));
 }, 120_000);
