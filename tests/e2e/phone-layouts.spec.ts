@@ -107,6 +107,17 @@ test.describe('the mobile menu drawer', () => {
       await drawer.getByRole('button', { name: 'Close' }).click();
       await expect(drawer).toBeHidden();
     });
+
+    test('every level of the drawer is open: no submenu needs a script', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+      // The script adds the +/- buttons (client/header.ts); the page has none of its own.
+      await expect(menu.getByRole('button')).toHaveCount(0);
+      const nested = menu.locator('.mobile-list .mobile-list a');
+      expect(await nested.count()).toBeGreaterThan(0);
+      for (const link of await nested.all()) await expect(link).toBeVisible();
+    });
   });
 });
 

@@ -49,12 +49,32 @@ if (toggle && menu) {
     if (event.matches && menu.open) menu.close();
   });
 }
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-submenu-toggle]')) {
-  const target = document.getElementById(button.getAttribute('aria-controls') ?? '');
-  if (!target) continue;
+// The drawer's sublists come open in the page (MobileNavList.astro), for a shopper without
+// script; each is folded here behind a +/− button beside its parent's link.
+let sublists = 0;
+for (const sublist of menu?.querySelectorAll<HTMLUListElement>('.mobile-list li > ul') ?? []) {
+  const item = sublist.parentElement;
+  const link = item?.querySelector(':scope > a');
+  if (!item || !link) continue;
+  sublists += 1;
+  sublist.id = `mobile-nav-${String(sublists)}`;
+  sublist.hidden = true;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'expand';
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-controls', sublist.id);
+  button.setAttribute('aria-label', `${link.textContent} subcategories`);
+  const sign = document.createElement('span');
+  sign.setAttribute('aria-hidden', 'true');
+  button.append(sign);
   button.addEventListener('click', () => {
-    setOpen(button, target, button.getAttribute('aria-expanded') !== 'true');
+    setOpen(button, sublist, button.getAttribute('aria-expanded') !== 'true');
   });
+  const row = document.createElement('div');
+  row.className = 'row';
+  row.append(link, button);
+  item.prepend(row);
 }
 
 // spec storefront 2: right-click on a logo shows the configured alert, not the menu.
