@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { collectPrerenderMetadata, installRenderScope } from 'astro/app';
+import { islandScriptFiles, linkIslandScripts, manifestDirectives } from './island-scripts.ts';
 import type { RenderedPage, StaticPathItem, WorkerLog, WorkerSetup } from './protocol.ts';
 import { routeKey } from './protocol.ts';
 
@@ -65,6 +66,8 @@ export async function loadPrerenderBundle(
   writeLog: (event: WorkerLog['event']) => void,
 ): Promise<LoadedBundle> {
   const { app } = (await import(setup.entryUrl)) as { app: BuildApp };
+  // The island scripts as the build wrote them (./island-scripts.ts).
+  linkIslandScripts(islandScriptFiles(manifestDirectives(app.manifest)));
   // The two parts of Astro's build state a render reads (astro/dist/core/build/environment.js,
   // headElements): each page's stylesheets by page data key, and the build's scripts. The
   // page script's bundle name is in the manifest the bundle already carries.

@@ -21,6 +21,7 @@ export const app = {
   manifest: {
     routes: [{ routeData: { type: 'page', route: '/products/[handle]', component: 'src/routes/product.astro' } }],
     entryModules: {},
+    clientDirectives: [['idle', '(()=>{})();']],
   },
   logger: { warn() {}, info() {}, error() {}, debug() {} },
   routeCache,

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { loadContentModule, storeSingleton } from './content-store.ts';
+import {
+  islandScriptFiles,
+  linkIslandScripts,
+  manifestDirectives,
+  writeIslandScripts,
+} from './island-scripts.ts';
 import { PrerenderWorker, startMemoryLog } from './pool.ts';
 import type { StoreJob, WorkerSetup } from './protocol.ts';
 import { routeKey } from './protocol.ts';
@@ -94,6 +100,8 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
           };
           return prerenderer;
         };
+        const islands = (prerenderer: AstroPrerenderer, astroDefault: AstroPrerenderer) =>
+          outDir ? islandsAsFiles(prerenderer, astroDefault, fileURLToPath(outDir)) : prerenderer;
         const prerenderDir = outDir ? prerenderDirectory(outDir) : undefined;
         // A failed build leaves its bundle behind, and this build's is written beside it:
         // the content module found by name (loadContentModule) could be the old one.
@@ -103,26 +111,53 @@ export function parallelPrerender(options: ParallelPrerenderOptions): AstroInteg
             ? keepBundle(prerenderer, astroDefault, { prerenderDir, keepDir })
             : prerenderer;
         if (workers <= 1 || !prerenderDir) {
-          setPrerenderer((astroDefault) => counted(kept(astroDefault, astroDefault)));
+          setPrerenderer((astroDefault) =>
+            islands(counted(kept(astroDefault, astroDefault)), astroDefault),
+          );
           return;
         }
         logger.info(`Rendering pages on ${workers} worker threads.`);
         setPrerenderer((astroDefault) =>
-          counted(
-            kept(
-              workerPrerenderer(astroDefault, {
-                workers,
-                prerenderDir,
-                withheld: buildProcessCollections,
-                memoryLog,
-              }),
-              astroDefault,
+          islands(
+            counted(
+              kept(
+                workerPrerenderer(astroDefault, {
+                  workers,
+                  prerenderDir,
+                  withheld: buildProcessCollections,
+                  memoryLog,
+                }),
+                astroDefault,
+              ),
             ),
+            astroDefault,
           ),
         );
       },
     },
   };
+}
+
+/**
+ * Writes the bundle's island scripts into the output once Astro's setup has loaded the bundle,
+ * and has the pages this process renders link them (./island-scripts.ts); the workers and the
+ * warm renderer link the same files (bundle.ts). Wrapped in place, like `counted`.
+ */
+function islandsAsFiles(
+  prerenderer: AstroPrerenderer,
+  astroDefault: AstroPrerenderer,
+  outDir: string,
+): AstroPrerenderer {
+  const setup = prerenderer.setup?.bind(prerenderer);
+  prerenderer.setup = async () => {
+    await setup?.();
+    const app = (astroDefault as AstroPrerenderer & { app?: { manifest: unknown } }).app;
+    if (!app) throw new Error("Astro's default prerenderer has no app after setup.");
+    const files = islandScriptFiles(manifestDirectives(app.manifest));
+    await writeIslandScripts(files, outDir);
+    linkIslandScripts(files);
+  };
+  return prerenderer;
 }
 
 /** The parts of Astro's BuildApp and build options this reads (astro/dist/core/build). */
