@@ -8,6 +8,7 @@ import { reviewCountText } from '../../src/lib/catalog/rating.ts';
 import { storeConfig } from '../../src/lib/config/index.ts';
 import { env } from '../../shared/env.ts';
 import { activeContent } from '../../src/lib/product/html-audit.ts';
+import { islandScriptFiles } from '../../src/integrations/parallel-prerender/island-scripts.ts';
 import { strayCommands } from '../../src/lib/shell/shell-parts.ts';
 import { pdfTitle } from '../../src/lib/product/pdf-title.ts';
 import { freeShippingNotice, reassuranceTips } from '../../src/lib/product/shipping.ts';
@@ -626,10 +627,30 @@ test.describe('inert HTML', () => {
         project,
       ),
     );
+    // The build writes the same scripts as files the pages link (island-scripts.ts): trusted
+    // by their names, each of which is checked to hold its script.
+    const [runtime, ...directives] = trusted;
+    const files = islandScriptFiles(
+      ['idle', 'visible', 'load', 'media', 'interact'].map((name, i) => [
+        name,
+        directives[i] ?? '',
+      ]),
+    );
+    expect(files.get(runtime ?? '')).toBeDefined();
+    const sources: string[] = [];
+    for (const [text, file] of files) {
+      const written = await readFile(join(env.BUILD_OUT_DIR, '_astro', file), 'utf8').catch(
+        () => undefined,
+      );
+      if (written === undefined) continue;
+      expect(written).toBe(text);
+      sources.push(`/_astro/${file}`);
+    }
+    expect(sources.length).toBeGreaterThan(0);
     // Every page of a test store; a sample of a large one keeps the test quick.
     for (const handle of handles.slice(0, 5000)) {
       const html = await readFile(join(root, handle, 'index.html'), 'utf8').catch(() => '');
-      for (const problem of activeContent(html, ALLOWED_IFRAME_HOSTS, trusted)) {
+      for (const problem of activeContent(html, ALLOWED_IFRAME_HOSTS, trusted, sources)) {
         problems.push(`${handle}: ${problem}`);
       }
       // No server-side include but the shell's (the demo's hostile products carry some).

@@ -60,4 +60,13 @@ describe('activeContent', () => {
     ]);
     expect(activeContent(`<script>${runtime}</script>`)).toEqual(['<script>']);
   });
+
+  it('passes only the classic script files it is told to trust (the island runtime as files)', () => {
+    const file = '/_astro/island-idle.BF0290pkb3.js';
+    expect(activeContent(`<script src="${file}" defer></script>`, [], [], [file])).toEqual([]);
+    expect(activeContent(`<script src="/_astro/other.js" defer></script>`, [], [], [file])).toEqual(
+      ['<script>'],
+    );
+    expect(activeContent(`<script src="${file}"></script>`)).toEqual(['<script>']);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Finds markup that could run or disguise itself in built HTML: on* handler attributes,
- * scripts other than JSON-LD and bundled modules, javascript:/data:/vbscript: URLs, frames
+ * scripts other than JSON-LD, bundled modules and the build's own (told by their exact body or
+ * source), javascript:/data:/vbscript: URLs, frames
  * from hosts outside the allowlist, <base> and meta refresh. Used by the tests that
  * check a hostile product description renders inert, on a record and on the built pages.
  * A scanner, not a parser: it reads start tags and their attributes, which is what the
@@ -12,6 +13,8 @@ export function activeContent(
   frameHosts: readonly string[] = [],
   /** Exact bodies of classic inline scripts the build itself writes (Astro's island runtime). */
   trustedScripts: readonly string[] = [],
+  /** Exact `src` of classic scripts the build itself writes (the island runtime as files). */
+  trustedSources: readonly string[] = [],
 ): string[] {
   const problems: string[] = [];
   let trusted = html;
@@ -46,7 +49,8 @@ export function activeContent(
     }
     if (name === 'script') {
       const type = (attributes.get('type') ?? '').toLowerCase();
-      if (type !== 'application/ld+json' && type !== 'module')
+      const trustedFile = trustedSources.includes(attributes.get('src') ?? '');
+      if (type !== 'application/ld+json' && type !== 'module' && !trustedFile)
         problems.push(`<script${type ? ` type=${type}` : ''}>`);
     }
     if (name === 'iframe' || name === 'frame' || name === 'embed' || name === 'object') {
