@@ -2,23 +2,15 @@
 // publisher's process) leaves the site serving; the next start of the same data folder replaces
 // the web server and the API it left, on the same port, and says so.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeServerFiles } from '../publisher/build-site.ts';
 import { startStack, temporaryDir, throwawayStack } from './stack.ts';
 import { apisOfDataDir, sitesOfDataDir } from './stale-processes.ts';
+import { writeTinySite } from './tiny-site.testing.ts';
 
 const work = temporaryDir('site-apart-');
 
-beforeAll(async () => {
-  const dist = join(work.path, 'dist');
-  mkdirSync(dist, { recursive: true });
-  const page = '<!doctype html><html><head><title>store</title></head><body>served</body></html>';
-  writeFileSync(join(dist, 'index.html'), page);
-  writeFileSync(join(dist, '404.html'), page);
-  await writeServerFiles(dist);
-});
+beforeAll(() => writeTinySite(join(work.path, 'dist'), 'served'));
 afterAll(() => work.remove());
 
 /** The stack of this test's folder with the Node web server, serving the build it has. */

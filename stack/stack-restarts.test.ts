@@ -2,11 +2,11 @@
 // every /api call answered 502 after the API was killed, and killing nginx's master left no one
 // to reload it (issue 28). The stack serves an existing build here, so no astro build runs.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeServerFiles } from '../publisher/build-site.ts';
 import { startStack, temporaryDir, throwawayStack, type Stack } from './stack.ts';
+import { writeTinySite } from './tiny-site.testing.ts';
 import { statusOf } from '../web/request.testing.ts';
 
 const work = temporaryDir('stack-restarts-');
@@ -17,12 +17,7 @@ const nginxMaster = () => Number(readFileSync(join(work.path, 'nginx', 'nginx.pi
 
 beforeAll(async () => {
   execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
-  const dist = join(work.path, 'dist');
-  mkdirSync(dist, { recursive: true });
-  const page = '<!doctype html><html><head><title>store</title></head><body>store</body></html>';
-  writeFileSync(join(dist, 'index.html'), page);
-  writeFileSync(join(dist, '404.html'), page);
-  await writeServerFiles(dist);
+  await writeTinySite(join(work.path, 'dist'), 'store');
   stack = await startStack({
     ...throwawayStack(work.path, 4),
     reuseBuild: true,

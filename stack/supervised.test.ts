@@ -1,15 +1,16 @@
 // The stack's processes killed for real: the API's pid and nginx's master get SIGKILL, and the
 // store answers again on the same addresses, said in the log; a publish's reload still works.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX_DIR, writeServerFiles } from '../publisher/build-site.ts';
+import { NGINX_DIR } from '../publisher/build-site.ts';
 import { processesUnder, stillRunning } from './process-tree.ts';
 import { temporaryDir } from './stack.ts';
 import { stackSupervision } from './supervised.ts';
+import { writeTinySite } from './tiny-site.testing.ts';
 import { statusOf } from '../web/request.testing.ts';
 
 const work = temporaryDir('supervised-');
@@ -25,19 +26,10 @@ const alive = (pid: number) => {
   }
 };
 
-/** A build of two pages with its nginx files, as a release of its own. */
-async function writeSite(dir: string, title: string) {
-  mkdirSync(dir, { recursive: true });
-  const page = `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
-  writeFileSync(join(dir, 'index.html'), page);
-  writeFileSync(join(dir, '404.html'), page);
-  await writeServerFiles(dir);
-}
-
 beforeAll(async () => {
   execFileSync('bash', ['scripts/setup-nginx.sh'], { stdio: 'inherit' });
   mkdirSync(media);
-  await writeSite(dist, 'first');
+  await writeTinySite(dist, 'first');
 }, 60_000);
 afterAll(() => work.remove());
 
@@ -182,7 +174,7 @@ describe('supervised nginx', () => {
 
       // A publish after the restart: the new master takes the next release's files.
       const next = join(work.path, 'release-2');
-      await writeSite(next, 'second');
+      await writeTinySite(next, 'second');
       await nginx.reload(join(next, NGINX_DIR));
       expect(readFileSync(nginx.configFile, 'utf8')).toContain(join(next, NGINX_DIR));
       // Killed again, it comes back with that release's files, not the first ones.
