@@ -639,12 +639,10 @@ test.describe('inert HTML', () => {
     expect(files.get(runtime ?? '')).toBeDefined();
     const sources: string[] = [];
     for (const [text, file] of files) {
-      const written = await readFile(join(env.BUILD_OUT_DIR, '_astro', file), 'utf8').catch(
-        () => undefined,
-      );
+      const written = await readFile(join(env.BUILD_OUT_DIR, file), 'utf8').catch(() => undefined);
       if (written === undefined) continue;
       expect(written).toBe(text);
-      sources.push(`/_astro/${file}`);
+      sources.push(`/${file}`);
     }
     expect(sources.length).toBeGreaterThan(0);
     // Every page of a test store; a sample of a large one keeps the test quick.

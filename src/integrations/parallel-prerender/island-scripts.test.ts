@@ -31,11 +31,11 @@ describe('island scripts as files', () => {
   it('names the runtime and every directive by content', () => {
     const files = islandScriptFiles(directives);
     expect([...files.values()]).toEqual([
-      expect.stringMatching(/^island\.[\w-]{10}\.js$/),
-      expect.stringMatching(/^island-idle\.[\w-]{10}\.js$/),
-      expect.stringMatching(/^island-interact\.[\w-]{10}\.js$/),
+      expect.stringMatching(/^_astro\/island\.[\w-]{10}\.js$/),
+      expect.stringMatching(/^_astro\/island-idle\.[\w-]{10}\.js$/),
+      expect.stringMatching(/^_astro\/island-interact\.[\w-]{10}\.js$/),
     ]);
-    expect(files.get(islandRuntime)).toMatch(/^island\./);
+    expect(files.get(islandRuntime)).toMatch(/^_astro\/island\./);
     // Another text, another name; the same text, the same name in any process.
     const changed = islandScriptFiles([['idle', `${directives[0]?.[1] ?? ''};`]]);
     expect(changed.get(`${directives[0]?.[1] ?? ''};`)).not.toBe(
@@ -50,7 +50,7 @@ describe('island scripts as files', () => {
       const files = islandScriptFiles(directives);
       await writeIslandScripts(files, out);
       for (const [text, file] of files) {
-        expect(readFileSync(join(out, '_astro', file), 'utf8')).toBe(text);
+        expect(readFileSync(join(out, file), 'utf8')).toBe(text);
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -65,8 +65,8 @@ describe('island scripts as files', () => {
     expect(linked).not.toContain(islandRuntime);
     expect(linked).toBe(
       '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>' +
-        `<script src="/_astro/${files.get(directives[0]?.[1] ?? '') ?? ''}" defer></script>` +
-        `<script src="/_astro/${files.get(islandRuntime) ?? ''}" defer></script>`,
+        `<script src="/${files.get(directives[0]?.[1] ?? '') ?? ''}" defer></script>` +
+        `<script src="/${files.get(islandRuntime) ?? ''}" defer></script>`,
     );
   });
 

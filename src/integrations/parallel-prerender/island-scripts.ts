@@ -22,7 +22,8 @@ const contentName = (text: string) =>
   createHash('sha256').update(text).digest('base64url').slice(0, 10);
 
 /**
- * The bundle's island scripts by text, each with its file name under _astro: the runtime and
+ * The bundle's island scripts by text, each with its file's path in the output (under
+ * _astro; its URL is that path from the site's root): the runtime and
  * every client directive of the bundle's manifest, whether a page uses it or not, so that a
  * warm publish's page finds its file in the release it was copied from.
  */
@@ -30,10 +31,11 @@ export function islandScriptFiles(
   clientDirectives: Iterable<readonly [string, string]>,
 ): Map<string, string> {
   const files = new Map<string, string>([
-    [islandRuntime, `island.${contentName(islandRuntime)}.js`],
+    [islandRuntime, `${ASSETS_DIR}/island.${contentName(islandRuntime)}.js`],
   ]);
   for (const [name, text] of clientDirectives) {
-    files.set(text, `island-${name.replace(/[^a-z0-9-]/gi, '')}.${contentName(text)}.js`);
+    const safeName = name.replace(/[^a-z0-9-]/gi, '');
+    files.set(text, `${ASSETS_DIR}/island-${safeName}.${contentName(text)}.js`);
   }
   return files;
 }
@@ -41,7 +43,7 @@ export function islandScriptFiles(
 /** From now on, pages rendered in this thread link `files` instead of inlining their scripts. */
 export function linkIslandScripts(files: ReadonlyMap<string, string>): void {
   (globalThis as Record<symbol, unknown>)[ISLAND_SCRIPT_FILES] = new Map(
-    [...files].map(([text, file]) => [text, `/${ASSETS_DIR}/${file}`]),
+    [...files].map(([text, path]) => [text, `/${path}`]),
   );
 }
 
@@ -51,9 +53,7 @@ export async function writeIslandScripts(
   outDir: string,
 ): Promise<void> {
   await mkdir(join(outDir, ASSETS_DIR), { recursive: true });
-  await Promise.all(
-    [...files].map(([text, file]) => writeFile(join(outDir, ASSETS_DIR, file), text)),
-  );
+  await Promise.all([...files].map(([text, path]) => writeFile(join(outDir, path), text)));
 }
 
 /** A bundle manifest's client directives, a Map or its serialised pairs. */
