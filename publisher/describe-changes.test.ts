@@ -169,34 +169,64 @@ describe('ChangeDescriber', () => {
   });
 });
 
-describe('a collection renamed', () => {
-  it('is named with its old and new title, and its members say why they changed', async () => {
+describe('a collection renamed, then one deleted', () => {
+  it('is named with its old and new title, and is the one change: no member is logged', async () => {
     const { collections } = (await (await fetch(`${api.url}/api/collections?limit=1`)).json()) as {
       collections: { id: number; title: string }[];
     };
     const [renamed] = collections;
     if (!renamed) throw new Error('No collection.');
     const path = `/api/admin/collections/${String(renamed.id)}`;
+    const before = await pendingNow();
     await admin('PUT', path, {
       ...(await admin<object>('GET', path)),
       title: 'Hand Pallet Truck Parts',
     });
+    const pending = await pendingNow();
     const described = await new ChangeDescriber({ apiUrl: api.url, adminToken: token }).describe(
       live,
-      await pendingNow(),
+      pending,
     );
     const row = described.find((c) => c.entity === 'collection' && c.id === renamed.id);
     expect(row).toMatchObject({
       name: 'Hand Pallet Truck Parts',
       detail: `Renamed ${renamed.title} → Hand Pallet Truck Parts`,
     });
-    // Members the other tests left as they are: nothing of their own changed.
-    const untouched = new Set(cards.slice(4).map((card) => card.id));
+    // Its members' pages take its title from the collection list (src/data/trails.ts).
+    expect(pending.length).toBe(before.length + 1);
+  });
+
+  it("logs a deleted collection's members, which say why they changed", async () => {
+    const member = api.db
+      .prepare(
+        `SELECT pc.collection_id AS id FROM product_collections pc
+         WHERE pc.product_id NOT IN (${cards
+           .slice(0, 4)
+           .map((card) => String(card.id))
+           .join(',')})
+         AND NOT EXISTS (SELECT 1 FROM collections c WHERE c.parent_id = pc.collection_id)
+         GROUP BY pc.collection_id ORDER BY COUNT(*) LIMIT 1`,
+      )
+      .get() as { id: number } | undefined;
+    if (!member) throw new Error('No leaf collection with members.');
+    const ids = new Set(
+      (
+        api.db
+          .prepare('SELECT product_id FROM product_collections WHERE collection_id = ?')
+          .all(member.id) as { product_id: number }[]
+      ).map((row) => row.product_id),
+    );
+    await admin('DELETE', `/api/admin/collections/${String(member.id)}`);
+    const described = await new ChangeDescriber({ apiUrl: api.url, adminToken: token }).describe(
+      live,
+      await pendingNow(),
+    );
+    const row = described.find((c) => c.entity === 'collection' && c.id === member.id);
     const members = described.filter(
-      (c) => c.entity === 'product' && untouched.has(c.id) && row !== undefined && c.seq > row.seq,
+      (c) => c.entity === 'product' && ids.has(c.id) && row !== undefined && c.seq > row.seq,
     );
     expect(members.length).toBeGreaterThan(0);
-    for (const member of members) expect(member.detail).toBe('In a collection changed with it');
+    for (const one of members) expect(one.detail).toBe('In a collection changed with it');
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REDIRECT_MAP_FILES, type RedirectMapFile } from '../src/lib/routing/release-redirects.ts';
-import { partPath, SHELL_PARTS, type ShellPart } from '../src/lib/shell/shell-parts.ts';
+import { partPath, type PagePart } from '../src/lib/shell/shell-parts.ts';
 import { HEADERS_FILE, type SiteHeaders } from './headers.ts';
 
 /**
@@ -55,19 +55,24 @@ const redirectMap = (root: string, { path, parse }: RedirectMapFile) =>
   watchedFile(join(root, path), parse);
 
 /**
- * The shell parts of the release at `root` (src/lib/shell/shell-parts.ts), each watched: the
- * pages' includes are filled from the release the page is answered from.
+ * The shell parts of the release at `root` (src/lib/shell/shell-parts.ts), each watched from
+ * the first page that includes it: the pages' includes are filled from the release the page
+ * is answered from. A release has a few parts for its shell and three for each collection's
+ * trail.
  */
 function shellParts(root: string) {
-  const files = SHELL_PARTS.map(
-    (part) => [part, watchedFile(join(root, partPath(part)), (text) => text)] as const,
-  );
+  const files = new Map<PagePart, ReturnType<typeof watchedFile<string>>>();
   return {
-    current: async (): Promise<ReadonlyMap<ShellPart, string>> => {
-      const parts = new Map<ShellPart, string>();
-      for (const [part, file] of files) {
+    current: async (names: readonly PagePart[]): Promise<ReadonlyMap<PagePart, string>> => {
+      const parts = new Map<PagePart, string>();
+      for (const name of names) {
+        let file = files.get(name);
+        if (!file) {
+          file = watchedFile(join(root, partPath(name)), (text) => text);
+          files.set(name, file);
+        }
         const html = await file.current();
-        if (html !== undefined) parts.set(part, html);
+        if (html !== undefined) parts.set(name, html);
       }
       return parts;
     },

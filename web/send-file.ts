@@ -4,7 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { assembleParts, includedParts, type ShellPart } from '../src/lib/shell/shell-parts.ts';
+import { assembleParts, includedParts, type PagePart } from '../src/lib/shell/shell-parts.ts';
 import { CONTENT_TYPES, SVG_POLICY } from './content-types.ts';
 import { IMMUTABLE, staticHeaders, type SiteHeaders } from './headers.ts';
 
@@ -41,8 +41,8 @@ export async function sendFile(
     path: string;
     https: boolean;
     site: SiteHeaders | undefined;
-    /** The release's shell parts, for a page that includes them (read only then). */
-    parts?: () => Promise<ReadonlyMap<ShellPart, string>>;
+    /** The release's shell parts that a page includes (read only for such a page). */
+    parts?: (names: readonly PagePart[]) => Promise<ReadonlyMap<PagePart, string>>;
   },
 ) {
   const type = CONTENT_TYPES[extname(what.file)] ?? 'application/octet-stream';
@@ -55,8 +55,9 @@ export async function sendFile(
   };
   if (what.parts && what.file.endsWith('.html')) {
     const page = await readFile(what.file, 'utf8').catch(() => undefined);
-    if (page !== undefined && includedParts(page).length > 0) {
-      const html = assembleParts(page, await what.parts());
+    const names = page === undefined ? [] : includedParts(page);
+    if (page !== undefined && names.length > 0) {
+      const html = assembleParts(page, await what.parts(names));
       return sendAssembled(req, res, what.status, headers, html);
     }
   }

@@ -82,7 +82,7 @@ describe('who made each change, in the change feed', () => {
     ]);
   });
 
-  it('labels the member products a collection change touches too', async () => {
+  it('labels the member products a collection delete touches too', async () => {
     const wheels = (
       ctx.db.prepare("SELECT id FROM collections WHERE handle = 'wheels'").get() as {
         id: number;
@@ -90,14 +90,7 @@ describe('who made each change, in the change feed', () => {
     ).id;
     const member = upsertProduct(ctx.db, loadWheel());
     const start = newest();
-    await admin(
-      'PUT',
-      `/collections/${wheels}`,
-      { handle: 'wheels', title: 'All Wheels' },
-      {
-        'X-Merchandiser': 'Kim',
-      },
-    );
+    await admin('DELETE', `/collections/${wheels}`, undefined, { 'X-Merchandiser': 'Kim' });
     const changes = await feed(start);
     expect(changes.map((c) => [c.entity, c.id, c.actor])).toEqual(
       expect.arrayContaining([

@@ -120,7 +120,7 @@ export const ADMIN_MAX_JSON_BYTES = 4 * 1024 * 1024;
 /**
  * POST / creates a record, refusing an id or handle another record has (201 with its id and
  * handle); PUT /:id replaces an existing one, the path's id winning over one in the body
- * (merchandiser API), then runs `afterReplace` in the same write. `app` is the kind's own
+ * (merchandiser API). `app` is the kind's own
  * sub-app (/api/admin/products, /api/admin/collections).
  */
 export function createAndReplace<S extends z.ZodType<{ id?: number | undefined; handle: string }>>(
@@ -133,7 +133,6 @@ export function createAndReplace<S extends z.ZodType<{ id?: number | undefined; 
     byHandle: StatementSync;
     existing: (id: number) => unknown;
     upsert: (db: Database, input: z.output<S>) => number;
-    afterReplace?: (id: number) => void;
   },
 ): void {
   const limit = { maxBytes: ADMIN_MAX_JSON_BYTES };
@@ -161,7 +160,6 @@ export function createAndReplace<S extends z.ZodType<{ id?: number | undefined; 
     writeAs(db, c.get('actor'), () => {
       write.existing(id);
       write.upsert(db, { ...input, id });
-      write.afterReplace?.(id);
     });
     return c.json({ [kind]: { id, handle: input.handle } });
   });

@@ -1,3 +1,5 @@
+import { jsonLdText } from '../seo/json-ld.ts';
+
 /** One breadcrumb: a label and the path it links to. */
 export interface Crumb {
   label: string;
@@ -19,11 +21,37 @@ export function breadcrumbListJsonLd(crumbs: readonly Crumb[], site: string | UR
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      item: new URL(crumb.path, site).href,
-    })),
+    itemListElement: crumbs.map((crumb, index) => listItem(crumb, index + 1, site)),
+  };
+}
+
+const listItem = (crumb: Crumb, position: number, site: string | URL) => ({
+  '@type': 'ListItem',
+  position,
+  name: crumb.label,
+  item: new URL(crumb.path, site).href,
+});
+
+/**
+ * The JSON-LD text of breadcrumbListJsonLd([...lead, ...own]) in three pieces, so that `lead`
+ * (Home and a collection's chain) can be published once as a collection's trail part and
+ * included between the other two: `head + leadItems + tail` is that text exactly.
+ * `leadItems` is the lead's list items, each followed by a comma; `tail` numbers the page's own
+ * crumbs after them and closes the list.
+ */
+export function breadcrumbListPieces(
+  lead: readonly Crumb[],
+  own: readonly Crumb[],
+  site: string | URL,
+): { head: string; leadItems: string; tail: string } {
+  const items = (crumbs: readonly Crumb[], first: number) =>
+    crumbs.map((crumb, index) => jsonLdText(listItem(crumb, first + index, site)));
+  const whole = jsonLdText({ ...breadcrumbListJsonLd([], site), itemListElement: [] });
+  return {
+    head: whole.slice(0, -2),
+    leadItems: items(lead, 1)
+      .map((item) => `${item},`)
+      .join(''),
+    tail: `${items(own, lead.length + 1).join(',')}]}`,
   };
 }

@@ -11,7 +11,7 @@ import {
 /** The fields of a record the model page reads. */
 const part = (
   id: number,
-  collection: { handle: string; title: string } | null,
+  collection: { id: number; handle: string; title: string } | null,
   pdfs: string[] = [],
 ): ProductRecord =>
   ({
@@ -26,7 +26,7 @@ const part = (
     compareAtPrice: null,
     availableForSale: true,
     Variants: [],
-    Collections: collection ? [{ id: id, ...collection }] : [],
+    Collections: collection ? [collection] : [],
     PDFs: pdfs.map((url, at) => ({
       id: at,
       url,
@@ -34,8 +34,8 @@ const part = (
     })),
   }) as unknown as ProductRecord;
 
-const wheels = { handle: 'load-wheels', title: 'Load Wheels' };
-const seals = { handle: 'seal-kits', title: 'Seal Kits' };
+const wheels = { id: 7, handle: 'load-wheels', title: 'Load Wheels' };
+const seals = { id: 8, handle: 'seal-kits', title: 'Seal Kits' };
 
 describe('partGroups', () => {
   it('groups by first category, the biggest first, each to its page narrowed to the model', () => {
@@ -52,6 +52,19 @@ describe('partGroups', () => {
     ]);
     expect(groups[0]?.href).toBe('/collections/load-wheels?fits=crown%2Fpth50');
     expect(groups[2]?.href).toBe('/search.php?fits=crown%2Fpth50');
+  });
+
+  it("names a category as the collection list has it now, not as a part's record does", () => {
+    const renamed = { title: 'Wheels & Casters', handle: 'wheels-and-casters' };
+    const groups = partGroups([part(1, wheels), part(2, seals)], {
+      collectionBase: '/collections',
+      fits: 'crown/pth50',
+      collectionOf: (id) => (id === wheels.id ? renamed : undefined),
+    });
+    expect(groups.map((g) => [g.title, g.href])).toEqual([
+      ['Seal Kits', '/collections/seal-kits?fits=crown%2Fpth50'],
+      ['Wheels & Casters', '/collections/wheels-and-casters?fits=crown%2Fpth50'],
+    ]);
   });
 });
 

@@ -29,15 +29,26 @@ export interface PartGroup {
 
 /**
  * The parts by their first category, the biggest group first (then by title); a part without
- * a category goes to 'Other parts', last.
+ * a category goes to 'Other parts', last. `collectionOf` gives a category's title and handle as
+ * the collection list has them now (a rename does not log the members, whose records may hold
+ * the old ones); without it, or for a collection it lacks, the part's own reference.
  */
 export function partGroups(
   parts: readonly ProductRecord[],
-  { collectionBase, fits }: { collectionBase: string; fits: string },
+  {
+    collectionBase,
+    fits,
+    collectionOf = () => undefined,
+  }: {
+    collectionBase: string;
+    fits: string;
+    collectionOf?: (id: number) => { title: string; handle: string } | undefined;
+  },
 ): PartGroup[] {
   const groups = new Map<string, { title: string; handle: string; parts: ProductRecord[] }>();
   for (const part of parts) {
-    const first = part.Collections[0];
+    const reference = part.Collections[0];
+    const first = reference && (collectionOf(reference.id) ?? reference);
     const key = first?.handle ?? '';
     const group = groups.get(key) ?? {
       title: first?.title ?? 'Other parts',

@@ -64,6 +64,18 @@ export function listedDigest(digest: string): string {
   return end === -1 ? digest : digest.slice(0, end);
 }
 
+/**
+ * The part of a product's digest (productRecordDigest) that its own page shows of it when its
+ * collections come from its first collection's trail parts (src/data/trails.ts): all but its
+ * collections' titles and handles, which a rename changes in every member. A digest of
+ * another form is whole.
+ * @example withoutCollections('a1b2+c3d4+e5f6') // 'a1b2+c3d4'
+ */
+export function withoutCollections(digest: string): string {
+  const parts = digest.split('+');
+  return parts.length === 3 ? parts.slice(0, 2).join('+') : digest;
+}
+
 /** A record shown on a page beside its own, by id and digest. */
 export interface ShownRecord {
   id: number;

@@ -10,6 +10,40 @@ interface ChainCollection {
 }
 
 /**
+ * The breadcrumb links of a collection's chain, root first, down to the collection itself:
+ * its own breadcrumbs, or the collection alone when it has none.
+ */
+export function chainCrumbs(
+  collection: Pick<ChainCollection, 'handle' | 'title' | 'breadcrumbs'>,
+  collectionBase: string,
+): Crumb[] {
+  const chain = collection.breadcrumbs.length
+    ? collection.breadcrumbs
+    : [{ title: collection.title, handle: collection.handle }];
+  return chain.map((link) => ({
+    label: link.title,
+    path: collectionPath(collectionBase, link.handle),
+  }));
+}
+
+/**
+ * A collection, then its ancestors toward the root, looked up by the handles of its
+ * breadcrumbs (undefined where one is missing): where a product page's top banner is looked for.
+ */
+export function collectionChain<C extends ChainCollection>(
+  collection: C,
+  byHandle: ReadonlyMap<string, C>,
+): (C | undefined)[] {
+  return [
+    collection,
+    ...collection.breadcrumbs
+      .slice(0, -1)
+      .reverse()
+      .map((link) => byHandle.get(link.handle)),
+  ];
+}
+
+/**
  * The breadcrumb entries of a product page after Home (spec storefront 2): the chain of the
  * product's first collection, root first, then the product itself. The chain comes from the
  * collection's own breadcrumbs; without the collection record, the product's reference.
@@ -21,16 +55,10 @@ export function productCrumbs(
   collection: ChainCollection | undefined,
   collectionBase: string,
 ): Crumb[] {
-  const chain = collection?.breadcrumbs.length
-    ? collection.breadcrumbs
-    : first
-      ? [{ title: first.title, handle: first.handle }]
-      : [];
+  const reference = first ? { ...first, breadcrumbs: [] } : undefined;
+  const holder = collection ?? reference;
   return [
-    ...chain.map((link) => ({
-      label: link.title,
-      path: collectionPath(collectionBase, link.handle),
-    })),
+    ...(holder ? chainCrumbs(holder, collectionBase) : []),
     { label: productTitle, path: productPath },
   ];
 }

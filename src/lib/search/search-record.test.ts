@@ -58,6 +58,12 @@ describe('productSearchRecord: categories and part numbers', () => {
     expect(record.filters['categoryId']).toEqual(['7', '3', '1']);
   });
 
+  it("takes its categories' titles as the collection list has them, when given", () => {
+    const record = productSearchRecord(product, '/products', [7], ['Renamed Wheels']);
+    expect(record.filters['category']).toEqual(['Renamed Wheels']);
+    expect(record.content.split('\n').at(-1)).toBe('Renamed Wheels');
+  });
+
   it('leaves out empty filters', () => {
     const record = productSearchRecord({ ...product, vendor: '', Collections: [] }, '/products');
     expect(record.filters).toEqual({ type: ['product'], price: ['25-50'] });

@@ -92,6 +92,12 @@ export function productSearchRecord(
   productBase: string,
   /** Ids of the product's collections and all their ancestors (the search box's `c`). */
   categoryIds: readonly number[] = [],
+  /**
+   * The titles of its collections as the collection list has them now: a collection's
+   * rename does not log its members (server/routes/admin-collections.ts), whose records may
+   * hold the old one.
+   */
+  categories: readonly string[] = product.Collections.map((collection) => collection.title),
 ): SearchRecord {
   const title = htmlToText(product.title);
   const codes = partNumberForms([
@@ -102,7 +108,6 @@ export function productSearchRecord(
       .filter((reference) => findsProduct(reference.relation))
       .map((reference) => reference.number),
   ]);
-  const categories = product.Collections.map((collection) => collection.title);
   return {
     id: product.id,
     url: productPath(productBase, product.handle),
@@ -118,7 +123,7 @@ export function productSearchRecord(
       type: [RECORD_TYPE.product],
       price: [priceBucket(product.price)],
       ...(product.vendor ? { vendor: [product.vendor] } : {}),
-      ...(categories.length ? { category: categories } : {}),
+      ...(categories.length ? { category: [...categories] } : {}),
       ...categoryIdFilter(categoryIds),
     },
     sort: {
