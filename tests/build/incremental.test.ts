@@ -35,9 +35,10 @@ import { BRANDS_SIDEBAR_LIMIT, topBrands } from '../../src/lib/catalog/brands-si
 import { articlePath, collectionPath, productPath } from '../../src/lib/routing/paths.ts';
 import {
   assembleParts,
+  includedParts,
   partPath,
-  SHELL_PARTS,
-  type ShellPart,
+  trailPart,
+  type PagePart,
 } from '../../src/lib/shell/shell-parts.ts';
 import { feedCursor, onlyWarmChanges } from '../../publisher/feed.ts';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
@@ -104,6 +105,9 @@ interface Fixture {
     /** The parent renamed. */
     renamed: WarmBuildReport;
     childPage: string;
+    /** The nested collection's id and its parent's, the one renamed. */
+    childId: number;
+    parentId: number;
     description: string;
     newParentTitle: string;
   };
@@ -470,6 +474,8 @@ beforeAll(async () => {
       edited: H,
       renamed: J,
       childPage: collectionPath(storeConfig.theme.paths.collectionBase, child.handle),
+      childId: child.id,
+      parentId: parent.id,
       description,
       newParentTitle,
     },
@@ -545,10 +551,11 @@ async function changeTopBrands(api: ApiProcess) {
 
 /** A page of a release as the web servers send it: its shell parts filled in. */
 async function served(release: string, file: string): Promise<string> {
-  const parts = new Map<ShellPart, string>();
-  for (const part of SHELL_PARTS)
+  const page = await readFile(file, 'utf8');
+  const parts = new Map<PagePart, string>();
+  for (const part of includedParts(page))
     parts.set(part, await readFile(join(release, partPath(part)), 'utf8'));
-  return assembleParts(await readFile(file, 'utf8'), parts);
+  return assembleParts(page, parts);
 }
 
 async function expectSameFiles(build: string, clean: string): Promise<void> {
@@ -897,9 +904,28 @@ describe("a collection's own edits published warm (issue 33, item 9)", () => {
   it("publish a parent's new name warm into the menus and its pages' trails, as a clean build (J, K)", async () => {
     const { root, collections, reports } = need();
     await expectSameFiles('J', 'K');
-    // The menus, the sidebar and the search box's categories are parts: the rename renders
-    // the pages that show the parent itself (its pages, its products' trails), not all.
+    // The menus, the sidebar and the search box's categories are parts, and so is each
+    // collection's trail on its products' pages: the rename renders the pages that show the
+    // parent itself (its and its children's pages, their trail parts), not its products'.
     expect(collections.renamed.rendered).toBeLessThan(reports.K.pages / 2);
+    const before = new Map(
+      (await readPaths(join(root, 'H'))).map((path) => [path.pathname, path.cacheKey]),
+    );
+    const changed = (await readPaths(join(root, 'J')))
+      .filter((path) => path.cacheKey !== undefined && before.get(path.pathname) !== path.cacheKey)
+      .map((path) => path.pathname);
+    expect(changed.filter((path) => path.startsWith('/products/'))).toEqual([]);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        `/shell-parts/trail/${String(collections.parentId)}/crumbs`,
+        `/shell-parts/trail/${String(collections.childId)}/ld`,
+      ]),
+    );
+    const trail = await readFile(
+      join(root, 'J', partPath(trailPart(collections.childId, 'crumbs'))),
+      'utf8',
+    );
+    expect(trail.includes(`>${collections.newParentTitle}<`)).toBe(true);
     const html = await readFile(join(root, 'J', collections.childPage, 'index.html'), 'utf8');
     expect(html.includes(collections.newParentTitle)).toBe(true);
     const menus = await readFile(join(root, 'J', partPath('menus')), 'utf8');
