@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readSiteHeaders, writeSiteConfig } from '../build-site.ts';
-import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from '../search-index.ts';
+import { SEARCH_RECORDS_PATH, type SearchIndexReport } from '../search-index.ts';
+import { searchIndexApart } from '../search-thread.ts';
 import { SHARDS_FILE } from '../../src/lib/search/pagefind-shards.ts';
 import { inlineScriptHashes } from '../../web/headers.ts';
 import {
@@ -97,7 +98,7 @@ export async function warmBuild(
   // What the copy added after the paths were listed.
   steps.endAt('copy', await copy.done);
   const hashes = new Set((await readSiteHeaders(options.live))?.scriptHashes ?? []);
-  const search = searchIndexer(outDir, options.live, steps);
+  const search = searchIndexer(outDir, options.live, steps, options.signal);
   let pages: RenderedPages;
   try {
     pages = await renderPages(options, plan, hashes, search);
@@ -203,10 +204,10 @@ export function planPages(livePaths: readonly WarmPath[], paths: readonly WarmPa
 }
 
 /**
- * The search index, written again in Pagefind's own process once the search records are
+ * The search index, written again in a thread of its own once the search records are
  * (publisher/search-index.ts: only the shards whose records changed), or when first asked.
  */
-function searchIndexer(outDir: string, live: string, steps: StepClock) {
+function searchIndexer(outDir: string, live: string, steps: StepClock, signal?: AbortSignal) {
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
   let searching: Promise<SearchIndexReport | undefined> | undefined;
   return {
@@ -214,7 +215,7 @@ function searchIndexer(outDir: string, live: string, steps: StepClock) {
     start(): Promise<SearchIndexReport | undefined> {
       if (searching) return searching;
       searching = steps.timed('search', async () =>
-        existsSync(recordsFile) ? await writeSearchIndex(outDir, { live }) : undefined,
+        existsSync(recordsFile) ? await searchIndexApart({ outDir, live }, signal) : undefined,
       );
       // Handled where it is awaited, after the render; a failure meanwhile must not go unheard.
       searching.catch(() => {});
@@ -240,8 +241,9 @@ interface RenderedPages {
  * Renders the plan's pages into the new release, keeping the bytes that did not change and
  * adding the hashes of new inline scripts to `hashes`.
  *
- * The search records (an endpoint every publish renders) come first: Pagefind indexes them
- * in its own process while the worker renders the pages and this thread writes the sitemap.
+ * The search records (an endpoint every publish renders) come first: the search index is
+ * written in its own thread (publisher/search-thread.ts) while the worker renders the pages
+ * and this thread writes the sitemap.
  * A new product at 100,000 products: 9.5 s for the three, 13.4 s with the search started
  * after the render.
  */

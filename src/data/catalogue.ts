@@ -12,6 +12,8 @@ import { collectionTree, type CollectionTree } from './collections.ts';
  */
 export interface Catalogue extends CollectionTree {
   products: readonly ProductRecord[];
+  /** The products in the API's title order (shared/format/title-order.ts), sorted once. */
+  productsByTitle: readonly ProductRecord[];
   productById: ReadonlyMap<number, ProductRecord>;
   /** Products of a collection and all its descendants, by title, each once. */
   productsIn: (collectionId: number) => readonly ProductRecord[];
@@ -88,6 +90,7 @@ async function build(): Promise<Catalogue> {
   return {
     ...tree,
     products,
+    productsByTitle: inTitleOrder,
     productById: new Map(products.map((p) => [p.id, p])),
     productsIn,
     vendors,

@@ -1,7 +1,6 @@
 import { getCollection } from 'astro:content';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 import type { ProductRecord } from '../../shared/contracts/product-record.ts';
-import { compareNocase, titleSortKey } from '../../shared/format/title-order.ts';
 import { entryDigest } from '../lib/product/cache-key.ts';
 import { buildMemo } from './build-memo.ts';
 import { catalogue } from './catalogue.ts';
@@ -29,18 +28,17 @@ export const machineCatalogue: () => Promise<MachineCatalogue> = buildMemo(build
 const keyOf = (brandHandle: string, handle: string) => `${brandHandle}/${handle}`;
 
 async function build(): Promise<MachineCatalogue> {
-  const [entries, { products }] = await Promise.all([getCollection('machines'), catalogue()]);
+  const [entries, { productsByTitle }] = await Promise.all([
+    getCollection('machines'),
+    catalogue(),
+  ]);
   const models = entries.map((entry) => entry.data);
   const idByKey = new Map(
     models.map((model) => [keyOf(model.brandHandle, model.handle), model.id]),
   );
-  const inTitleOrder = products
-    .map((product) => ({ product, key: titleSortKey(product.title) }))
-    .sort((a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id)
-    .map(({ product }) => product);
   const parts = new Map<number, ProductRecord[]>();
   let universalCount = 0;
-  for (const product of inTitleOrder) {
+  for (const product of productsByTitle) {
     if (product.Fitment.universal) universalCount += 1;
     const fits = new Set<number>();
     for (const row of product.Fitment.rows) {
