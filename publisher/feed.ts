@@ -75,11 +75,11 @@ async function* feedPages(
  * (server/db/migrations/0013-machines.ts); collections (issue 33, item 9) and content
  * (item 12: articles, help answers, pages, questions), which the warm renderer reads again
  * whole on every publish (publisher/warm/worker.ts readLists), its pages' keys following what
- * they show. A collection's edit touches its members (server/routes/admin-collections.ts), so
- * the product feed brings their records with it. A rename that changes every page's menus
- * comes to more pages than the warm limit (PUBLISH_WARM_MAX_PAGES) and becomes a full build
- * there (tests/build/incremental.test.ts, phases H and J). A kind added to the feed must be
- * given its answer here (the type asks for every kind).
+ * they show. A collection's edit logs the collection alone: the pages take its title, handle
+ * and chain from the collection list, and its products' pages include its trail
+ * (src/data/trails.ts); a delete logs its members too, whose collections change
+ * (server/routes/admin-collections.ts). A kind added to the feed must be given its answer here
+ * (the type asks for every kind).
  */
 const WARM: Readonly<Record<ChangeEntity, boolean>> = {
   product: true,

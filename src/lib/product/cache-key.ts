@@ -32,15 +32,13 @@ export function entryDigest(entry: {
  * A product record's digest in three parts, `rest+fitment+collections` (issue 31, item 11;
  * issue 33, item 1): the record without its machines and its collections, which the pages
  * listing it as a card show, its machines, which only its own page and the model pages show,
- * and its collections (ids, handles and titles), which only its own page shows, in its trail.
- * A fitment row added, a model renamed (each product fitting it logs a change) or a collection
- * renamed (each member logs one) then re-renders those pages and not every list the product
- * is a card of (listedDigest).
+ * and its collections (ids, handles and titles), which its own page shows only through its
+ * first collection's trail parts (withoutCollections). A fitment row added or a model renamed
+ * (each product fitting it logs a change) then re-renders those pages and not every list the
+ * product is a card of (listedDigest).
  *
- * `updatedAt` is left out: no page shows it, and a collection's edit touches its members'
- * (server/routes/admin-collections.ts) so that the feed brings their records again; with it
- * in, a collection's description re-rendered every product of the collection for nothing
- * (issue 33, item 9).
+ * `updatedAt` is left out: no page shows it, and a collection's delete touches its members'
+ * (server/routes/admin-collections.ts) so that the feed brings their records again.
  * @example productRecordDigest({ id: 7, Fitment: { rows: [] } }, digest) // 'a1b2…+c3d4…+e5f6…'
  */
 export function productRecordDigest(
