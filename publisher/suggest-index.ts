@@ -10,7 +10,6 @@ import {
   collectionsPath,
   docsPath,
   encodeIds,
-  encodePostings,
   FIELD,
   MANIFEST_FILE,
   matchClass,
@@ -88,9 +87,20 @@ function collectPostings(products: readonly SearchRecord[]): Postings {
   return postings;
 }
 
-/** [id, value] pairs of flat postings. */
-function* pairs(flat: readonly number[]): Generator<[number, number]> {
-  for (let i = 0; i + 1 < flat.length; i += 2) yield [flat[i] ?? 0, flat[i + 1] ?? 0];
+/**
+ * Flat postings [id, value, ...] as encodePostings writes them (ids as differences), without
+ * making a pair of each: 100,000 products have millions of postings.
+ */
+function encodedFlat(flat: readonly number[]): number[] {
+  const encoded = new Array<number>(flat.length - (flat.length % 2));
+  let previous = 0;
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const id = flat[i] ?? 0;
+    encoded[i] = id - previous;
+    encoded[i + 1] = flat[i + 1] ?? 0;
+    previous = id;
+  }
+  return encoded;
 }
 
 interface Block {
@@ -105,7 +115,7 @@ function cutBlocks(words: readonly string[], postings: Postings, blockBytes: num
   const blocks: Block[] = [];
   let current: Block = { words: [], texts: [], bytes: 0 };
   for (const word of words) {
-    const text = JSON.stringify(encodePostings([...pairs(postings.get(word) ?? [])]));
+    const text = JSON.stringify(encodedFlat(postings.get(word) ?? []));
     const bytes = word.length + text.length + 4;
     if (current.words.length > 0 && current.bytes + bytes > blockBytes) {
       blocks.push(current);
@@ -131,12 +141,18 @@ function lowerBound(words: readonly string[], key: string): number {
   return low;
 }
 
-/** The best TOP_HITS of `best` (id -> [class, value]): by class, title length, then id. */
-function topOf(best: Map<number, [number, number]>): number[] {
+/** A product's match class and posting value in one number (a value takes 9 bits). */
+const VALUE_BITS = 9;
+const ranked = (rank: number, value: number) => (rank << VALUE_BITS) | value;
+const rankOf = (packed: number) => packed >> VALUE_BITS;
+const valueOf = (packed: number) => packed & ((1 << VALUE_BITS) - 1);
+
+/** The best TOP_HITS of `best` (id -> ranked class and value): by class, title length, then id. */
+function topOf(best: Map<number, number>): number[] {
   // Few distinct keys (class and title length): bucket them, then sort only what is kept.
   const buckets = new Map<number, number[]>();
-  for (const [id, [rank, value]] of best) {
-    const key = rank * 16 + postingTitleWords(value);
+  for (const [id, packed] of best) {
+    const key = rankOf(packed) * 16 + postingTitleWords(valueOf(packed));
     const ids = buckets.get(key) ?? [];
     ids.push(id);
     buckets.set(key, ids);
@@ -145,8 +161,8 @@ function topOf(best: Map<number, [number, number]>): number[] {
   for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
     for (const id of (buckets.get(key) ?? []).sort((a, b) => a - b)) {
       if (kept.length >= TOP_HITS * 3) break;
-      const [rank, value] = best.get(id) ?? [0, 0];
-      kept.push(id, rank, value);
+      const packed = best.get(id) ?? 0;
+      kept.push(id, rankOf(packed), valueOf(packed));
     }
   }
   return kept;
@@ -180,13 +196,16 @@ function heavyTops(
     }
     // The empty prefix is never a query word.
     if (!prefix) return;
-    const best = new Map<number, [number, number]>();
+    const best = new Map<number, number>();
     for (let i = from; i < to; i++) {
       const word = words[i] ?? '';
-      for (const [id, value] of pairs(postings.get(word) ?? [])) {
+      const flat = postings.get(word) ?? [];
+      for (let at = 0; at + 1 < flat.length; at += 2) {
+        const id = flat[at] ?? 0;
+        const value = flat[at + 1] ?? 0;
         const rank = matchClass(prefix, word, postingField(value));
         const kept = best.get(id);
-        if (!kept || rank < kept[0]) best.set(id, [rank, value]);
+        if (kept === undefined || rank < rankOf(kept)) best.set(id, ranked(rank, value));
       }
     }
     tops[prefix] = topOf(best);
