@@ -46,7 +46,6 @@ describe('productSearchRecord', () => {
       type: ['product'],
       price: ['25-50'],
       vendor: ['Crown'],
-      category: ['Load Wheels'],
     });
     expect(record.sort.price).toBe('000000049.50');
   });
@@ -58,14 +57,15 @@ describe('productSearchRecord: categories and part numbers', () => {
     expect(record.filters['categoryId']).toEqual(['7', '3', '1']);
   });
 
-  it("takes its categories' titles as the collection list has them, when given", () => {
-    const record = productSearchRecord(product, '/products', [7], ['Renamed Wheels']);
-    expect(record.filters['category']).toEqual(['Renamed Wheels']);
-    expect(record.content.split('\n').at(-1)).toBe('Renamed Wheels');
+  it("names no category: a collection's rename leaves its products' records as they are", () => {
+    const record = productSearchRecord(product, '/products', [7]);
+    expect(record.content).not.toContain('Load Wheels');
+    expect(Object.keys(record.filters)).not.toContain('category');
+    expect(record.filters['categoryId']).toEqual(['7']);
   });
 
   it('leaves out empty filters', () => {
-    const record = productSearchRecord({ ...product, vendor: '', Collections: [] }, '/products');
+    const record = productSearchRecord({ ...product, vendor: '' }, '/products');
     expect(record.filters).toEqual({ type: ['product'], price: ['25-50'] });
   });
 

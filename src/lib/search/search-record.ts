@@ -23,7 +23,6 @@ interface Searchable {
   price: number;
   avgRating: number;
   imageUrl: string | null;
-  Collections: { title: string }[];
   Variants: { sku: string }[];
   /** Other makers' numbers (issue 32): those it replaces or matches find it. */
   CrossReferences?: readonly CrossReference[];
@@ -84,20 +83,20 @@ const categoryIdFilter = (ids: readonly number[]): { categoryId?: string[] } =>
   ids.length ? { categoryId: [...new Set(ids)].map(String) } : {};
 
 /**
- * The Pagefind record of a product: title, part numbers, vendor and category names as
- * content; vendor, category and type as filters; price, title and rating as sorts.
+ * The Pagefind record of a product: title, part numbers and vendor as content; vendor, the
+ * ids of its categories and type as filters; price, title and rating as sorts.
+ *
+ * No category's title: a collection's rename changed the records of all its products, 44,733
+ * of them for the biggest at 100,000 products, and with them every shard of the index (67 s
+ * of a 104 s publish; issue 33, item 1). The records serve the results list only while the
+ * API is down (src/lib/search/pagefind-fallback.ts; the API's own search still finds a
+ * product by its categories' names), and a category is found as a category, by its own record.
  */
 export function productSearchRecord(
   product: Searchable,
   productBase: string,
   /** Ids of the product's collections and all their ancestors (the search box's `c`). */
   categoryIds: readonly number[] = [],
-  /**
-   * The titles of its collections as the collection list has them now: a collection's
-   * rename does not log its members (server/routes/admin-collections.ts), whose records may
-   * hold the old one.
-   */
-  categories: readonly string[] = product.Collections.map((collection) => collection.title),
 ): SearchRecord {
   const title = htmlToText(product.title);
   const codes = partNumberForms([
@@ -112,7 +111,7 @@ export function productSearchRecord(
     id: product.id,
     url: productPath(productBase, product.handle),
     // Lines in this order: the suggestion index reads the title and part numbers apart.
-    content: [title, codes.join(' '), product.vendor, categories.join(' ')].join('\n'),
+    content: [title, codes.join(' '), product.vendor].join('\n'),
     meta: {
       title,
       image: product.imageUrl ?? '',
@@ -123,7 +122,6 @@ export function productSearchRecord(
       type: [RECORD_TYPE.product],
       price: [priceBucket(product.price)],
       ...(product.vendor ? { vendor: [product.vendor] } : {}),
-      ...(categories.length ? { category: [...categories] } : {}),
       ...categoryIdFilter(categoryIds),
     },
     sort: {

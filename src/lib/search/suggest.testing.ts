@@ -18,7 +18,6 @@ export function product(
       price: options.price ?? 10,
       avgRating: 0,
       imageUrl: null,
-      Collections: [],
       Variants: [],
     },
     '/products',

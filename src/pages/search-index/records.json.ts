@@ -32,7 +32,6 @@ export const GET: APIRoute = async () => {
         product,
         productBase,
         product.Collections.flatMap(({ id }) => lineageOf(id)),
-        product.Collections.map(({ id, title }) => collectionById.get(id)?.title ?? title),
       ),
     ),
   ];
