@@ -297,13 +297,17 @@ export function deleteProduct(db: Database, id: number): void {
   });
 }
 
-/** Removes a collection; its children move to the top level, its products stay. */
-export function deleteCollection(db: Database, id: number): void {
-  transaction(db, () => {
+/**
+ * Removes a collection; its children move to the top level, its products stay. Returns the
+ * ids of the products it held.
+ */
+export function deleteCollection(db: Database, id: number): number[] {
+  return transaction(db, () => {
     const members = productsIn(db, id);
     if (statements(db).deleteCollection.run(id).changes === 0) {
       throw new NotFoundError(`collection ${id} not found`);
     }
     refreshKeywords(db, members);
+    return members;
   });
 }

@@ -20,9 +20,6 @@ export function adminCollectionRoutes({ db }: { db: Database }): Hono<AdminEnv> 
   const app = new Hono<AdminEnv>();
   app.onError(adminErrors);
   const collections = adminRecords(db, 'collection', readCollection);
-  const membersOf = db.prepare(
-    'SELECT product_id FROM product_collections WHERE collection_id = ?',
-  );
   const touch = db.prepare(`
     UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
     WHERE id IN (SELECT value FROM json_each(?))`);
@@ -41,8 +38,7 @@ export function adminCollectionRoutes({ db }: { db: Database }): Hono<AdminEnv> 
     const id = pathId(c.req.param('id'), 'collection');
     writeAs(db, c.get('actor'), () => {
       collections.existing(id);
-      const members = (membersOf.all(id) as { product_id: number }[]).map((row) => row.product_id);
-      deleteCollection(db, id);
+      const members = deleteCollection(db, id);
       // Logged after the collection's own row, as the describer reads them
       // (publisher/describe-changes.ts, collectionMembers).
       touch.run(JSON.stringify(members));
