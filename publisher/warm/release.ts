@@ -82,7 +82,7 @@ export async function warmBuild(
   const search = searchIndexer(outDir, options.live, steps, options.signal);
   let cursor: number;
   let paths: WarmPath[];
-  let records: RenderedRecords | undefined;
+  let records: string | undefined;
   try {
     ({ cursor } = await renderer.update());
     steps.end('update');
@@ -247,24 +247,18 @@ interface RenderedPages {
   listedChanged: boolean;
 }
 
-/** The search records endpoint as rendered ahead of the pages (renderRecords). */
-interface RenderedRecords {
-  pathname: string;
-  /** Whether its bytes differ from the live release's. */
-  written: boolean;
-}
-
 /**
  * Renders the search records endpoint into the new release once its copy is there, and
- * starts the search index on them (publisher/search-thread.ts). Its path is the live
- * release's (every publish renders it: it has no key); undefined, and the records are
- * rendered with the pages, when the live release lists none.
+ * starts the search index on them (publisher/search-thread.ts); resolves with its pathname.
+ * Its path is the live release's (every publish renders it: it has no key); undefined, and
+ * the records are rendered with the pages, when the live release lists none. The file is
+ * always new: a release keeps its records in _server/, not where the endpoint writes them.
  */
 async function renderRecords(
   options: WarmBuildOptions,
   search: ReturnType<typeof searchIndexer>,
   copied: Promise<number>,
-): Promise<RenderedRecords | undefined> {
+): Promise<string | undefined> {
   const path = options.livePaths.find(
     (live) => outputFile(options.outDir, live) === search.recordsFile,
   );
@@ -274,11 +268,9 @@ async function renderRecords(
   if (page.status !== 200 || !page.body) {
     throw new Error(`The search records answered ${String(page.status)}.`);
   }
-  const old = await readFile(search.recordsFile).catch(() => undefined);
-  const written = !old?.equals(page.body);
-  if (written) await replace(search.recordsFile, page.body);
+  await replace(search.recordsFile, page.body);
   void search.start();
-  return { pathname: path.pathname, written };
+  return path.pathname;
 }
 
 /**
@@ -293,16 +285,17 @@ async function renderPages(
   plan: PagePlan,
   hashes: Set<string>,
   search: ReturnType<typeof searchIndexer>,
-  records: RenderedRecords | undefined,
+  /** The search records' pathname, when renderRecords rendered them ahead of the paths. */
+  records: string | undefined,
 ): Promise<RenderedPages> {
   const { outDir, renderer } = options;
   const result: RenderedPages = {
-    written: records?.written ? [search.recordsFile] : [],
+    written: records ? [search.recordsFile] : [],
     heads: new Map(),
     listedChanged: plan.listedChanged,
   };
   const isRecords = (path: WarmPath) => outputFile(outDir, path) === search.recordsFile;
-  const toRender = plan.toRender.filter((path) => path.pathname !== records?.pathname);
+  const toRender = plan.toRender.filter((path) => path.pathname !== records);
   const ordered = [...toRender.filter(isRecords), ...toRender.filter((path) => !isRecords(path))];
   for (const [index, path] of ordered.entries()) {
     options.signal?.throwIfAborted();
