@@ -13,8 +13,12 @@ export interface Crumb {
  *   // [{ label: 'Home', path: '/' }, { label: 'Brands', path: '/brands' }]
  */
 export function breadcrumbs(entries: readonly Crumb[]): Crumb[] {
-  return [{ label: 'Home', path: '/' }, ...entries.filter((entry) => entry.label.trim() !== '')];
+  return [{ label: 'Home', path: '/' }, ...labelled(entries)];
 }
+
+/** The entries that have a label: what a trail shows of them, in order. */
+export const labelled = (entries: readonly Crumb[]): Crumb[] =>
+  entries.filter((entry) => entry.label.trim() !== '');
 
 /** schema.org BreadcrumbList of the crumbs, with absolute URLs on `site`. */
 export function breadcrumbListJsonLd(crumbs: readonly Crumb[], site: string | URL) {
@@ -46,7 +50,7 @@ export function breadcrumbListPieces(
 ): { head: string; leadItems: string; tail: string } {
   const items = (crumbs: readonly Crumb[], first: number) =>
     crumbs.map((crumb, index) => jsonLdText(listItem(crumb, first + index, site)));
-  const whole = jsonLdText({ ...breadcrumbListJsonLd([], site), itemListElement: [] });
+  const whole = jsonLdText(breadcrumbListJsonLd([], site));
   return {
     head: whole.slice(0, -2),
     leadItems: items(lead, 1)
