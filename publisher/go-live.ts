@@ -25,7 +25,11 @@ export async function goLive(
   const { warm } = options;
   const { id, dir, live } = release;
   if (live) {
-    await carryHashedAssets(live.dir, dir, { graceMs: options.assetGraceMs ?? 48 * 3_600_000 });
+    await carryHashedAssets(live.dir, dir, {
+      graceMs: options.assetGraceMs ?? 48 * 3_600_000,
+      // A warm release began as a hard-link copy of the live one.
+      linked: release.warmed,
+    });
   }
   await writeReleaseInfo(dir, {
     id,

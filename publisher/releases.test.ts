@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackgroundWork } from './background.ts';
+import { linkTree } from './warm/link-tree.ts';
 import { temporaryDir } from '../stack/stack.ts';
 import { lockOwner, tryLock } from './lock.ts';
 import {
@@ -130,7 +131,49 @@ describe('carryHashedAssets', () => {
     await carryHashedAssets(c, d, { graceMs: 48 * hour, now: retired + 49 * hour });
     expect(existsSync(join(d, '_astro/old.js'))).toBe(false);
   });
+
+  it('keeps a warm release’s links of carried files carried, and what it wrote anew its own', async () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => releaseDir(layout, id)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const retiredAt = Date.parse('2026-11-20T00:00:00Z');
+    tree(a, {
+      '_astro/gone.js': 'gone',
+      'pagefind/fragment/en_x.pf_fragment': 'x',
+      'pagefind/fragment/en_back.pf_fragment': 'back',
+    });
+    tree(b, { 'pagefind/fragment/en_new.pf_fragment': 'new' });
+    expect(await carryHashedAssets(a, b, { graceMs: 48 * hour, now: retiredAt })).toBe(3);
+    // A warm release: b's files linked, then one index written again, which names en_back again.
+    await linkTree(b, c);
+    await rm(join(c, 'pagefind/fragment'), { recursive: true });
+    tree(c, {
+      'pagefind/fragment/en_new.pf_fragment': 'new',
+      'pagefind/fragment/en_back.pf_fragment': 'back',
+    });
+    const later = retiredAt + hour;
+    expect(await carryHashedAssets(b, c, { graceMs: 48 * hour, now: later, linked: true })).toBe(2);
+    // Still carried since they were first retired: the one left in place and the one linked back.
+    expect(readJson(join(c, '_server/retired.json'))).toEqual({
+      [join('_astro', 'gone.js')]: retiredAt,
+      [join('pagefind', 'fragment', 'en_x.pf_fragment')]: retiredAt,
+    });
+    expect(readFileSync(join(c, 'pagefind/fragment/en_x.pf_fragment'), 'utf8')).toBe('x');
+    // Past the grace, a warm release's links of the carried files go; its own files stay.
+    await linkTree(c, d);
+    const after = retiredAt + 49 * hour;
+    expect(await carryHashedAssets(c, d, { graceMs: 48 * hour, now: after, linked: true })).toBe(0);
+    expect(existsSync(join(d, '_astro/gone.js'))).toBe(false);
+    expect(existsSync(join(d, 'pagefind/fragment/en_x.pf_fragment'))).toBe(false);
+    expect(readFileSync(join(d, 'pagefind/fragment/en_back.pf_fragment'), 'utf8')).toBe('back');
+    expect(readFileSync(join(d, 'pagefind/fragment/en_new.pf_fragment'), 'utf8')).toBe('new');
+  });
 });
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 /** A release a publish finished: its own release.json, as going live writes it. */
 async function finished(id: string) {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { readJsonFile } from '../json-file.ts';
 import { writeAtomically } from '../../web/precompress.ts';
 import { onlyWarmChanges, type FeedClient } from '../feed.ts';
-import { dropCarriedAssets, removeTree, type ReleaseInfo } from '../releases.ts';
+import { removeTree, type ReleaseInfo } from '../releases.ts';
 import { codeDigest } from './code.ts';
 import { linkTree } from './link-tree.ts';
 import {
@@ -219,7 +219,6 @@ export class WarmPublisher {
         await removeTree(outDir);
         return full('more than 20,000 changes came in during the publish.');
       }
-      await dropCarriedAssets(live.dir, outDir);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       const steps = Object.entries(result.steps).map(([name, ms]) => `${name} ${seconds(ms)}`);
       this.#options.log?.(`Warm publish: checks ${seconds(checks)}, ${steps.join(', ')}.`);
