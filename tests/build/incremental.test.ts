@@ -81,6 +81,8 @@ interface Fixture {
   root: string;
   api: ApiProcess;
   renamed: { id: number; handle: string; oldTitle: string };
+  /** The catalogue before the changes. */
+  products: BulkProduct[];
   priced: BulkProduct;
   stocked: BulkProduct;
   deleted: BulkProduct;
@@ -464,6 +466,7 @@ beforeAll(async () => {
     root,
     api,
     renamed,
+    products,
     priced,
     stocked,
     deleted,
@@ -610,6 +613,28 @@ describe('an incremental build after catalogue changes', () => {
     'writes the same files, byte for byte, as a clean full build of the same data (%s, %s)',
     (build, clean) => expectSameFiles(build, clean),
   );
+
+  it('keeps each page once on disk: the cache links the release’s file, a reused page is the earlier one', async () => {
+    const { root, products, priced, stocked, deleted, renamed } = need();
+    const touched = new Set([priced.id, stocked.id, deleted.id]);
+    const untouched = products.filter(
+      (p) => !touched.has(p.id) && !p.Collections.some((c) => c.id === renamed.id),
+    );
+    const inode = async (path: string) => (await stat(path)).ino;
+    let shared = 0;
+    for (const product of untouched.slice(0, 20)) {
+      const [a, b, cached] = await Promise.all([
+        inode(productPage(join(root, 'A'), product.handle)),
+        inode(productPage(join(root, 'B'), product.handle)),
+        inode(productPage(join(root, 'X', 'dist'), product.handle)),
+      ]);
+      // Rendered again (a related product changed) or not, B's page is its cache copy.
+      expect(cached).toBe(b);
+      if (a === b) shared += 1;
+    }
+    // Most were not rendered again: the earlier release's file itself, not a copy of it.
+    expect(shared).toBeGreaterThanOrEqual(10);
+  });
 
   it('publishes the product changes warm: only the pages they touch are rendered', () => {
     const { warm, reports } = need();
