@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import {
   copyFile,
   link,
@@ -10,7 +10,6 @@ import {
   readlink,
   rename,
   rm,
-  stat,
   symlink,
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -188,25 +187,22 @@ export async function carryHashedAssets(
   return Object.keys(retired).length;
 }
 
-const STATS_IN_FLIGHT = 64;
+/** Files looked at between two turns of the event loop (the web server may share it). */
+const STATS_PER_TURN = 1_000;
 
-/** Which of `files` (relative paths) are one file in both trees: `next` links `previous`'s. */
+/**
+ * Which of `files` (relative paths) are one file in both trees: `next` links `previous`'s.
+ * Synchronous calls in short runs: 145,000 pairs took 3.9 s as promises, 0.8 s so.
+ */
 async function sameFiles(previous: string, next: string, files: readonly string[]) {
   const same: string[] = [];
-  for (let start = 0; start < files.length; start += STATS_IN_FLIGHT) {
-    const batch = files.slice(start, start + STATS_IN_FLIGHT);
-    const found = await Promise.all(
-      batch.map(async (file) => {
-        const [a, b] = await Promise.all([
-          stat(join(previous, file)).catch(() => undefined),
-          stat(join(next, file)).catch(() => undefined),
-        ]);
-        return a !== undefined && b !== undefined && a.ino === b.ino && a.dev === b.dev;
-      }),
-    );
-    batch.forEach((file, i) => {
-      if (found[i]) same.push(file);
-    });
+  const inode = (path: string) => statSync(path, { throwIfNoEntry: false });
+  for (let start = 0; start < files.length; start += STATS_PER_TURN) {
+    for (const file of files.slice(start, start + STATS_PER_TURN)) {
+      const [a, b] = [inode(join(previous, file)), inode(join(next, file))];
+      if (a && b && a.ino === b.ino && a.dev === b.dev) same.push(file);
+    }
+    await new Promise((turn) => setImmediate(turn));
   }
   return same;
 }
