@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
@@ -13,6 +14,7 @@ import {
   SEARCH_RECORDS_URL,
   type SearchRecord,
 } from '../src/lib/search/search-record.ts';
+import { MANIFEST_FILE, SUGGEST_DIR } from '../src/lib/search/suggest-format.ts';
 import { readJsonFile } from './json-file.ts';
 import { lowerChildrenNamed } from './priority.ts';
 import { writeSuggestIndex } from './suggest-index.ts';
@@ -66,12 +68,23 @@ export async function writeSearchIndex(
     options.records ?? (JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[]);
   const root = join(outDir, 'pagefind');
   const products = records.filter((record) => !isCollection(record));
-  // Written while Pagefind's own process indexes the shards.
-  const suggesting = writeSuggestIndex(outDir, records);
-  suggesting.catch(() => {});
   const kept = options.live
     ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
     : undefined;
+  // The suggestion index is made from the records alone: a warm release (the live one's files,
+  // linked) whose records are the live release's has its suggestion index already. A rename
+  // changes no record (they name no category) and made it again, 4 s at 100,000 products.
+  const unchanged =
+    kept !== undefined &&
+    existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE)) &&
+    sameRecords(records, kept);
+  // Made while Pagefind's own process writes a shard: made first, its 4 s of this thread's
+  // time held back the shard's records Pagefind was waiting for (issue 33, item 3).
+  let suggesting: Promise<string[]> | undefined;
+  const suggest = () => {
+    suggesting ??= unchanged ? Promise.resolve([]) : writeSuggestIndex(outDir, records);
+    suggesting.catch(() => {});
+  };
   const shards = options.live
     ? manifestShards(await readJsonFile(join(options.live, 'pagefind', SHARDS_FILE)))
     : shardCount(products.length, options.shardRecords);
@@ -88,17 +101,18 @@ export async function writeSearchIndex(
   try {
     for (const [key, group] of now) {
       options.signal?.throwIfAborted();
-      if (before && sameRecords(group, before.get(key) ?? [])) continue;
+      if (unchanged || (before && sameRecords(group, before.get(key) ?? []))) continue;
       const dir = join(root, shardDir(key));
       await removeIndex(dir);
-      await writeIndex(group, dir);
+      await writeIndex(group, dir, suggest);
       written.push(dir);
       indexed += group.length;
     }
   } finally {
     await pagefind.close();
   }
-  const suggestFiles = await suggesting;
+  suggest();
+  const suggestFiles = (await suggesting) ?? [];
   // Releases before the suggestion index had the collections' own Pagefind index here.
   await rm(join(root, 'collections'), { recursive: true, force: true });
   const empty = [...now].filter(([, group]) => !group.length);
@@ -124,8 +138,11 @@ function groups(products: readonly SearchRecord[], shards: number) {
   return grouped;
 }
 
+/** Record by record, to the first that differs (a price change is found at once). */
 function sameRecords(a: readonly SearchRecord[], b: readonly SearchRecord[]): boolean {
-  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+  return (
+    a.length === b.length && a.every((record, i) => JSON.stringify(record) === JSON.stringify(b[i]))
+  );
 }
 
 /** Folders of one Pagefind index; the rest of it is files beside them. */
@@ -146,7 +163,8 @@ async function removeIndex(dir: string): Promise<void> {
 
 const RECORDS_IN_FLIGHT = 256;
 
-async function writeIndex(records: SearchRecord[], outputPath: string) {
+/** `whileWriting` is called once Pagefind has the records and writes the index's files. */
+async function writeIndex(records: SearchRecord[], outputPath: string, whileWriting: () => void) {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   // Its service process, started by the call above, below the web server and the API.
@@ -166,7 +184,9 @@ async function writeIndex(records: SearchRecord[], outputPath: string) {
     });
   }
   try {
-    const written = await index.writeFiles({ outputPath });
+    const writing = index.writeFiles({ outputPath });
+    whileWriting();
+    const written = await writing;
     if (written.errors.length)
       throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
   } finally {
