@@ -2,7 +2,8 @@ import { getCollection } from 'astro:content';
 import type { MachineRecord } from '../../shared/contracts/machine-record.ts';
 import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { entryDigest } from '../lib/product/cache-key.ts';
-import { buildMemo } from './build-memo.ts';
+import type { PartGroup } from '../lib/fitment/model-page.ts';
+import { buildMemo, recordsMemo } from './build-memo.ts';
 import { catalogue } from './catalogue.ts';
 
 /**
@@ -23,6 +24,16 @@ export interface MachineCatalogue {
 }
 
 export const machineCatalogue: () => Promise<MachineCatalogue> = buildMemo(build);
+
+/**
+ * A model page's part groups and manuals (src/routes/machine.astro), made again only when its
+ * parts are other records or the categories' titles changed (recordsMemo).
+ */
+export const modelParts = recordsMemo<
+  number,
+  ProductRecord,
+  { groups: PartGroup[]; manuals: { url: string; filename: string }[] }
+>();
 
 /** A model's key as fitment rows name it. */
 const keyOf = (brandHandle: string, handle: string) => `${brandHandle}/${handle}`;
