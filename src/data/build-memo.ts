@@ -42,7 +42,8 @@ export function buildMemoMap<K, V>(make: (key: K) => V): (key: K) => V {
 
 /**
  * A value made from a list of records, kept per key while the list holds the same records
- * (compared by identity) and `context` is the same: unlike the memos above, it outlives the warm
+ * (compared by identity) and `context` (a short text: a digest of anything long, which each
+ * key would otherwise keep a copy of) is the same: unlike the memos above, it outlives the warm
  * renderer's change of the store, which replaces the records it changes and keeps the others,
  * so that a price change lists the model pages again without grouping the parts of 3,000
  * models that do not have the product (2 s at 100,000 products).
