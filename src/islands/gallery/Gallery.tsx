@@ -1,5 +1,9 @@
 import { lazy, Suspense, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
-import type { Gallery as GalleryModel, GalleryItem } from '../../lib/product/gallery.ts';
+import {
+  mainPicture,
+  type GalleryItem,
+  type IslandGallery as GalleryModel,
+} from '../../lib/product/gallery.ts';
 import { lensGeometry, type LensGeometry } from '../../lib/product/lens.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { FallbackImage } from './FallbackImage.tsx';
@@ -57,7 +61,7 @@ function Gallery({ gallery, title }: Props) {
   // A product with only a model or a video still needs its thumbnail to open it.
   const showThumbs = items.length > 1 || items.some((item) => item.kind !== 'image');
   const current = items[selected];
-  const main = current?.kind === 'image' ? current : gallery.main;
+  const main = current?.kind === 'image' ? current : mainPicture(gallery);
 
   const open = (index: number) =>
     inPage(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productGallery, type GalleryOptions } from './gallery.ts';
+import { islandGallery, mainPicture, productGallery, type GalleryOptions } from './gallery.ts';
 
 const options: GalleryOptions = {
   title: 'Crown Load Wheel',
@@ -89,5 +89,26 @@ describe('productGallery', () => {
       'Crown Load Wheel, video 1',
       'Crown Load Wheel, video 2',
     ]);
+  });
+});
+
+describe('islandGallery', () => {
+  it('leaves out the main picture when it is the first thumbnail, and mainPicture gives it back', () => {
+    const gallery = galleryOf({
+      Images: [
+        { url: '/api/media/products/wheel-1.svg', altText: 'Front' },
+        { url: '/api/media/products/wheel-2.svg', altText: 'Side' },
+      ],
+    });
+    const props = islandGallery(gallery);
+    expect(props).not.toHaveProperty('main');
+    expect(JSON.stringify(props).split('wheel-1_200x.svg')).toHaveLength(2);
+    expect(mainPicture(props)).toMatchObject(gallery.main);
+  });
+
+  it('keeps the no-image picture, which no thumbnail holds', () => {
+    const gallery = galleryOf({ Metafields: [video('dQw4w9WgXcQ')] });
+    expect(islandGallery(gallery)).toBe(gallery);
+    expect(mainPicture(islandGallery(gallery))).toEqual(gallery.main);
   });
 });

@@ -29,6 +29,25 @@ export interface Gallery {
   noImage: boolean;
 }
 
+/**
+ * The gallery as the island's props (issue 33, item 5: islands get only the props they
+ * render): `main` only when it is the no-image picture; otherwise it is the first thumbnail,
+ * which the island takes from `items`, and its srcset was half of a one-picture gallery's
+ * props.
+ */
+export type IslandGallery = Omit<Gallery, 'main'> & { main?: Gallery['main'] };
+
+/** The island's props of `gallery`; `mainPicture` gives its `main` back. */
+export function islandGallery(gallery: Gallery): IslandGallery {
+  const { items, noImage } = gallery;
+  return noImage ? gallery : { items, noImage };
+}
+
+/** The large picture of an island's gallery: its `main`, or the first thumbnail. */
+export function mainPicture(gallery: IslandGallery): Gallery['main'] {
+  return gallery.main ?? (gallery.items[0] as Gallery['main']);
+}
+
 interface GalleryProduct {
   imageUrl: string | null;
   Images: readonly { url: string; altText: string }[];
