@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { fetchCards, type ApiCard } from '../../lib/product/media-api.ts';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { productCardView, type CardSettings } from '../../lib/catalog/product-card.ts';
 import { recentIdsToShow, RECENTLY_VIEWED_TITLE } from '../../lib/product/recently-viewed.ts';
 import { sliderItemStyle } from '../../lib/shell/slider.ts';
@@ -8,6 +7,7 @@ import { enhanceSlider, type SliderController } from '../../lib/shell/slider-con
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import { ProductCard } from '../shared/ProductCard.tsx';
+import { useProductCards } from '../shared/use-product-cards.ts';
 import '../shared/round-button.css';
 import '../shared/slider.css';
 import './recently-viewed.css';
@@ -28,7 +28,8 @@ interface Props {
 function RecentlyViewed({ currentId, settings }: Props) {
   const ids = useStore($recentlyViewed);
   const shownIds = recentIdsToShow(ids, currentId);
-  const [views, failure, setAttempt] = useRecentCards(shownIds, settings);
+  const [cards, failure, setAttempt] = useProductCards(shownIds);
+  const views = cards.map((card) => productCardView(card, settings));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const shown = views.length > 0 || failure !== null;
@@ -152,53 +153,6 @@ function useSlider(shown: boolean, viewsKey: string) {
     slider.current?.refresh();
   }, [viewsKey]);
   return [rootRef, viewportRef, trackRef, prevRef, nextRef] as const;
-}
-
-/**
- * The cards for the ids shown, from one GET /api/products?productIds= call for those not
- * fetched yet, and how that call went; `setAttempt` with a new number asks again after a
- * failure. A tuple rather than an object: the strip is on every product page.
- */
-function useRecentCards(shownIds: number[], settings: CardSettings) {
-  const [cards, setCards] = useState<ReadonlyMap<number, ApiCard>>(new Map());
-  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
-  // Why the last call failed, or null (none yet, asking, or done).
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const wanted = shownIds.filter((id) => !cards.has(id) && !missing.has(id));
-  const wantedKey = wanted.join(',');
-
-  useEffect(() => {
-    if (wantedKey === '') return;
-    const asked = wantedKey.split(',').map(Number);
-    const controller = new AbortController();
-    setFailure(null);
-    fetchCards(asked, controller.signal).then(
-      (result) => {
-        if (!result.ok) {
-          setFailure(result.message);
-          return;
-        }
-        setCards((before) => new Map([...before, ...result.value.map((c) => [c.id, c] as const)]));
-        // Ids the API no longer knows (a deleted product) are not asked for again.
-        const found = new Set(result.value.map((c) => c.id));
-        setMissing((before) => new Set([...before, ...asked.filter((id) => !found.has(id))]));
-        setFailure(null);
-      },
-      () => {
-        /* aborted: the list changed or the page is going away */
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [wantedKey, attempt]);
-
-  const views = shownIds.flatMap((id) => {
-    const card = cards.get(id);
-    return card ? [productCardView(card, settings)] : [];
-  });
-  return [views, failure, setAttempt] as const;
 }
 
 export default withErrorBoundary(RecentlyViewed);
