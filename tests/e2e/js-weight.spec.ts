@@ -122,16 +122,19 @@ test.describe('JavaScript a shopper runs', () => {
       'SearchBox',
       'CartButton',
       'RecentlyViewed',
+      'RelatedProducts',
       'ViewerDialog',
       'card-add',
     ]) {
       expect([...scripts.urls].filter((url) => url.includes(`/_astro/${waiting}.`))).toEqual([]);
     }
     expect(all).toBeLessThanOrEqual(PRODUCT_LIMIT);
-    // Headed for, the related products' cards wake: their add buttons work.
-    const related = page.locator('[data-slider] button[data-card-add-button]').first();
-    await related.scrollIntoViewIfNeeded();
-    await expect(related).toBeEnabled();
+    // Headed for, the related products' cards come: their add buttons work.
+    await page.locator('[data-recently-viewed-slot]').scrollIntoViewIfNeeded();
+    const related = page.locator(
+      '[data-slider] button[data-card-add-button][data-for-sale="true"]',
+    );
+    await expect(related.first()).toBeEnabled();
   });
 
   test(`a model page ships at most ${String(PRODUCT_LIMIT)} bytes before the shopper acts`, async ({

@@ -10,7 +10,7 @@ import {
   stockVariant,
 } from '../../src/lib/product/stock.ts';
 import { VIDEO_METAFIELD_KEY } from '../../shared/video.ts';
-import { catalogueProducts, expect, test } from './fixtures.ts';
+import { catalogueProducts, expect, expectConsoleError, failedRequest, test } from './fixtures.ts';
 import { dragAcross } from './pointer.ts';
 import { expectSpecStep, specStep } from './slider-steps.ts';
 
@@ -215,7 +215,7 @@ async function centre(strip: Locator) {
 
 async function openRelated(page: Page, product: Detail, count: number) {
   await page.goto(pagePath(product));
-  const strip = page.getByRole('region', { name: 'Related Products', exact: true });
+  const strip = await nearRelated(page);
   await centre(strip);
   const cards = strip.getByRole('article');
   await expect(cards).toHaveCount(count);
@@ -227,7 +227,57 @@ async function openRelated(page: Page, product: Detail, count: number) {
   };
 }
 
+/**
+ * Brings the related products' place near the screen, where the strip fetches its cards
+ * (src/islands/related/RelatedProducts.tsx), and gives the strip once it shows.
+ */
+async function nearRelated(page: Page) {
+  await page.locator('[data-recently-viewed-slot]').scrollIntoViewIfNeeded();
+  const strip = page.getByRole('region', { name: 'Related Products', exact: true });
+  await expect(strip).toBeVisible();
+  return strip;
+}
+
 test.describe('related products', () => {
+  test('the page carries the ids, not the cards, and the strip says why it has none', async ({
+    page,
+    api,
+  }) => {
+    const { product, count } = await relatedWhere(api, (n) => n > 2);
+    expectConsoleError(page, failedRequest(500, '/api/products?productIds='));
+    let failing = true;
+    await page.route('**/api/products?productIds=**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":"Database is busy"}',
+          })
+        : route.continue(),
+    );
+    const html = await (await page.request.get(pagePath(product))).text();
+    expect(html).not.toContain('pc-card');
+    await page.goto(pagePath(product));
+    const strip = await nearRelated(page);
+    await expect(strip.getByRole('alert')).toContainText(
+      'Related products could not be loaded: Database is busy',
+    );
+    await expect(strip.getByRole('article')).toHaveCount(0);
+    failing = false;
+    await strip.getByRole('button', { name: 'Try again' }).click();
+    await expect(strip.getByRole('article')).toHaveCount(count);
+    await expect(strip.getByRole('alert')).toHaveCount(0);
+    // Their add buttons are wired as a prerendered card's are (src/islands/card-add): the
+    // ones for sale wake enabled, the sold-out ones stay disabled.
+    const buttons = strip.locator('button[data-card-add-button]');
+    await expect(buttons.first()).toBeAttached();
+    for (const button of await buttons.all()) {
+      const forSale = (await button.getAttribute('data-for-sale')) === 'true';
+      if (forSale) await expect(button).toBeEnabled();
+      else await expect(button).toBeDisabled();
+    }
+  });
+
   test('more than 5 slide with the arrows at both widths', async ({ page, api }) => {
     const { product, count } = await relatedWhere(api, (n) => n > 5);
     const { strip, cards, previous, next } = await openRelated(page, product, count);

@@ -229,6 +229,8 @@ test.describe('product page', () => {
       if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     await openWhere(page, api, (p) => (counts.get(p.Collections[0]?.id ?? -1) ?? 0) > 1);
+    // Its cards come from the API when its place nears the screen.
+    await page.locator('[data-recently-viewed-slot]').scrollIntoViewIfNeeded();
     const related = page.getByRole('region', { name: 'Related Products', exact: true });
     await expect(related.getByRole('article').first()).toBeVisible();
   });

@@ -92,8 +92,11 @@ export interface ProductPageInputs {
   record: string;
   /** The build's UTC day: the structured data's priceValidUntil counts from it. */
   day: string;
-  /** The related products shown as cards, in order. */
-  related: readonly ShownRecord[];
+  /**
+   * The related products' ids, in order: the page carries the ids, and their cards come from
+   * the API in the shopper's browser, so a related product's price or stock is no input.
+   */
+  related: readonly number[];
   /** The product's questions, in order. */
   questions: readonly ShownRecord[];
   /**
@@ -125,7 +128,7 @@ export function productPageKey(inputs: ProductPageInputs): string {
     inputs.articles,
     // The counts keep the lists apart: a related product cannot pass for a question.
     `r${inputs.related.length}`,
-    ...shown('r', inputs.related),
+    ...inputs.related.map((id) => `r${id}`),
     `q${inputs.questions.length}`,
     ...shown('q', inputs.questions),
   ]);

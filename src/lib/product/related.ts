@@ -1,10 +1,13 @@
 /**
  * How many related products a product page shows: ten, two desktop steps of the slider
  * (spec storefront 9: 5 per step). Spec storefront 2 makes a list of more than 5 a slider on
- * a desktop, which five never reached. Five more cards add about 9 KB of
- * HTML (1 KB gzipped) to a page.
+ * a desktop, which five never reached. The page carries their ids; the strip fetches their
+ * cards when the shopper comes near it (src/islands/related/RelatedProducts.tsx).
  */
 export const RELATED_COUNT = 10;
+
+/** The strip's heading, also the name of its region and of its arrows. */
+export const RELATED_TITLE = 'Related Products';
 
 interface Related {
   id: number;
