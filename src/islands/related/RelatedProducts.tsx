@@ -1,7 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { productCardView, type CardSettings } from '../../lib/catalog/product-card.ts';
 import { RELATED_TITLE } from '../../lib/product/related.ts';
-import { apiCardStock } from '../../lib/search/result-card.ts';
+import { apiCardStock } from '../../lib/product/quantity.ts';
 import { sliderItemStyle, sliderModes } from '../../lib/shell/slider.ts';
 import { enhanceStrips } from '../../lib/shell/slider-controller.ts';
 import { wireCardAddButtons } from '../card-add/card-add.ts';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { cardAddDisabled } from '../../lib/product/quantity.ts';
 import type { ApiCard } from '../../lib/search/filter-reply.ts';
-import { apiCardStock } from '../../lib/search/result-card.ts';
+import { apiCardStock } from '../../lib/product/quantity.ts';
 import { $addToOrderPending } from '../../stores/add-to-order.ts';
 import {
   $cart,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyPurchasable,
+  apiCardStock,
   cardAddDisabled,
   cardStock,
   remainingOf,
@@ -160,5 +161,21 @@ describe('cardStock', () => {
         Variants: [{ variantPosition: 1, availableInventoryLevels: [level(5, 12)] }],
       }),
     ).toBeNull();
+  });
+});
+
+describe('apiCardStock', () => {
+  it('reads the API card', () => {
+    const base = { id: 1, handle: 'a', title: 'A', price: 1, availableForSale: false };
+    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: -2 })).toEqual({
+      levelId: 3,
+      available: 0,
+      availableForSale: false,
+    });
+    expect(apiCardStock(base)).toBeNull();
+  });
+  it('gives a card priced 0 nothing to add, though its level is for sale (issue 29)', () => {
+    const base = { id: 1, handle: 'a', title: 'A', price: 0, availableForSale: true };
+    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: 5 })).toBeNull();
   });
 });

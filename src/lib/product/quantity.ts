@@ -1,4 +1,5 @@
 import { soldOnline } from '../../../shared/call-for-price.ts';
+import type { ApiCard } from '../../../shared/contracts/product-card.ts';
 
 /**
  * What of a product can be bought (spec storefront 4 and 5): the stock left after the cart,
@@ -115,5 +116,21 @@ export function cardStock(product: {
     levelId: level.id,
     available: level.bypassNegativeQuantity ? null : Math.max(0, level.availableQuantity),
     availableForSale: product.availableForSale && level.availableForSale,
+  };
+}
+
+/**
+ * What the add button of a card from the API adds (the results list's, the related
+ * products'; spec storefront 3: the first inventory level): the level, its stock (null:
+ * unlimited, bypassNegativeQuantity) and whether it is for sale; null when the card has no
+ * inventory level or is priced 0 (as `cardStock`). Here rather than with the results list's
+ * card view, so the related products' island does not bring that module along.
+ */
+export function apiCardStock(card: ApiCard): CardStock | null {
+  if (typeof card.inventoryLevelId !== 'number' || !soldOnline(card.price)) return null;
+  return {
+    levelId: card.inventoryLevelId,
+    available: card.bypassNegativeQuantity ? null : Math.max(0, card.availableQuantity ?? 0),
+    availableForSale: card.availableForSale,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MALFORMED_REPLY, parseFilterReply, parseProductsReply } from './filter-reply.ts';
-import { apiCardStock, recordCard, resultCardView } from './result-card.ts';
+import { apiCardStock } from '../product/quantity.ts';
+import { recordCard, resultCardView } from './result-card.ts';
 
 const settings = {
   currency: 'USD',
@@ -137,21 +138,5 @@ describe('recordCard', () => {
     });
     expect(card.inventoryLevelId).toBeNull();
     expect(apiCardStock(card)).toBeNull();
-  });
-});
-
-describe('apiCardStock', () => {
-  it('reads the API card', () => {
-    const base = { id: 1, handle: 'a', title: 'A', price: 1, availableForSale: false };
-    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: -2 })).toEqual({
-      levelId: 3,
-      available: 0,
-      availableForSale: false,
-    });
-    expect(apiCardStock(base)).toBeNull();
-  });
-  it('gives a card priced 0 nothing to add, though its level is for sale (issue 29)', () => {
-    const base = { id: 1, handle: 'a', title: 'A', price: 0, availableForSale: true };
-    expect(apiCardStock({ ...base, inventoryLevelId: 3, availableQuantity: 5 })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { soldOnline } from '../../../shared/call-for-price.ts';
 import {
   productCardView,
   type CardSettings,
@@ -8,7 +7,6 @@ import type { CardFit } from '../../../shared/contracts/product-card.ts';
 import type { ProductRecord } from '../../../shared/contracts/product-record.ts';
 import { htmlToText } from '../../../shared/format/html-text.ts';
 import { staticCard, type CardRecord } from '../catalog/static-card.ts';
-import type { CardStock } from '../product/quantity.ts';
 import type { ApiCard } from './filter-reply.ts';
 
 /** A card of the results list: the store's one card, with the summary its list view shows. */
@@ -53,19 +51,5 @@ export function recordCard(product: RecordLike): ApiCard {
       : product.availableQuantity,
     inventoryLevelId: stock?.levelId ?? null,
     bypassNegativeQuantity: stock ? stock.available === null : false,
-  };
-}
-
-/**
- * What a result card's add button adds (spec storefront 3: the first inventory level):
- * the level, its stock (null: unlimited, bypassNegativeQuantity) and whether it is for
- * sale; null when the card has no inventory level or is priced 0 (as `cardStock`).
- */
-export function apiCardStock(card: ApiCard): CardStock | null {
-  if (typeof card.inventoryLevelId !== 'number' || !soldOnline(card.price)) return null;
-  return {
-    levelId: card.inventoryLevelId,
-    available: card.bypassNegativeQuantity ? null : Math.max(0, card.availableQuantity ?? 0),
-    availableForSale: card.availableForSale,
   };
 }
