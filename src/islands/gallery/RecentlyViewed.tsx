@@ -7,6 +7,7 @@ import { enhanceSlider, type SliderController } from '../../lib/shell/slider-con
 import { $recentlyViewed, removeRecentlyViewed } from '../../stores/recently-viewed.ts';
 import { singleClick, withErrorBoundary } from '../shared/index.ts';
 import { ProductCard } from '../shared/ProductCard.tsx';
+import { stripArrows, stripFailure } from '../shared/strip-parts.tsx';
 import { useProductCards } from '../shared/use-product-cards.ts';
 import '../shared/round-button.css';
 import '../shared/slider.css';
@@ -56,37 +57,13 @@ function RecentlyViewed({ currentId, settings }: Props) {
         </h2>
         {/* Kept in the page (hidden) with one card, for the slider to hold on to. */}
         <div className="recent-arrows" hidden={views.length < 2}>
-          <button
-            type="button"
-            className="round-button"
-            ref={prevRef}
-            aria-label={`Previous ${RECENTLY_VIEWED_TITLE}`}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="round-button"
-            ref={nextRef}
-            aria-label={`Next ${RECENTLY_VIEWED_TITLE}`}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
+          {stripArrows(RECENTLY_VIEWED_TITLE, prevRef, nextRef)}
         </div>
       </div>
-      {failure !== null && (
-        <p className="recent-error" role="alert">
-          Recently viewed products could not be loaded: {failure}{' '}
-          <button
-            type="button"
-            onClick={() => {
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </p>
-      )}
+      {failure !== null &&
+        stripFailure('recent-error', 'Recently viewed products', failure, () => {
+          setAttempt((n) => n + 1);
+        })}
       <div className="recent-viewport" ref={viewportRef}>
         <ul
           className="recent-track slider-track"

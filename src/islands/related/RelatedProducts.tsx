@@ -7,6 +7,7 @@ import { enhanceStrips } from '../../lib/shell/slider-controller.ts';
 import { wireCardAddButtons } from '../card-add/card-add.ts';
 import { withErrorBoundary } from '../shared/index.ts';
 import { ProductCard } from '../shared/ProductCard.tsx';
+import { stripArrows, stripFailure } from '../shared/strip-parts.tsx';
 import { useProductCards } from '../shared/use-product-cards.ts';
 import '../shared/round-button.css';
 import '../shared/slider.css';
@@ -59,38 +60,12 @@ function RelatedProducts({ ids, settings }: Props) {
     >
       <div className="head">
         <h2 id={HEADING_ID}>{RELATED_TITLE}</h2>
-        <div className="arrows">
-          <button
-            type="button"
-            className="round-button"
-            data-slider-prev
-            aria-label={`Previous ${RELATED_TITLE}`}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="round-button"
-            data-slider-next
-            aria-label={`Next ${RELATED_TITLE}`}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
+        <div className="arrows">{stripArrows(RELATED_TITLE)}</div>
       </div>
-      {failure !== null && (
-        <p className="related-error" role="alert">
-          Related products could not be loaded: {failure}{' '}
-          <button
-            type="button"
-            onClick={() => {
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </p>
-      )}
+      {failure !== null &&
+        stripFailure('related-error', 'Related products', failure, () => {
+          setAttempt((n) => n + 1);
+        })}
       <div className="viewport" data-slider-viewport>
         <ul className="track slider-track" data-slider-track>
           {cards.map((card) => {
