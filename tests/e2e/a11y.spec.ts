@@ -45,6 +45,24 @@ async function headerViolations(page: Page, info: TestInfo): Promise<string[]> {
   return found;
 }
 
+// The helper itself: it finds what it is there to find, and only within what it is given.
+test('the axe helper reports a violation in the page and not outside its scope', async ({
+  page,
+}) => {
+  await openPage(page, '/brands');
+  await page.evaluate(() => {
+    const picture = document.createElement('img');
+    picture.src = '/favicon.svg';
+    document.querySelector('main')?.append(picture);
+  });
+  const found = await seriousViolations(page);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(
+    /^critical image-alt: Images must have alternative text \(.*favicon\.svg.*\)$/,
+  );
+  expect(await seriousViolations(page, { within: '[data-site-header]' })).toEqual([]);
+});
+
 const TYPES = [
   ...SITEMAP_TYPES.map((type) => ({ name: type.name, path: () => pathOf(type, paths) })),
   ...OTHER_TYPES.map(({ name, path }) => ({ name, path: () => path })),
