@@ -70,6 +70,9 @@ try {
     E2E_BASE_URL: stack.site.url,
     E2E_SMOKE_BASE_URL: nodeSite.url,
     E2E_API_URL: stack.api.url,
+    // A failure's error-context.md holds its page; a trace of every journey costs a third of
+    // the suite's time, and CI's machine keeps none (docs/testing.md).
+    E2E_TRACE: 'off',
     BUILD_OUT_DIR: join(work.path, 'dist'),
   });
   console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -102,9 +102,8 @@ export const envSchema = z
     /** The port `npm run test:e2e` serves its own throwaway store on (two checkouts can differ). */
     E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4400),
     /**
-     * Playwright's traces: a failure's by default. `off` saves a quarter of the suite's time;
-     * `npm test` keeps them on, since two focus journeys on a phone failed now and then
-     * without them (docs/testing.md).
+     * Playwright's traces: a failure's by default, for a run on one's own machine. `npm test`
+     * turns them off: they cost a third of the suite's time (docs/testing.md).
      */
     E2E_TRACE: z.enum(['off', 'retain-on-failure', 'on']).default('retain-on-failure'),
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
