@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { partInclude } from '../src/lib/shell/shell-parts.ts';
-import { precompressTree } from './precompress.ts';
+import { precompressFiles, precompressTree } from './precompress.ts';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -44,5 +44,18 @@ describe('precompressTree', () => {
     await expect(precompressTree(root)).rejects.toThrow(
       /\/products\/wheel\/index\.html carries a server-side include command that is not the shell's: <!--# include virtual="\/api\/customer" -->/,
     );
+  });
+});
+
+describe('precompressFiles', () => {
+  it("removes an assembled page's older copies without a listing of the tree", async () => {
+    // A warm publish names only the files it wrote; their neighbours were never listed.
+    write('shell/index.html', `<html><body>${partInclude('menus')}${filler}</body></html>`);
+    write('shell/index.html.gz', 'an older page');
+    write('shell/index.html.br', 'an older page');
+    const report = await precompressFiles(root, [join(root, 'shell/index.html')]);
+    expect(existsSync(join(root, 'shell/index.html.gz'))).toBe(false);
+    expect(existsSync(join(root, 'shell/index.html.br'))).toBe(false);
+    expect(report).toMatchObject({ files: 1, assembled: 1 });
   });
 });

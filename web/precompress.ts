@@ -67,7 +67,7 @@ export async function precompressTree(
 ): Promise<PrecompressReport> {
   const files: string[] = [];
   for await (const file of walk(root)) files.push(file);
-  return compressAll(root, files, options);
+  return compressAll(root, files, options, new Set(files));
 }
 
 /**
@@ -82,10 +82,16 @@ export function precompressFiles(
   return compressAll(root, files, options);
 }
 
+/**
+ * `listed`, when the caller walked the whole tree: every file in it, so that a page's
+ * compressed copies are removed only where they are (at 100,000 products, two removals of
+ * files that are not there cost more than reading the page).
+ */
 async function compressAll(
   root: string,
   files: readonly string[],
   options: PrecompressOptions,
+  listed?: ReadonlySet<string>,
 ): Promise<PrecompressReport> {
   const report: PrecompressReport = {
     files: 0,
@@ -101,7 +107,7 @@ async function compressAll(
   report.files = queue.length;
   const workers = Array.from({ length: options.concurrency ?? 8 }, async () => {
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      await compressOne(file, root, report, options);
+      await compressOne(file, root, report, options, listed);
     }
   });
   await Promise.all(workers);
@@ -113,8 +119,8 @@ async function compressOne(
   root: string,
   report: PrecompressReport,
   options: PrecompressOptions,
+  listed: ReadonlySet<string> | undefined,
 ) {
-  const source = await stat(file);
   const bytes = await readFile(file);
   if (file.endsWith('.html')) {
     const html = bytes.toString('utf8');
@@ -127,15 +133,17 @@ async function compressOne(
     if (includedParts(html).length > 0) {
       // The web server fills its shell parts in and compresses the page as it sends it: a .gz
       // or .br (one an earlier release of this page left, linked) would hold no parts.
-      await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
+      const copies = [`${file}.gz`, `${file}.br`].filter((copy) => listed?.has(copy) ?? true);
+      await Promise.all(copies.map((copy) => rm(copy, { force: true })));
       report.assembled += 1;
       return;
     }
   }
-  if (source.size < MIN_BYTES) {
+  if (bytes.length < MIN_BYTES) {
     report.skipped += 1;
     return;
   }
+  const source = await stat(file);
   const fresh = await stat(`${file}.br`).then(
     (br) => br.mtimeMs >= source.mtimeMs,
     () => false,
