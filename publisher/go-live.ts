@@ -15,11 +15,11 @@ export interface BuiltRelease {
 /**
  * Makes a built release the live one (DESIGN "Publishing"): the live release's hashed assets
  * carried over, its release info written, the web servers pointed at its configuration, then
- * the atomic switch; after it, the warm renderer follows. Everything before the switch may
- * throw and leaves the live site alone.
+ * the atomic switch. Everything here may throw and leaves the live site alone; the warm
+ * renderer follows the release after it (WarmPublisher.follow).
  */
 export async function goLive(
-  options: Pick<PublisherOptions, 'layout' | 'assetGraceMs' | 'reloadServers' | 'warm' | 'log'>,
+  options: Pick<PublisherOptions, 'layout' | 'assetGraceMs' | 'reloadServers' | 'warm'>,
   release: BuiltRelease,
 ): Promise<void> {
   const { warm } = options;
@@ -40,13 +40,4 @@ export async function goLive(
   });
   await options.reloadServers?.(dir);
   await switchLive(options.layout, id);
-  // The full build's bundle becomes the warm renderer's, for the publishes after this one.
-  if (warm && !release.warmed) {
-    await warm
-      .adopt(id, dir)
-      .catch((error: unknown) =>
-        options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
-      );
-  }
-  warm?.prepare(dir);
 }

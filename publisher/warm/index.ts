@@ -71,11 +71,20 @@ export class WarmPublisher {
   }
 
   /**
-   * After a full build became release `id` in `dir`: its kept bundle replaces the old one,
-   * loads, and lists the paths the next warm publish compares with.
+   * After release `id` in `dir` went live. A full build's kept bundle replaces the old one,
+   * loads, and lists the paths the next warm publish compares with; then the next release's
+   * copy is prepared. In its turn, so a publish or a forecast asked for meanwhile waits for it,
+   * while the shop already serves the release (the publish is done once it is live).
    */
-  adopt(id: string, dir: string): Promise<void> {
-    return this.#inTurn(() => this.#adopt(id, dir));
+  follow(id: string, dir: string, built: 'full' | 'warm'): Promise<void> {
+    return this.#inTurn(async () => {
+      if (built === 'full') {
+        await this.#adopt(id, dir).catch((error: unknown) =>
+          this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
+        );
+      }
+      this.prepare(dir);
+    });
   }
 
   async #adopt(id: string, dir: string): Promise<void> {
