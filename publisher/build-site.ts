@@ -11,7 +11,7 @@ import {
 import { readJsonFile } from './json-file.ts';
 import type { SearchRecord } from '../src/lib/search/search-record.ts';
 import { SEARCH_RECORDS_PATH, writeSearchIndex, type SearchIndexReport } from './search-index.ts';
-import { HEADERS_FILE, inlineScriptHashes, storePolicy, type SiteHeaders } from '../web/headers.ts';
+import { HEADERS_FILE, storePolicy, type SiteHeaders } from '../web/headers.ts';
 import { httpConfig, serverConfig } from '../web/nginx-config.ts';
 import { precompressTree, writeAtomically, type PrecompressReport } from '../web/precompress.ts';
 import { PRODUCT_HANDLES_FILE } from '../web/release-files.ts';
@@ -200,9 +200,7 @@ export async function writeServerFiles(
 ): Promise<PrecompressReport> {
   const hashes = new Set<string>();
   const compression = await precompressTree(outDir, {
-    onHtml: (_path, html) => {
-      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-    },
+    scriptHashes: hashes,
     ...(previous ? { reuseFrom: previous } : {}),
   });
   await writeSiteConfig(outDir, hashes, previous);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeConfig, type ChatSetting } from '../shared/store-config.ts';
 import { chatPolicySources } from '../src/lib/shell/chat-setting.ts';
-import { contentSecurityPolicy, storePolicy } from './headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, storePolicy } from './headers.ts';
 
 /** The sources of one directive of a policy. */
 function directive(policy: string, name: string): string[] {
@@ -59,5 +60,40 @@ describe('the support chat in the pages’ CSP', () => {
     expect(directive(policy, 'frame-src')).not.toContain(
       new URL(storeConfig.theme.chat?.scriptUrl ?? 'https://x.example').origin,
     );
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  const hash = (script: string) =>
+    `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  const page = [
+    "<script>alert('Ø 12 mm – 50 €')</script>",
+    '<SCRIPT type="module">go()</SCRIPT >',
+    '<script\ttype=text/javascript>run()</script\n>',
+    '<script src="/_astro/a.js"></script>',
+    '<script\nsrc=/b.js></script>',
+    '<script type="application/ld+json">{"@type":"Product"}</script>',
+  ].join('');
+
+  it('hashes the scripts a browser runs, not those with src or data blocks', () => {
+    expect(inlineScriptHashes(page)).toEqual([
+      hash("alert('Ø 12 mm – 50 €')"),
+      hash('go()'),
+      hash('run()'),
+    ]);
+  });
+
+  it('gives the same hashes for the page read byte for byte', () => {
+    const bytes = Buffer.from(page, 'utf8').toString('latin1');
+    expect(inlineScriptHashes(bytes, 'latin1')).toEqual(inlineScriptHashes(page));
+  });
+
+  it("keeps to HTML's whitespace: a no-break space does not start an attribute", () => {
+    // "é" is C3 A9 in UTF-8 and "à" C3 A0: read byte for byte, A0 is a no-break space, which
+    // must not make "àsrc=" an src attribute.
+    const tricky = '<script data-x="àsrc=1">ok()</script>';
+    const bytes = Buffer.from(tricky, 'utf8').toString('latin1');
+    expect(inlineScriptHashes(tricky)).toEqual([hash('ok()')]);
+    expect(inlineScriptHashes(bytes, 'latin1')).toEqual([hash('ok()')]);
   });
 });
