@@ -79,23 +79,34 @@ export class WarmPublisher {
   follow(id: string, dir: string, built: 'full' | 'warm'): Promise<void> {
     return this.#inTurn(async () => {
       if (built === 'full') {
-        await this.#adopt(id, dir).catch((error: unknown) =>
-          this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`),
-        );
+        const started = Date.now();
+        try {
+          const pages = await this.#adopt(id, dir);
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          if (pages !== undefined)
+            this.#options.log?.(
+              `The warm renderer took the new bundle and listed its ${pages.toLocaleString('en-US')} pages in ${seconds} s.`,
+            );
+        } catch (error) {
+          this.#options.log?.(`The warm renderer could not start: ${(error as Error).message}`);
+        }
       }
       this.prepare(dir);
     });
   }
 
-  async #adopt(id: string, dir: string): Promise<void> {
+  /** The number of paths listed; undefined when the build kept no bundle. */
+  async #adopt(id: string, dir: string): Promise<number | undefined> {
     await this.#close();
-    if (!existsSync(this.#nextDir) || !this.#fullCode) return;
+    if (!existsSync(this.#nextDir) || !this.#fullCode) return undefined;
     await rm(this.#options.rendererDir, { recursive: true, force: true });
     await rename(this.#nextDir, this.#options.rendererDir);
     const owner: Owner = { release: id, code: this.#fullCode };
     await writeAtomically(join(this.#options.rendererDir, OWNER_FILE), JSON.stringify(owner));
     const renderer = await this.#start();
-    await writePaths(dir, await renderer.paths());
+    const paths = await renderer.paths();
+    await writePaths(dir, paths);
+    return paths.length;
   }
 
   /**

@@ -17,9 +17,14 @@ import {
 const work = temporaryDir('serve-publish-');
 let stack: Stack;
 let nodeSite: Running;
+/** The stack's log lines, with when each was written. */
+const logged: { at: number; line: string }[] = [];
 
 beforeAll(async () => {
-  stack = await startStack(throwawayStack(work.path, 60));
+  stack = await startStack({
+    ...throwawayStack(work.path, 60),
+    log: (line) => logged.push({ at: Date.now(), line }),
+  });
   nodeSite = await stack.serveAlso('node');
 });
 
@@ -105,6 +110,12 @@ it('answers every request during a publish as before it', async () => {
   expect((await stack.publisher.overview()).next).toBeNull();
   // The first publish, made at start, said why it built every page (issue 33, item 11).
   expect(stack.build?.fullBecause).toBe('the first publish builds every page.');
+  // It was done once live: the warm renderer took its bundle after it, before the publish above.
+  const adopted = logged.filter(({ line }) =>
+    /^The warm renderer took the new bundle and listed its [\d,]+ pages in [\d.]+ s\.$/.test(line),
+  );
+  expect(adopted).toHaveLength(1);
+  expect(adopted[0]?.at).toBeGreaterThanOrEqual(Date.parse(stack.build?.finishedAt ?? ''));
   expect(failures).toEqual([]);
   expect(requests).toBeGreaterThan(100);
   const page = await fetch(`${stack.site.url}/products/${changed.handle}`);
