@@ -82,7 +82,7 @@ export async function writeSearchIndex(
   // time held back the shard's records Pagefind was waiting for (issue 33, item 3).
   let suggesting: Promise<string[]> | undefined;
   const suggest = () => {
-    suggesting ??= unchanged ? Promise.resolve([]) : writeSuggestIndex(outDir, records);
+    suggesting ??= unchanged ? Promise.resolve([]) : writeSuggestIndex(outDir, records, kept);
     suggesting.catch(() => {});
   };
   const shards = options.live

@@ -1,6 +1,7 @@
 import {
   cpSync,
   linkSync,
+  readdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -17,7 +18,7 @@ import {
   type SuggestManifest,
 } from '../src/lib/search/suggest-format.ts';
 import { collection, product } from '../src/lib/search/suggest.testing.ts';
-import { suggestFiles, writeSuggestIndex } from './suggest-index.ts';
+import { changedDocs, suggestFiles, writeSuggestIndex } from './suggest-index.ts';
 
 const records = [
   collection(1, 'Load Wheels'),
@@ -114,5 +115,88 @@ describe('writeSuggestIndex', () => {
     expect(kept.length).toBeGreaterThan(0);
     for (const path of kept) expect(paths).not.toContain(path);
     expect(await writeSuggestIndex(next, changed)).toEqual([]);
+  });
+
+  describe("after a warm publish's changes, given the records the live index was made from", () => {
+    const live = [
+      collection(1, 'Load Wheels'),
+      collection(2, 'Seal Kits'),
+      product(3, 'Crown Load Wheel', { sku: '85-288', within: [1], price: 40 }),
+      product(9, 'Yale Seal Kit', { sku: 'YA-77', vendor: 'Yale', price: 120, within: [2] }),
+      product(70, 'Raymond Drive Wheel', { sku: 'RA-1', vendor: 'Raymond', price: 300 }),
+      product(200, 'Hyster Brake Shoe', { sku: 'HY-5', vendor: 'Hyster', price: 55 }),
+    ];
+    const replace = (id: number, record: (typeof live)[number]) =>
+      live.map((one) => (one.filters.type?.includes('product') && one.id === id ? record : one));
+    /** Every file under `dir` with its text. */
+    const tree = (dir: string) =>
+      new Map(
+        readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => {
+            const path = join(entry.parentPath, entry.name);
+            return [path.slice(dir.length), readFileSync(path, 'utf8')] as const;
+          }),
+      );
+    /** The live index copied as a warm release is, then written with `records`. */
+    async function warm(records: typeof live) {
+      const liveDir = temp();
+      await writeSuggestIndex(liveDir, live);
+      const next = temp();
+      cpSync(liveDir, next, { recursive: true });
+      const written = await writeSuggestIndex(next, records, live);
+      const clean = temp();
+      await writeSuggestIndex(clean, records);
+      return { written: written.map((file) => file.slice(next.length + 1)), next, clean };
+    }
+
+    it('writes only the documents chunk of a price that stays in its bucket', async () => {
+      const cheaper = replace(
+        9,
+        product(9, 'Yale Seal Kit', { sku: 'YA-77', vendor: 'Yale', price: 110, within: [2] }),
+      );
+      // Worked out from the records alone, without the index made again.
+      expect([...(changedDocs(cheaper, live)?.keys() ?? [])]).toEqual(['suggest/d/0.json']);
+      const { written, next, clean } = await warm(cheaper);
+      expect(written).toEqual(['suggest/d/0.json']);
+      expect(readFileSync(join(next, 'suggest/d/0.json'), 'utf8')).toContain('110');
+      // The same index as one made afresh from the new records.
+      expect(tree(next)).toEqual(tree(clean));
+    });
+
+    it.each([
+      [
+        'a price in another bucket',
+        replace(
+          9,
+          product(9, 'Yale Seal Kit', { sku: 'YA-77', vendor: 'Yale', price: 260, within: [2] }),
+        ),
+      ],
+      [
+        'a new title',
+        replace(
+          70,
+          product(70, 'Raymond Steer Wheel', { sku: 'RA-1', vendor: 'Raymond', price: 300 }),
+        ),
+      ],
+      [
+        'a new part number',
+        replace(
+          200,
+          product(200, 'Hyster Brake Shoe', { sku: 'HY-6', vendor: 'Hyster', price: 55 }),
+        ),
+      ],
+      [
+        'another collection',
+        replace(3, product(3, 'Crown Load Wheel', { sku: '85-288', within: [2], price: 40 })),
+      ],
+      ['a product added', [...live, product(71, 'Crown Seal', { sku: 'CR-9', price: 12 })]],
+      ['a product removed', live.filter((record) => record.id !== 70)],
+      ['a collection renamed', [collection(1, 'Load and Drive Wheels'), ...live.slice(1)]],
+    ])('makes the whole index again for %s, as a clean one', async (_, records) => {
+      expect(changedDocs(records, live)).toBeUndefined();
+      const { next, clean } = await warm(records);
+      expect(tree(next)).toEqual(tree(clean));
+    });
   });
 });
