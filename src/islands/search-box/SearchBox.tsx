@@ -111,7 +111,12 @@ function SearchBox({ categories, machineBase }: SearchBoxProps) {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const url = searchUrl({ q: state.query, c: category, ...bounds });
+    // What the box shows, as the plain form would send it: a tap on Search just after
+    // hydration comes before useRestoredSearch has given the state what was typed or picked
+    // before, and the state's empty text sent nothing.
+    const q = inputRef.current?.value ?? state.query;
+    const c = selectRef.current?.value ?? category;
+    const url = searchUrl({ q, c, ...bounds });
     if (url) navigate(url);
     else inputRef.current?.reportValidity();
   };
