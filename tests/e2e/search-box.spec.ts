@@ -111,8 +111,8 @@ test('a search sent as the box hydrates keeps what was typed and picked before',
 }) => {
   await page.goto('/');
   // Typed and picked before the island woke (set in the page, without the events that wake
-  // it), then sent the moment it hydrates: Astro removes `ssr` once React's hydrateRoot has
-  // run, before the effect that takes up what the box holds. A tap on Search can land there.
+  // it), then sent the moment React has rendered the form, before the effect that takes up
+  // what the box holds has run. A tap on Search can land there.
   await page.evaluate(() => {
     const island = document.querySelector('header astro-island[component-url*="SearchBox"]');
     const form = island?.querySelector('form');
