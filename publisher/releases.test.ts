@@ -227,6 +227,25 @@ describe('pruneReleases', () => {
     expect(spawned).toHaveBeenCalledTimes(1);
     expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(false);
   });
+
+  it('takes a release out of releases/ before removing it: one removed halfway is no publish of its own', async () => {
+    const ids = ['20261101-000000-aaaa', '20261102-000000-bbbb'];
+    for (const id of ids) await finished(id);
+    const background = new BackgroundWork();
+    // The removal stopped as soon as it starts, as the store's stop can leave it.
+    const add = background.add.bind(background);
+    vi.spyOn(background, 'add').mockImplementation((child) => {
+      background.pause();
+      add(child);
+    });
+    const pruning = pruneReleases(layout, 1, [], background);
+    await vi.waitFor(() => expect(existsSync(join(discardedDir(layout), ids[0] ?? ''))).toBe(true));
+    expect(existsSync(releaseDir(layout, ids[0] ?? ''))).toBe(false);
+    expect(await discardUnfinishedReleases(layout, [ids[1] ?? ''])).toEqual([]);
+    background.resume();
+    expect(await pruning).toEqual([ids[0]]);
+    expect(existsSync(join(discardedDir(layout), ids[0] ?? ''))).toBe(false);
+  });
 });
 
 describe('discardUnfinishedReleases', () => {

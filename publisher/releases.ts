@@ -263,7 +263,14 @@ export async function pruneReleases(
   const removed: string[] = [];
   for (const id of ids.slice(0, Math.max(0, ids.length - keep))) {
     if (protect.includes(id)) continue;
-    await removeTree(releaseDir(layout, id), background);
+    // Out of releases/ before the removal, which the store's stop can cut short: a release
+    // half removed there (its release.json gone) read as an interrupted publish's at the next
+    // start. discarded/ is emptied before each prune.
+    await background?.idle();
+    await mkdir(discardedDir(layout), { recursive: true });
+    const discarded = join(discardedDir(layout), id);
+    await rename(releaseDir(layout, id), discarded);
+    await removeTree(discarded, background);
     removed.push(id);
   }
   return removed;
