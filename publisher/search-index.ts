@@ -38,6 +38,11 @@ export interface SearchIndexOptions {
   live?: string;
   /** The records, when the caller has read them already (else read from the build). */
   records?: SearchRecord[] | undefined;
+  /**
+   * The live release's kept records (KEPT_SEARCH_RECORDS), when the caller holds them already
+   * (publisher/search-worker.ts keeps those of the release it made last); else read from `live`.
+   */
+  kept?: SearchRecord[] | undefined;
   /** Stops the index between shards. */
   signal?: AbortSignal | undefined;
 }
@@ -68,9 +73,11 @@ export async function writeSearchIndex(
     options.records ?? (JSON.parse(await readFile(recordsFile, 'utf8')) as SearchRecord[]);
   const root = join(outDir, 'pagefind');
   const products = records.filter((record) => !isCollection(record));
-  const kept = options.live
-    ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
-    : undefined;
+  const kept =
+    options.kept ??
+    (options.live
+      ? await readJsonFile<SearchRecord[]>(join(options.live, KEPT_SEARCH_RECORDS))
+      : undefined);
   // The suggestion index is made from the records alone: a warm release (the live one's files,
   // linked) whose records are the live release's has its suggestion index already. A rename
   // changes no record (they name no category) and made it again, 4 s at 100,000 products.

@@ -1,27 +1,74 @@
-// The search index's thread (./search-thread.ts): writeSearchIndex, then the report.
-import { parentPort, workerData } from 'node:worker_threads';
+// The search index's thread (./search-thread.ts): writeSearchIndex per job, then its report.
+import { stat, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import type { SearchRecord } from '../src/lib/search/search-record.ts';
 import { lowerThisThread } from './priority.ts';
-import { writeSearchIndex } from './search-index.ts';
-import type { SearchThreadData, SearchThreadReply } from './search-thread.ts';
+import { KEPT_SEARCH_RECORDS, SEARCH_RECORDS_PATH, writeSearchIndex } from './search-index.ts';
+import type { SearchJob, SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
 
 if (!parentPort) throw new Error('The search index runs only as a worker thread.');
 const port = parentPort;
 // Below the web server and the API, as the warm renderer's thread (issue 33, item 7).
 lowerThisThread();
-const data = workerData as SearchThreadData;
-const stop = new AbortController();
-port.on('message', (message) => {
-  if (message === 'abort') stop.abort();
+
+/**
+ * The records of the release this thread indexed last, and the identity of the file they
+ * were kept in (KEPT_SEARCH_RECORDS): when that release is the live one a job follows, they
+ * are its kept records. Every index renames a new file there, and a release's copy links it,
+ * so the same device, inode, size and time mean the same records.
+ */
+let last: { file: string; records: SearchRecord[] } | undefined;
+
+async function identity(file: string): Promise<string | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  return info && `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+}
+
+async function index(job: SearchJob, signal: AbortSignal) {
+  const records = JSON.parse(
+    await readFile(join(job.outDir, SEARCH_RECORDS_PATH), 'utf8'),
+  ) as SearchRecord[];
+  const held = last;
+  last = undefined;
+  const kept =
+    job.live && held && held.file === (await identity(join(job.live, KEPT_SEARCH_RECORDS)))
+      ? held.records
+      : undefined;
+  const report = await writeSearchIndex(job.outDir, {
+    records,
+    ...(job.live ? { live: job.live } : {}),
+    ...(kept ? { kept } : {}),
+    signal,
+  });
+  const file = await identity(join(job.outDir, KEPT_SEARCH_RECORDS));
+  if (file) last = { file, records };
+  return report;
+}
+
+const stops = new Map<number, AbortController>();
+let queue = Promise.resolve();
+const reply = (message: SearchThreadReply) => port.postMessage(message);
+
+port.on('message', (request: SearchThreadRequest) => {
+  if (request.type === 'abort') {
+    stops.get(request.id)?.abort();
+    return;
+  }
+  const stop = new AbortController();
+  stops.set(request.id, stop);
+  queue = queue.then(async () => {
+    try {
+      stop.signal.throwIfAborted();
+      reply({ type: 'done', id: request.id, report: await index(request.job, stop.signal) });
+    } catch (error) {
+      reply({
+        type: 'failed',
+        id: request.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    } finally {
+      stops.delete(request.id);
+    }
+  });
 });
-const reply = (message: SearchThreadReply) => {
-  port.postMessage(message);
-  port.close();
-};
-writeSearchIndex(data.outDir, { ...(data.live ? { live: data.live } : {}), signal: stop.signal })
-  .then((report) => reply({ type: 'done', report }))
-  .catch((error: unknown) =>
-    reply({
-      type: 'failed',
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    }),
-  );

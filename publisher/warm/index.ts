@@ -16,6 +16,7 @@ import {
   type WarmBuildReport,
 } from './release.ts';
 import { WarmRenderer } from './renderer.ts';
+import { SearchThread } from '../search-thread.ts';
 
 export interface WarmOptions {
   /** Where the last full build's bundle is kept (inside the publish directory). */
@@ -47,6 +48,8 @@ const OWNER_FILE = 'owner.json';
 export class WarmPublisher {
   readonly #options: WarmOptions;
   #renderer: WarmRenderer | undefined;
+  /** The search index's thread, kept with the records of the release it indexed last. */
+  #search: SearchThread | undefined;
   /** The digest the running full build was started with. */
   #fullCode: string | undefined;
   /** The next release's tree, linked from the live one while the publisher is idle. */
@@ -79,6 +82,9 @@ export class WarmPublisher {
   follow(id: string, dir: string, built: 'full' | 'warm'): Promise<void> {
     return this.#inTurn(async () => {
       if (built === 'full') {
+        // Its records are an older release's: the next warm publish reads the new ones.
+        await this.#search?.close();
+        this.#search = undefined;
         const started = Date.now();
         try {
           const pages = await this.#adopt(id, dir);
@@ -215,7 +221,8 @@ export class WarmPublisher {
     };
     const why = await this.#cannot(live);
     if (why) return full(why);
-    const livePaths = (await readPaths(live.dir)) ?? [];
+    // Read while the renderer brings its store up to date (#cannot made sure they are there).
+    const livePaths = readPaths(live.dir).then((paths) => paths ?? []);
     const checks = Date.now() - checking;
     try {
       const renderer = this.#renderer ?? (await this.#start());
@@ -225,6 +232,7 @@ export class WarmPublisher {
         outDir,
         prepared: this.#prepared(live.dir),
         livePaths,
+        searchThread: this.#searchThread(),
         site: this.#options.site,
         maxPages: this.#options.maxPages,
         ...progress,
@@ -261,6 +269,8 @@ export class WarmPublisher {
     // A forecast under way ends before the renderer does; none starts one again.
     await this.#turn;
     await this.#close();
+    await this.#search?.close();
+    this.#search = undefined;
   }
 
   /** Why the live release cannot be followed warm, or undefined when it can. */
@@ -278,6 +288,11 @@ export class WarmPublisher {
     if (!(await onlyWarmChanges(this.#options.feed, live.info.cursor)))
       return 'more changes than a warm publish reads (over 20,000).';
     return undefined;
+  }
+
+  #searchThread(): SearchThread {
+    if (!this.#search?.alive) this.#search = new SearchThread();
+    return this.#search;
   }
 
   #owner(): Promise<Owner | undefined> {

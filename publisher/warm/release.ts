@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readSiteHeaders, writeSiteConfig } from '../build-site.ts';
 import { SEARCH_RECORDS_PATH, type SearchIndexReport } from '../search-index.ts';
-import { searchIndexApart } from '../search-thread.ts';
+import { searchIndexApart, type SearchThread } from '../search-thread.ts';
 import { SHARDS_FILE } from '../../src/lib/search/pagefind-shards.ts';
 import { inlineScriptHashes } from '../../web/headers.ts';
 import {
@@ -34,8 +34,13 @@ export interface WarmBuildOptions {
    * there is none: the copy is then linked here.
    */
   prepared?: Promise<string | undefined> | undefined;
-  /** The live release's paths (PATHS_FILE). */
-  livePaths: readonly WarmPath[];
+  /**
+   * The live release's paths (PATHS_FILE), or their reading: at 100,000 products 0.7 s of
+   * parsing that runs while the renderer brings its store up to date.
+   */
+  livePaths: readonly WarmPath[] | Promise<readonly WarmPath[]>;
+  /** The search index's thread kept between publishes; without it, one for this publish. */
+  searchThread?: SearchThread | undefined;
   /** SITE_URL: the origin pages are rendered under, as `astro build` renders them. */
   site: string;
   /** Past this many pages to render, a full build is the better way: the answer says so. */
@@ -79,16 +84,20 @@ export async function warmBuild(
   // The copy is made (or its preparation finished) while the renderer brings its store up to
   // date: one is the file system's work, the other the worker thread's.
   const copy = startCopy(options);
-  const search = searchIndexer(outDir, options.live, steps, options.signal);
+  const search = searchIndexer(options, steps);
+  const reading = Promise.resolve(options.livePaths);
+  reading.catch(() => {});
   let cursor: number;
+  let livePaths: readonly WarmPath[];
   let paths: WarmPath[];
   let records: string | undefined;
   try {
     ({ cursor } = await renderer.update());
+    livePaths = await reading;
     steps.end('update');
     // The search records first, and their index in its own thread while the renderer lists
     // the paths: at 100,000 products each takes about 11 s, and they no longer add up.
-    records = await renderRecords(options, search, copy.done);
+    records = await renderRecords({ ...options, livePaths }, search, copy.done);
     steps.end('records');
     paths = await renderer.paths();
     steps.end('paths');
@@ -97,7 +106,7 @@ export async function warmBuild(
     await copy.drop();
     throw error;
   }
-  const plan = planPages(options.livePaths, paths);
+  const plan = planPages(livePaths, paths);
   if (plan.toRender.length > options.maxPages) {
     await search.settle();
     await copy.drop();
@@ -119,16 +128,24 @@ export async function warmBuild(
 
   const total = plan.toRender.length;
   options.onProgress?.('search', total, total);
-  const [searchReport, sitemapFiles] = await settledBoth(
+  // The sitemap and the release's settings are this thread's while the search index is its
+  // own thread's (at 100,000 products the settings' product handles and paths took 2 s after it).
+  const [searchReport, [sitemapFiles]] = await settledBoth(
     search.start(),
-    steps.timed('sitemap', () =>
-      rewriteSitemap({
-        live: options.live,
-        outDir,
-        site: options.site,
-        paths,
-        heads: pages.heads,
-        listedChanged: pages.listedChanged,
+    settledBoth(
+      steps.timed('sitemap', () =>
+        rewriteSitemap({
+          live: options.live,
+          outDir,
+          site: options.site,
+          paths,
+          heads: pages.heads,
+          listedChanged: pages.listedChanged,
+        }),
+      ),
+      steps.timed('config', async () => {
+        await writeSiteConfig(outDir, hashes, options.live);
+        await writePaths(outDir, paths);
       }),
     ),
   );
@@ -143,9 +160,6 @@ export async function warmBuild(
     ...(searchReport?.suggestFiles ?? []),
   ]);
   steps.end('compress');
-  await writeSiteConfig(outDir, hashes, options.live);
-  await writePaths(outDir, paths);
-  steps.end('config');
   return {
     // As astro build counts them: pages, not endpoints (robots.txt, the search records).
     pages: paths.filter((path) => routeType(path) === 'page').length,
@@ -214,7 +228,7 @@ export function planPages(livePaths: readonly WarmPath[], paths: readonly WarmPa
  * The search index, written again in a thread of its own once the search records are
  * (publisher/search-index.ts: only the shards whose records changed), or when first asked.
  */
-function searchIndexer(outDir: string, live: string, steps: StepClock, signal?: AbortSignal) {
+function searchIndexer({ outDir, live, signal, searchThread }: WarmBuildOptions, steps: StepClock) {
   const recordsFile = join(outDir, SEARCH_RECORDS_PATH);
   const halt = new AbortController();
   const stop = signal ? AbortSignal.any([signal, halt.signal]) : halt.signal;
@@ -224,7 +238,9 @@ function searchIndexer(outDir: string, live: string, steps: StepClock, signal?: 
     start(): Promise<SearchIndexReport | undefined> {
       if (searching) return searching;
       searching = steps.timed('search', async () =>
-        existsSync(recordsFile) ? await searchIndexApart({ outDir, live }, stop) : undefined,
+        existsSync(recordsFile)
+          ? await searchIndexApart({ outDir, live }, stop, searchThread)
+          : undefined,
       );
       // Handled where it is awaited, after the render; a failure meanwhile must not go unheard.
       searching.catch(() => {});
@@ -255,7 +271,7 @@ interface RenderedPages {
  * always new: a release keeps its records in _server/, not where the endpoint writes them.
  */
 async function renderRecords(
-  options: WarmBuildOptions,
+  options: WarmBuildOptions & { livePaths: readonly WarmPath[] },
   search: ReturnType<typeof searchIndexer>,
   copied: Promise<number>,
 ): Promise<string | undefined> {
