@@ -18,6 +18,7 @@ import {
   type SuggestManifest,
 } from '../src/lib/search/suggest-format.ts';
 import { collection, product } from '../src/lib/search/suggest.testing.ts';
+import { changedRecords } from './search-index.ts';
 import { changedDocs, suggestFiles, writeSuggestIndex } from './suggest-index.ts';
 
 const records = [
@@ -138,17 +139,44 @@ describe('writeSuggestIndex', () => {
             return [path.slice(dir.length), readFileSync(path, 'utf8')] as const;
           }),
       );
-    /** The live index copied as a warm release is, then written with `records`. */
+    /**
+     * The live index copied as a warm release is, then written with `records`: with the
+     * records compared by the caller (the search index's way) and without.
+     */
     async function warm(records: typeof live) {
       const liveDir = temp();
       await writeSuggestIndex(liveDir, live);
       const next = temp();
       cpSync(liveDir, next, { recursive: true });
-      const written = await writeSuggestIndex(next, records, live);
+      const written = await writeSuggestIndex(next, records, live, changedRecords(records, live));
+      const unhinted = temp();
+      cpSync(liveDir, unhinted, { recursive: true });
+      const alike = await writeSuggestIndex(unhinted, records, live);
       const clean = temp();
       await writeSuggestIndex(clean, records);
+      expect(tree(unhinted)).toEqual(tree(next));
+      expect(alike.map((file) => file.slice(unhinted.length + 1))).toEqual(
+        written.map((file) => file.slice(next.length + 1)),
+      );
       return { written: written.map((file) => file.slice(next.length + 1)), next, clean };
     }
+
+    it('compares the records once: those that differ, or undefined when records came or went', () => {
+      const cheaper = product(9, 'Yale Seal Kit', {
+        sku: 'YA-77',
+        vendor: 'Yale',
+        price: 110,
+        within: [2],
+      });
+      const changed = changedRecords(replace(9, cheaper), live);
+      expect([...(changed?.keys() ?? [])]).toEqual([cheaper]);
+      expect(changed?.get(cheaper)?.meta).toEqual(live[3]?.meta);
+      expect(changedRecords([...live], live)?.size).toBe(0);
+      expect(changedRecords(live.slice(1), live)).toBeUndefined();
+      expect(changedRecords([...live.slice(0, 4), ...live.slice(4).reverse()], live)).toBe(
+        undefined,
+      );
+    });
 
     it('writes only the documents chunk of a price that stays in its bucket', async () => {
       const cheaper = replace(
@@ -157,6 +185,9 @@ describe('writeSuggestIndex', () => {
       );
       // Worked out from the records alone, without the index made again.
       expect([...(changedDocs(cheaper, live)?.keys() ?? [])]).toEqual(['suggest/d/0.json']);
+      expect(changedDocs(cheaper, live, changedRecords(cheaper, live))).toEqual(
+        changedDocs(cheaper, live),
+      );
       const { written, next, clean } = await warm(cheaper);
       expect(written).toEqual(['suggest/d/0.json']);
       expect(readFileSync(join(next, 'suggest/d/0.json'), 'utf8')).toContain('110');
@@ -195,6 +226,7 @@ describe('writeSuggestIndex', () => {
       ['a collection renamed', [collection(1, 'Load and Drive Wheels'), ...live.slice(1)]],
     ])('makes the whole index again for %s, as a clean one', async (_, records) => {
       expect(changedDocs(records, live)).toBeUndefined();
+      expect(changedDocs(records, live, changedRecords(records, live))).toBeUndefined();
       const { next, clean } = await warm(records);
       expect(tree(next)).toEqual(tree(clean));
     });

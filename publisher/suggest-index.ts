@@ -259,20 +259,35 @@ function indexedOf(record: SearchRecord): string {
 export function changedDocs(
   records: readonly SearchRecord[],
   before: readonly SearchRecord[],
+  /**
+   * The records that differ from `before`'s, each with the one it replaces, when the caller
+   * compared them already (search-index.ts changedRecords): then the records are the same
+   * list in the same order but these.
+   */
+  changed?: ReadonlyMap<SearchRecord, SearchRecord>,
 ): Map<string, string> | undefined {
-  const others = (list: readonly SearchRecord[]) =>
-    JSON.stringify(list.filter((record) => !isProduct(record)));
-  if (others(records) !== others(before)) return undefined;
   const now = productsOf(records);
-  const then = productsOf(before);
-  if (now.length !== then.length) return undefined;
   const chunks = new Set<number>();
-  for (const [i, record] of now.entries()) {
-    const old = then[i];
-    if (!old || old.id !== record.id) return undefined;
-    if (JSON.stringify(old) === JSON.stringify(record)) continue;
-    if (indexedOf(old) !== indexedOf(record)) return undefined;
+  const differs = (record: SearchRecord, old: SearchRecord) => {
+    if (indexedOf(old) !== indexedOf(record)) return true;
     chunks.add(chunkOf(record.id ?? 0));
+    return false;
+  };
+  if (changed) {
+    for (const [record, old] of changed)
+      if (!isProduct(record) || !isProduct(old) || differs(record, old)) return undefined;
+  } else {
+    const others = (list: readonly SearchRecord[]) =>
+      JSON.stringify(list.filter((record) => !isProduct(record)));
+    if (others(records) !== others(before)) return undefined;
+    const then = productsOf(before);
+    if (now.length !== then.length) return undefined;
+    for (const [i, record] of now.entries()) {
+      const old = then[i];
+      if (!old || old.id !== record.id) return undefined;
+      if (JSON.stringify(old) === JSON.stringify(record)) continue;
+      if (differs(record, old)) return undefined;
+    }
   }
   const docs = new Map<number, unknown[][]>([...chunks].map((chunk) => [chunk, []]));
   for (const record of now) docs.get(chunkOf(record.id ?? 0))?.push(docOf(record));
@@ -363,12 +378,16 @@ export async function writeSuggestIndex(
   outDir: string,
   records: readonly SearchRecord[],
   before?: readonly SearchRecord[],
+  /** The records that differ from `before`'s, when compared already (changedDocs). */
+  changed?: ReadonlyMap<SearchRecord, SearchRecord>,
 ): Promise<string[]> {
   const root = join(outDir, SUGGEST_DIR);
   // `outDir` holds the index made from `before` (a warm release): only its chunks that
   // differ are written (a price change took 4 s of the whole index at 100,000 products).
   const docs =
-    before && existsSync(join(root, MANIFEST_FILE)) ? changedDocs(records, before) : undefined;
+    before && existsSync(join(root, MANIFEST_FILE))
+      ? changedDocs(records, before, changed)
+      : undefined;
   const files = docs ?? suggestFiles(records);
   const written: string[] = [];
   for (const file of docs ? [] : await listFiles(root)) {
