@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   entryDigest,
@@ -222,6 +223,23 @@ describe('viewDigest and viewPageKey', () => {
     expect(() => viewDigest({ ids: new Set([1]) })).toThrow(/not a plain object/);
     expect(() => viewDigest({ href: (n: number) => `/page/${n}` })).toThrow(/href is a function/);
     expect(() => viewDigest(new Map())).toThrow(/the view is not a plain object/);
+  });
+
+  it("is the digest of the view's JSON, as keys of earlier releases were", () => {
+    // Sequential updates of each part and its NUL: the scheme kept releases' keys were made by.
+    const hash = createHash('sha256');
+    for (const part of [JSON.stringify(view())]) hash.update(`${part}\u0000`);
+    expect(viewDigest(view())).toBe(hash.digest('hex').slice(0, 24));
+    const parts = ['digest-1', 'q:3', null, 42, undefined, '2024-06-01'];
+    const each = createHash('sha256');
+    for (const part of parts) each.update(`${part ?? ''}\u0000`);
+    expect(pageCacheKey(parts)).toBe(each.digest('hex').slice(0, 24));
+  });
+
+  it('finds what JSON would drop deep in arrays and objects, and names it', () => {
+    expect(() => viewDigest({ rows: [{ cells: [1, () => 2] }] })).toThrow(/1 is a function/);
+    expect(() => viewDigest({ rows: [{ at: Symbol('x') }] })).toThrow(/at is a symbol/);
+    expect(() => viewDigest({ rows: [[new Set()]] })).toThrow(/0 is not a plain object/);
   });
 
   it('takes dates, nulls and objects without a prototype as JSON does', () => {

@@ -8,9 +8,11 @@ import type { CollectionRecord } from '../../../shared/contracts/catalogue-recor
  * @example pageCacheKey(['digest-1', 'q:3', '2024-06-01']) // 'a3f1...' (24 hex digits)
  */
 export function pageCacheKey(parts: readonly (string | number | null | undefined)[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${part ?? ''}\u0000`);
-  return hash.digest('hex').slice(0, 24);
+  // One update of the joined parts, the same digest as one update per part: a list page's
+  // 24 records made 3 million calls in a listing of 128,000 pages.
+  let text = '';
+  for (const part of parts) text += `${part ?? ''}\u0000`;
+  return createHash('sha256').update(text).digest('hex').slice(0, 24);
 }
 
 /**
@@ -195,20 +197,40 @@ export function loadingPageKey(inputs: Pick<ListPageInputs, 'context' | 'page'>)
  * @example viewDigest({ rows: [{ title: 'Caster', price: '$19.50' }] }) // 24 hex digits
  */
 export function viewDigest(view: unknown): string {
-  return pageCacheKey([JSON.stringify(view, plainValue)]);
+  assertPlain(view, '');
+  return pageCacheKey([JSON.stringify(view)]);
 }
 
-function plainValue(this: unknown, key: string, value: unknown): unknown {
-  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
-    throw new TypeError(`viewDigest: ${key || 'the view'} is a ${typeof value}`);
-  }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) {
-      throw new TypeError(`viewDigest: ${key || 'the view'} is not a plain object`);
+/**
+ * Throws on what JSON would drop or flatten in `value`, as JSON.stringify meets it (a value's
+ * toJSON first). A walk of its own: as JSON.stringify's replacer it called back into
+ * JavaScript for every value and array index, a second of a 128,000-page listing.
+ */
+function assertPlain(value: unknown, key: string): void {
+  switch (typeof value) {
+    case 'function':
+    case 'symbol':
+    case 'bigint':
+      throw new TypeError(`viewDigest: ${key || 'the view'} is a ${typeof value}`);
+    case 'object': {
+      if (value === null) return;
+      const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === 'function') {
+        assertPlain((toJSON as (key: string) => unknown).call(value, key), key);
+        return;
+      }
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index++) assertPlain(value[index], String(index));
+        return;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) {
+        throw new TypeError(`viewDigest: ${key || 'the view'} is not a plain object`);
+      }
+      const record = value as Record<string, unknown>;
+      for (const name in record) if (Object.hasOwn(record, name)) assertPlain(record[name], name);
     }
   }
-  return value;
 }
 
 /**
