@@ -4,6 +4,7 @@ import { compareNocase, titleSortKey } from '../../shared/format/title-order.ts'
 import type { ProductRecord } from '../../shared/contracts/product-record.ts';
 import { buildMemo } from './build-memo.ts';
 import { collectionTree, type CollectionTree } from './collections.ts';
+import { sortedFromLast } from '../lib/content/sorted-from-last.ts';
 
 /**
  * Lookups over the whole catalogue, built once per build and shared by every page
@@ -39,10 +40,12 @@ async function build(): Promise<Catalogue> {
   // order, instead of each sorting again (90 collections, most of them holding tens of
   // thousands of the 100,000 products).
   // The API's title order (shared/format/title-order.ts), each title's key made once.
-  const inTitleOrder = products
-    .map((product) => ({ product, key: titleSortKey(product.title) }))
-    .sort((a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id)
-    .map(({ product }) => product);
+  const inTitleOrder = sortedFromLast(
+    'catalogue-titles',
+    products.map((product) => ({ product, key: titleSortKey(product.title) })),
+    ({ product }) => product.id,
+    (a, b) => compareNocase(a.key, b.key) || a.product.id - b.product.id,
+  ).map(({ product }) => product);
   const { collections, collectionById } = tree;
 
   // A collection and its ancestors; a corrupt parent chain cannot loop the build, and an id
