@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildEnvironment, PageLog, recordsOnceWritten } from './build-site.ts';
+import { PRODUCT_HANDLES_FILE } from '../web/release-files.ts';
+import { buildEnvironment, PageLog, recordsOnceWritten, writeSiteConfig } from './build-site.ts';
 import { temporaryDir } from '../stack/stack.ts';
 
 // What astro build prints while the prerender workers write pages: lines run together.
@@ -59,5 +61,39 @@ describe('buildEnvironment', () => {
     const built = buildEnvironment(runner);
     expect(built).toEqual({ NODE_ENV: 'production', PATH: '/usr/bin' });
     expect(runner.DEV).toBe('1');
+  });
+});
+
+describe('writeSiteConfig', () => {
+  it("keeps nginx's maps when made from the same handles and policy, and writes them when not", async () => {
+    const dir = temporaryDir('site-config-');
+    try {
+      const httpConf = join(dir.path, '_server', 'nginx', 'http.conf');
+      mkdirSync(join(dir.path, 'brands', 'crown'), { recursive: true });
+      writeFileSync(join(dir.path, PRODUCT_HANDLES_FILE), 'crown-load-wheel\nyale-seal-kit\n');
+      await writeSiteConfig(dir.path, ["'sha256-a'"]);
+      const first = statSync(httpConf);
+      expect(readFileSync(httpConf, 'utf8')).toMatch(/^# made from [0-9a-f]{64}\n/);
+      expect(readFileSync(httpConf, 'utf8')).toContain('/yale-seal-kit');
+
+      // The same inputs (a warm release's linked copy): the file is the one there.
+      await writeSiteConfig(dir.path, ["'sha256-a'"]);
+      expect(statSync(httpConf).ino).toBe(first.ino);
+
+      // A product handle more, or another script hash in the policy: written again.
+      writeFileSync(
+        join(dir.path, PRODUCT_HANDLES_FILE),
+        'crown-load-wheel\nyale-seal-kit\nhyster-brake-shoe\n',
+      );
+      await writeSiteConfig(dir.path, ["'sha256-a'"]);
+      const second = statSync(httpConf);
+      expect(second.ino).not.toBe(first.ino);
+      expect(readFileSync(httpConf, 'utf8')).toContain('/hyster-brake-shoe');
+      await writeSiteConfig(dir.path, ["'sha256-a'", "'sha256-b'"]);
+      expect(statSync(httpConf).ino).not.toBe(second.ino);
+      expect(readFileSync(httpConf, 'utf8')).toContain('sha256-b');
+    } finally {
+      dir.remove();
+    }
   });
 });

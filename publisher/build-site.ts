@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '../shared/env.ts';
 import { redirectsFile } from '../src/lib/routing/legacy-routes.ts';
@@ -234,16 +235,19 @@ export async function writeSiteConfig(
   const handles = await readFile(join(outDir, PRODUCT_HANDLES_FILE), 'utf8').catch(() => '');
   const brands = await readdir(join(outDir, 'brands'), { withFileTypes: true }).catch(() => []);
   const redirects = await readRedirectMaps(outDir);
-  await writeAtomically(
-    join(outDir, NGINX_DIR, 'http.conf'),
-    httpConfig({
-      policy: site.contentSecurityPolicy,
-      productHandles: handles.split('\n').filter((line) => line !== ''),
-      brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
-      articleRedirects: redirects.articles,
-      questionRedirects: redirects.questions,
-    }),
-  );
+  const http = {
+    policy: site.contentSecurityPolicy,
+    productHandles: handles.split('\n').filter((line) => line !== ''),
+    brandNames: brands.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+    articleRedirects: redirects.articles,
+    questionRedirects: redirects.questions,
+  };
+  // Its first line names what it was made from: a warm release holds the live one's (linked),
+  // kept when made from the same (at 100,000 products 20 MB of product redirects, 1.5 s).
+  const made = `# made from ${createHash('sha256').update(JSON.stringify(http)).digest('hex')}\n`;
+  const httpFile = join(outDir, NGINX_DIR, 'http.conf');
+  if (!(await startsWith(httpFile, made)))
+    await writeAtomically(httpFile, `${made}${httpConfig(http)}`);
   // By the release's real path: nginx serves this release, pages and parts, from the reload
   // that switches to it (web/nginx-server-conf.ts).
   await writeAtomically(
@@ -251,6 +255,24 @@ export async function writeSiteConfig(
     serverConfig({ siteRoot: await realpath(outDir) }),
   );
   await writeAtomically(join(outDir, '_redirects'), redirectsFile(redirects));
+}
+
+/** Whether `file` begins with `text` (false when it is not there). */
+async function startsWith(file: string, text: string): Promise<boolean> {
+  const expected = Buffer.from(text);
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const { bytesRead, buffer } = await handle.read(
+      Buffer.alloc(expected.length),
+      0,
+      expected.length,
+      0,
+    );
+    return bytesRead === expected.length && buffer.equals(expected);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A release's article and question maps (REDIRECT_MAP_FILES). */
