@@ -22,7 +22,7 @@ export type SearchThreadReply =
  * beside it. The warm publisher keeps one between publishes: a thread per publish spent 1.2 s
  * loading its modules, and a kept one holds the records of the release it indexed last, which
  * the next publish compares with (1 s of reading and parsing them again). One job at a time,
- * in order; an idle thread does not keep the process alive.
+ * in order; the thread keeps the process alive only while it has a job.
  */
 export class SearchThread {
   readonly #worker: Worker;
@@ -39,6 +39,7 @@ export class SearchThread {
     this.#worker.on('message', (reply: SearchThreadReply) => {
       const waiting = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
+      if (!this.#pending.size) this.#worker.unref();
       if (reply.type === 'done') waiting?.resolve(reply.report);
       else waiting?.reject(new Error(reply.error));
     });
@@ -62,6 +63,8 @@ export class SearchThread {
     const id = this.#nextId++;
     const abort = () => this.#post({ type: 'abort', id });
     return new Promise<SearchIndexReport>((resolve, reject) => {
+      // Held while it works: a process with nothing else to do waits for the index.
+      if (!this.#pending.size) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
       this.#post({ type: 'index', id, job });
       if (signal?.aborted) abort();
