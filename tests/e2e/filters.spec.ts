@@ -167,6 +167,14 @@ test.describe('filter panel on a desktop', () => {
     await page.keyboard.press('Enter');
     await expect(brand).toHaveAttribute('aria-expanded', 'true');
     const brands = collection.info.availableVendors;
+    // The choices come from the API after the list opens ('Loading choices…' until then, with
+    // nothing to tab to): a keyboard user tabs into them once they are shown.
+    await expect(
+      page
+        .getByRole('list', { name: 'Filter by' })
+        .getByRole('list', { name: 'Brand' })
+        .getByRole('checkbox'),
+    ).toHaveCount(brands.length);
     const wanted = [...brands].sort((x, y) => y.count - x.count)[0]?.name ?? '';
     await page.keyboard.press('Tab');
     if (brands.length > 12) {
