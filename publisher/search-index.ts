@@ -83,11 +83,9 @@ export async function writeSearchIndex(
   // changes no record (they name no category) and made it again, 4 s at 100,000 products.
   // Compared once, record by record, for the shards and the suggestion index alike (each
   // compared them on its own: four passes over 100,000 records for a price change).
+  // Undefined when records came, went or moved: never the same records then.
   const changed = kept ? changedRecords(records, kept) : undefined;
-  const unchanged =
-    kept !== undefined &&
-    existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE)) &&
-    (changed ? changed.size === 0 : sameRecords(records, kept));
+  const unchanged = changed?.size === 0 && existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE));
   // Made while Pagefind's own process writes a shard: made first, its 4 s of this thread's
   // time held back the shard's records Pagefind was waiting for (issue 33, item 3).
   let suggesting: Promise<string[]> | undefined;
