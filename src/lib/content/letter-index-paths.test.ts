@@ -28,3 +28,30 @@ describe('letterIndexPaths', () => {
     expect(paths[1]?.props).toMatchObject({ page: 2, totalPages: 2, count: INDEX_PAGE_SIZE + 1 });
   });
 });
+
+describe('letterIndexPaths between publishes', () => {
+  const many = (suffix: string) =>
+    Array.from({ length: INDEX_PAGE_SIZE + 3 }, (_, n) =>
+      entry(`${String.fromCharCode(65 + (n % 26))}${n}${suffix}`),
+    );
+
+  it('gives the paths made from equal entries again, and new paths for changed ones', () => {
+    const first = letterIndexPaths(many(''));
+    // Equal entries in new objects, as a warm publish's listing makes them.
+    expect(letterIndexPaths(many(''))).toBe(first);
+    const changed = letterIndexPaths(many('x'));
+    expect(changed).not.toBe(first);
+    expect(changed.map((path) => path.cacheKey)).not.toEqual(first.map((path) => path.cacheKey));
+    expect(changed[0]?.props.items[0]?.label).toMatch(/x$/);
+  });
+
+  it('keeps two indexes, pushing out the one used longest ago', () => {
+    const products = letterIndexPaths(many('p'));
+    const collections = letterIndexPaths(many('c'));
+    // The products' index used again, then a new one: the collections' goes.
+    expect(letterIndexPaths(many('p'))).toBe(products);
+    letterIndexPaths(many('p2'));
+    expect(letterIndexPaths(many('p'))).toBe(products);
+    expect(letterIndexPaths(many('c'))).not.toBe(collections);
+  });
+});

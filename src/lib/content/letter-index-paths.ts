@@ -1,4 +1,4 @@
-import { viewPageKey } from '../product/cache-key.ts';
+import { pageCacheKey, viewPageKey } from '../product/cache-key.ts';
 import { letterIndex, type IndexEntry } from './catalogue-index.ts';
 import { INDEX_PAGE_SIZE, pageParam } from './index-pagination.ts';
 
@@ -11,6 +11,28 @@ import { INDEX_PAGE_SIZE, pageParam } from './index-pagination.ts';
  * // [{ params: { page: undefined }, props: { page: 1, totalPages: 1, items: [...], starts: [...], count: 1 }, cacheKey: '...' }]
  */
 export function letterIndexPaths<T extends IndexEntry>(entries: readonly T[]) {
+  const digest = pageCacheKey([JSON.stringify(entries)]);
+  const kept = made.get(digest) as ReturnType<typeof indexPaths<T>> | undefined;
+  const paths = kept ?? indexPaths(entries);
+  // The last used last: a new product index pushes out the old one, not the collections'.
+  made.delete(digest);
+  made.set(digest, paths);
+  for (const old of made.keys()) if (made.size > KEPT) made.delete(old);
+  return paths;
+}
+
+/**
+ * The paths made last, by a digest of the entries they came from. A warm publish lists every
+ * page again after each change (publisher/warm), and a price or stock change leaves an
+ * index's entries as they were: sorting and keying the product index's 100,000 entries again
+ * was a second of that listing (issue 33, item 3). The entries are the whole input (labels,
+ * paths, letters, notes), so equal entries make equal paths; not a build memo, which the
+ * warm renderer forgets after every change. Two: the product index and the collections'.
+ */
+const made = new Map<string, unknown>();
+const KEPT = 2;
+
+function indexPaths<T extends IndexEntry>(entries: readonly T[]) {
   const { pages, starts } = letterIndex(entries, INDEX_PAGE_SIZE);
   return pages.map(({ page, totalPages, items }) => {
     const props = { page, totalPages, items, starts, count: entries.length };
