@@ -14,7 +14,7 @@ describe('search index shards', () => {
     expect(shardCount(2000)).toBe(1);
     expect(shardCount(SHARD_RECORDS)).toBe(1);
     expect(shardCount(SHARD_RECORDS + 1)).toBe(2);
-    expect(shardCount(100_000)).toBe(10);
+    expect(shardCount(100_000)).toBe(20);
     expect(shardCount(121, 40)).toBe(4);
   });
 

@@ -12,8 +12,15 @@
  * many there are; a demo-sized catalogue has one, laid out as an unsharded index.
  */
 
-/** Products per shard when a full build sizes the index. */
-export const SHARD_RECORDS = 10_000;
+/**
+ * Products per shard when a full build sizes the index. A price change indexes its shard
+ * again: Pagefind took 5.7 s for 10,000 records and 2.5 s for 5,000 (alone; twice that beside
+ * the listing of a warm publish), the longer branch of a price change at 100,000 products
+ * (issue 33, item 3). The browser pays in requests, on a fallback search only: two more per
+ * shard when it merges them (an entry and a meta file; the meta bytes stay those of the
+ * catalogue) and one index chunk per shard and word.
+ */
+export const SHARD_RECORDS = 5_000;
 
 /** The manifest, beside shard 0. */
 export const SHARDS_FILE = 'shards.json';
