@@ -46,3 +46,17 @@ describe('productListRows', () => {
     expect(row?.availability).toBe('Sold out');
   });
 });
+
+describe('productListRows between publishes', () => {
+  it('gives the same row for the same source, a new one for a new source or settings', () => {
+    const kept = product(1, 'PN-1');
+    const [first] = productListRows([kept], '/products', 'USD');
+    expect(productListRows([kept], '/products', 'USD')[0]).toBe(first);
+    // The warm renderer's new record of a changed product is a new source.
+    const [changed] = productListRows([{ ...kept, price: 12 }], '/products', 'USD');
+    expect(changed).not.toBe(first);
+    expect(changed?.price).not.toBe(first?.price);
+    const [moved] = productListRows([kept], '/parts', 'USD');
+    expect(moved?.path).toBe('/parts/p-1');
+  });
+});

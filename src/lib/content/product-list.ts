@@ -55,13 +55,29 @@ export function productListRows(
         a.product.id - b.product.id
       );
     },
-  ).map(({ product, partNumber }) => ({
-    id: product.id,
-    title: product.title,
-    path: productPath(productBase, product.handle),
-    partNumber,
-    vendor: product.vendor,
-    price: priceText(product.price, currency),
-    availability: product.availableForSale ? 'In stock' : 'Sold out',
-  }));
+  ).map(({ product, partNumber }) => {
+    const context = `${productBase}\n${currency}`;
+    const kept = rowsKept.get(product);
+    if (kept?.context === context) return kept.row;
+    const row: ProductListRow = {
+      id: product.id,
+      title: product.title,
+      path: productPath(productBase, product.handle),
+      partNumber,
+      vendor: product.vendor,
+      price: priceText(product.price, currency),
+      availability: product.availableForSale ? 'In stock' : 'Sold out',
+    };
+    rowsKept.set(product, { context, row });
+    return row;
+  });
 }
+
+/**
+ * Each source's row, kept while the source is the same object: the list's route keeps a
+ * product's source while its catalogue record is the same (the warm renderer replaces only
+ * the records a change brings), so that a page whose rows are the same objects keeps its key
+ * (recordsMemo) instead of keying 100,000 rows again for a price change (issue 33, item 3).
+ * Rows are never changed once made.
+ */
+const rowsKept = new WeakMap<ProductListSource, { context: string; row: ProductListRow }>();
