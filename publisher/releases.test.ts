@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackgroundWork } from './background.ts';
 import { linkTree } from './warm/link-tree.ts';
+import { writeAtomically } from '../web/precompress.ts';
 import { temporaryDir } from '../stack/stack.ts';
 import { lockOwner, tryLock } from './lock.ts';
 import {
@@ -170,6 +171,50 @@ describe('carryHashedAssets', () => {
     expect(existsSync(join(d, 'pagefind/fragment/en_x.pf_fragment'))).toBe(false);
     expect(readFileSync(join(d, 'pagefind/fragment/en_back.pf_fragment'), 'utf8')).toBe('back');
     expect(readFileSync(join(d, 'pagefind/fragment/en_new.pf_fragment'), 'utf8')).toBe('new');
+  });
+});
+
+describe('carryHashedAssets after a warm release', () => {
+  const hour = 3_600_000;
+
+  it('tells a file written again by rename from the carried link in a folder the copy kept', async () => {
+    const [z, a, b] = ['z', 'a', 'b'].map((id) => releaseDir(layout, id)) as [
+      string,
+      string,
+      string,
+    ];
+    const retiredAt = Date.parse('2026-11-20T00:00:00Z');
+    tree(z, {
+      '_astro/gone.js': 'gone',
+      '_astro/kept.js': 'kept',
+      'pagefind/fragment/en_x.pf_fragment': 'x',
+    });
+    await mkdir(a, { recursive: true });
+    await carryHashedAssets(z, a, { graceMs: 48 * hour, now: retiredAt });
+    // Folders last changed an hour before the copy: their time tells that the copy kept them.
+    const anHourAgo = new Date(Date.now() - hour);
+    for (const dir of ['_astro', 'pagefind', 'pagefind/fragment'])
+      await utimes(join(a, dir), anHourAgo, anHourAgo);
+    await linkTree(a, b);
+    // The search index names en_x again (a price back where it was): b's own file, written
+    // beside and renamed in, in a folder otherwise as the copy made it.
+    await writeAtomically(join(b, 'pagefind/fragment/en_x.pf_fragment'), 'x again');
+    const later = retiredAt + hour;
+    expect(await carryHashedAssets(a, b, { graceMs: 48 * hour, now: later, linked: true })).toBe(2);
+    expect(readJson(join(b, '_server/retired.json'))).toEqual({
+      [join('_astro', 'gone.js')]: retiredAt,
+      [join('_astro', 'kept.js')]: retiredAt,
+    });
+    // Past the grace, the carried links go from the folder the copy kept; b's file stays.
+    const c = releaseDir(layout, 'c');
+    for (const dir of ['_astro', 'pagefind', 'pagefind/fragment'])
+      await utimes(join(b, dir), anHourAgo, anHourAgo);
+    await linkTree(b, c);
+    const after = retiredAt + 49 * hour;
+    expect(await carryHashedAssets(b, c, { graceMs: 48 * hour, now: after, linked: true })).toBe(0);
+    expect(existsSync(join(c, '_astro/gone.js'))).toBe(false);
+    expect(existsSync(join(c, '_astro/kept.js'))).toBe(false);
+    expect(readFileSync(join(c, 'pagefind/fragment/en_x.pf_fragment'), 'utf8')).toBe('x again');
   });
 });
 
