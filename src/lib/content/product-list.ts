@@ -39,6 +39,8 @@ export function productListRows(
 ): ProductListRow[] {
   // Trimmed once rather than in each of the 1.7 million comparisons of 100,000 products.
   const keyed = products.map((product) => ({ product, partNumber: product.partNumber.trim() }));
+  // What a row is made from besides its source (rowsKept).
+  const context = `${productBase}\n${currency}`;
   // From the last listing's order (a total order: the id breaks ties).
   return sortedFromLast(
     'product-list',
@@ -56,7 +58,6 @@ export function productListRows(
       );
     },
   ).map(({ product, partNumber }) => {
-    const context = `${productBase}\n${currency}`;
     const kept = rowsKept.get(product);
     if (kept?.context === context) return kept.row;
     const row: ProductListRow = {
