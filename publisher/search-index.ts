@@ -17,7 +17,7 @@ import {
 import { MANIFEST_FILE, SUGGEST_DIR } from '../src/lib/search/suggest-format.ts';
 import { readJsonFile } from './json-file.ts';
 import { lowerChildrenNamed } from './priority.ts';
-import { writeSuggestIndex } from './suggest-index.ts';
+import { writeSuggestIndex, type KeptSuggestIndex, type RecordChanges } from './suggest-index.ts';
 import { writeAtomically } from '../web/precompress.ts';
 
 /** Where astro build writes the search records (an endpoint, src/pages/search-index). */
@@ -43,6 +43,11 @@ export interface SearchIndexOptions {
    * (publisher/search-worker.ts keeps those of the release it made last); else read from `live`.
    */
   kept?: SearchRecord[] | undefined;
+  /**
+   * The suggestion index of `kept` held in memory, brought up to the records (or made anew)
+   * for the next publish (publisher/search-worker.ts).
+   */
+  suggest?: KeptSuggestIndex | undefined;
   /** Stops the index between shards. */
   signal?: AbortSignal | undefined;
 }
@@ -83,16 +88,21 @@ export async function writeSearchIndex(
   // changes no record (they name no category) and made it again, 4 s at 100,000 products.
   // Compared once, record by record, for the shards and the suggestion index alike (each
   // compared them on its own: four passes over 100,000 records for a price change).
-  // Undefined when records came, went or moved: never the same records then.
-  const changed = kept ? changedRecords(records, kept) : undefined;
-  const unchanged = changed?.size === 0 && existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE));
+  // Undefined when records moved: never the same records then.
+  const changes = kept ? diffRecords(records, kept) : undefined;
+  const unchanged =
+    changes !== undefined &&
+    changes.changed.size === 0 &&
+    !changes.added.length &&
+    !changes.removed.length &&
+    existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE));
   // Made while Pagefind's own process writes a shard: made first, its 4 s of this thread's
   // time held back the shard's records Pagefind was waiting for (issue 33, item 3).
   let suggesting: Promise<string[]> | undefined;
   const suggest = () => {
     suggesting ??= unchanged
       ? Promise.resolve([])
-      : writeSuggestIndex(outDir, records, kept, changed);
+      : writeSuggestIndex(outDir, records, kept, changes, options.suggest);
     suggesting.catch(() => {});
   };
   const shards = options.live
@@ -100,19 +110,18 @@ export async function writeSearchIndex(
     : shardCount(products.length, options.shardRecords);
 
   const now = groups(products, shards);
-  // A shard is the same when none of its records changed; when records came, went or moved,
+  // A shard is the same when none of its records changed, came or went; when records moved,
   // its records are compared with the live release's shard.
+  const touched = changes && touchedShards(changes, shards);
   const before =
-    kept && !changed
+    kept && !changes
       ? groups(
           kept.filter((record) => !isCollection(record)),
           shards,
         )
       : undefined;
   const same = (key: number, group: readonly SearchRecord[]) =>
-    changed
-      ? !group.some((record) => changed.has(record))
-      : before !== undefined && sameRecords(group, before.get(key) ?? []);
+    touched ? !touched.has(key) : before !== undefined && sameRecords(group, before.get(key) ?? []);
   const written: string[] = [];
   let indexed = 0;
   try {
@@ -156,22 +165,50 @@ function groups(products: readonly SearchRecord[], shards: number) {
 }
 
 /**
- * The records that differ from `before`'s at the same place (each with the one it replaces),
- * when both list the same products and collections in the same order: what a warm publish's
- * price or stock change makes. Undefined when records came, went or moved.
+ * How `records` differ from `before`, record by record by URL: those that changed (each with
+ * the one it replaces), came and went. Undefined when a URL is listed twice or the records
+ * both lists hold are in another order (a shard's records are indexed in their order).
  */
-export function changedRecords(
+export function diffRecords(
   records: readonly SearchRecord[],
   before: readonly SearchRecord[],
-): Map<SearchRecord, SearchRecord> | undefined {
-  if (records.length !== before.length) return undefined;
-  const changed = new Map<SearchRecord, SearchRecord>();
-  for (const [i, record] of records.entries()) {
-    const old = before[i];
-    if (!old || old.id !== record.id || old.url !== record.url) return undefined;
-    if (JSON.stringify(record) !== JSON.stringify(old)) changed.set(record, old);
+): RecordChanges | undefined {
+  const old = new Map<string, { record: SearchRecord; at: number }>();
+  for (const [at, record] of before.entries()) {
+    if (old.has(record.url)) return undefined;
+    old.set(record.url, { record, at });
   }
-  return changed;
+  const changed = new Map<SearchRecord, SearchRecord>();
+  const added: SearchRecord[] = [];
+  const seen = new Set<string>();
+  let last = -1;
+  for (const record of records) {
+    if (seen.has(record.url)) return undefined;
+    seen.add(record.url);
+    const then = old.get(record.url);
+    if (!then) {
+      added.push(record);
+      continue;
+    }
+    if (then.at < last) return undefined;
+    last = then.at;
+    if (JSON.stringify(record) !== JSON.stringify(then.record)) changed.set(record, then.record);
+  }
+  const removed = before.filter((record) => !seen.has(record.url));
+  return { changed, added, removed };
+}
+
+/** The product shards that hold a record that changed, came or went. */
+function touchedShards(changes: RecordChanges, shards: number): Set<number> {
+  const touched = new Set<number>();
+  const records = [
+    ...changes.changed.keys(),
+    ...changes.changed.values(),
+    ...changes.added,
+    ...changes.removed,
+  ];
+  for (const record of records) if (!isCollection(record)) touched.add(shardOf(record.url, shards));
+  return touched;
 }
 
 /** Record by record, to the first that differs (a price change is found at once). */

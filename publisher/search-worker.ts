@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import type { SearchRecord } from '../src/lib/search/search-record.ts';
 import { lowerThisThread } from './priority.ts';
 import { KEPT_SEARCH_RECORDS, SEARCH_RECORDS_PATH, writeSearchIndex } from './search-index.ts';
+import type { KeptSuggestIndex } from './suggest-index.ts';
 import type { SearchJob, SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
 
 if (!parentPort) throw new Error('The search index runs only as a worker thread.');
@@ -15,10 +16,11 @@ lowerThisThread();
 /**
  * The records of the release this thread indexed last, and the identity of the file they
  * were kept in (KEPT_SEARCH_RECORDS): when that release is the live one a job follows, they
- * are its kept records. Every index renames a new file there, and a release's copy links it,
- * so the same device, inode, size and time mean the same records.
+ * are its kept records, and the suggestion index held with them is that release's. Every index
+ * renames a new file there, and a release's copy links it, so the same device, inode, size and
+ * time mean the same records.
  */
-let last: { file: string; records: SearchRecord[] } | undefined;
+let last: { file: string; records: SearchRecord[]; suggest: KeptSuggestIndex } | undefined;
 
 async function identity(file: string): Promise<string | undefined> {
   const info = await stat(file).catch(() => undefined);
@@ -31,18 +33,21 @@ async function index(job: SearchJob, signal: AbortSignal) {
   ) as SearchRecord[];
   const held = last;
   last = undefined;
-  const kept =
+  const follows =
     job.live && held && held.file === (await identity(join(job.live, KEPT_SEARCH_RECORDS)))
-      ? held.records
+      ? held
       : undefined;
+  // With its suggestion index, which the job brings up to the new records or makes anew.
+  const suggest = follows?.suggest ?? {};
   const report = await writeSearchIndex(job.outDir, {
     records,
     ...(job.live ? { live: job.live } : {}),
-    ...(kept ? { kept } : {}),
+    ...(follows ? { kept: follows.records } : {}),
+    suggest,
     signal,
   });
   const file = await identity(join(job.outDir, KEPT_SEARCH_RECORDS));
-  if (file) last = { file, records };
+  if (file) last = { file, records, suggest };
   return report;
 }
 

@@ -18,8 +18,14 @@ import {
   type SuggestManifest,
 } from '../src/lib/search/suggest-format.ts';
 import { collection, product } from '../src/lib/search/suggest.testing.ts';
-import { changedRecords } from './search-index.ts';
-import { changedDocs, suggestFiles, writeSuggestIndex } from './suggest-index.ts';
+import { diffRecords } from './search-index.ts';
+import {
+  changedDocs,
+  suggestFiles,
+  SuggestIndex,
+  writeSuggestIndex,
+  type KeptSuggestIndex,
+} from './suggest-index.ts';
 
 const records = [
   collection(1, 'Load Wheels'),
@@ -145,37 +151,57 @@ describe('writeSuggestIndex', () => {
      */
     async function warm(records: typeof live) {
       const liveDir = temp();
-      await writeSuggestIndex(liveDir, live);
+      const kept: KeptSuggestIndex = {};
+      await writeSuggestIndex(liveDir, live, undefined, undefined, kept);
       const next = temp();
       cpSync(liveDir, next, { recursive: true });
-      const written = await writeSuggestIndex(next, records, live, changedRecords(records, live));
+      const changes = diffRecords(records, live);
+      const written = await writeSuggestIndex(next, records, live, changes);
       const unhinted = temp();
       cpSync(liveDir, unhinted, { recursive: true });
       const alike = await writeSuggestIndex(unhinted, records, live);
+      // With the live index held in memory (a search thread's), brought up to the records.
+      const held = temp();
+      cpSync(liveDir, held, { recursive: true });
+      const index = kept.index;
+      const updated = await writeSuggestIndex(held, records, live, changes, kept);
+      expect(kept.index).toBe(index);
       const clean = temp();
       await writeSuggestIndex(clean, records);
       expect(tree(unhinted)).toEqual(tree(next));
-      expect(alike.map((file) => file.slice(unhinted.length + 1))).toEqual(
-        written.map((file) => file.slice(next.length + 1)),
-      );
-      return { written: written.map((file) => file.slice(next.length + 1)), next, clean };
+      expect(tree(held)).toEqual(tree(clean));
+      const relativeTo = (dir: string, files: string[]) =>
+        files.map((file) => file.slice(dir.length + 1));
+      expect(relativeTo(unhinted, alike)).toEqual(relativeTo(next, written));
+      return {
+        written: relativeTo(next, written),
+        updated: relativeTo(held, updated).sort(),
+        next,
+        clean,
+      };
     }
 
-    it('compares the records once: those that differ, or undefined when records came or went', () => {
+    it('compares the records once by URL: those that differ, came and went', () => {
       const cheaper = product(9, 'Yale Seal Kit', {
         sku: 'YA-77',
         vendor: 'Yale',
         price: 110,
         within: [2],
       });
-      const changed = changedRecords(replace(9, cheaper), live);
-      expect([...(changed?.keys() ?? [])]).toEqual([cheaper]);
-      expect(changed?.get(cheaper)?.meta).toEqual(live[3]?.meta);
-      expect(changedRecords([...live], live)?.size).toBe(0);
-      expect(changedRecords(live.slice(1), live)).toBeUndefined();
-      expect(changedRecords([...live.slice(0, 4), ...live.slice(4).reverse()], live)).toBe(
-        undefined,
-      );
+      const changes = diffRecords(replace(9, cheaper), live);
+      expect([...(changes?.changed.keys() ?? [])]).toEqual([cheaper]);
+      expect(changes?.changed.get(cheaper)?.meta).toEqual(live[3]?.meta);
+      expect(changes?.added).toEqual([]);
+      expect(changes?.removed).toEqual([]);
+      expect(diffRecords([...live], live)?.changed.size).toBe(0);
+      const added = product(71, 'Crown Seal', { sku: 'CR-9', price: 12 });
+      const gone = diffRecords([...live.slice(1, 4), added, ...live.slice(5)], live);
+      expect(gone?.removed).toEqual([live[0], live[4]]);
+      expect(gone?.added).toEqual([added]);
+      expect(gone?.changed.size).toBe(0);
+      // Records that stay in another order, or a URL twice: not told apart record by record.
+      expect(diffRecords([...live.slice(0, 4), ...live.slice(4).reverse()], live)).toBe(undefined);
+      expect(diffRecords([...live, live[5] ?? added], live)).toBeUndefined();
     });
 
     it('writes only the documents chunk of a price that stays in its bucket', async () => {
@@ -185,11 +211,12 @@ describe('writeSuggestIndex', () => {
       );
       // Worked out from the records alone, without the index made again.
       expect([...(changedDocs(cheaper, live)?.keys() ?? [])]).toEqual(['suggest/d/0.json']);
-      expect(changedDocs(cheaper, live, changedRecords(cheaper, live))).toEqual(
+      expect(changedDocs(cheaper, live, diffRecords(cheaper, live))).toEqual(
         changedDocs(cheaper, live),
       );
-      const { written, next, clean } = await warm(cheaper);
+      const { written, updated, next, clean } = await warm(cheaper);
       expect(written).toEqual(['suggest/d/0.json']);
+      expect(updated).toEqual(['suggest/d/0.json']);
       expect(readFileSync(join(next, 'suggest/d/0.json'), 'utf8')).toContain('110');
       // The same index as one made afresh from the new records.
       expect(tree(next)).toEqual(tree(clean));
@@ -226,9 +253,125 @@ describe('writeSuggestIndex', () => {
       ['a collection renamed', [collection(1, 'Load and Drive Wheels'), ...live.slice(1)]],
     ])('makes the whole index again for %s, as a clean one', async (_, records) => {
       expect(changedDocs(records, live)).toBeUndefined();
-      expect(changedDocs(records, live, changedRecords(records, live))).toBeUndefined();
-      const { next, clean } = await warm(records);
+      expect(changedDocs(records, live, diffRecords(records, live))).toBeUndefined();
+      const { next, clean, updated } = await warm(records);
       expect(tree(next)).toEqual(tree(clean));
+      // The index held in memory writes only what differs from the live one.
+      const liveFiles = suggestFiles(live);
+      const cleanFiles = suggestFiles(records);
+      expect(updated).toEqual(
+        [...cleanFiles]
+          .filter(([path, text]) => liveFiles.get(path) !== text)
+          .map(([path]) => path)
+          .sort(),
+      );
     });
+  });
+});
+
+describe('SuggestIndex', () => {
+  // Small blocks and a low limit, so that changes move block cuts and heavy prefixes.
+  const sizes = { blockBytes: 96, limitKb: 2 };
+  const words = ['load', 'wheel', 'seal', 'kit', 'drive', 'brake', 'shoe', 'pump', 'valve', 'hub'];
+  const brands = ['Crown', 'Yale', 'Raymond', 'Hyster'];
+
+  /** A seeded generator (mulberry32), so that a failure can be run again. */
+  function random(seed: number) {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function catalogue(seed: number) {
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    const make = (id: number) =>
+      product(id, `${pick(brands)} ${pick(words)} ${pick(words)}`, {
+        sku: `${pick(['85', 'YA', 'RA'])}-${String(Math.floor(next() * 900) + 100)}`,
+        vendor: pick(brands),
+        price: pick([5, 40, 120, 260, 900]),
+        within: next() < 0.7 ? [1 + Math.floor(next() * 3)] : [],
+      });
+    return { next, pick, make };
+  }
+
+  it.each([1, 2, 3, 4])(
+    'stays the index a clean build makes, change after change (seed %i)',
+    (seed) => {
+      const { next, pick, make } = catalogue(seed);
+      let records = [
+        collection(1, 'Load Wheels'),
+        collection(2, 'Seal Kits'),
+        collection(3, 'Drive Parts'),
+        ...Array.from({ length: 40 }, (_, i) => make(i * 3 + 1)),
+      ];
+      const index = SuggestIndex.of(records, sizes);
+      let nextId = 200;
+      for (let step = 0; step < 30; step++) {
+        const products = records.filter(
+          (record) => record.id !== undefined && record.url.startsWith('/products'),
+        );
+        const change = pick(['add', 'remove', 'replace', 'replace', 'rename']);
+        let now = records;
+        if (change === 'add') now = [...records, make(nextId++)];
+        if (change === 'remove') now = records.filter((record) => record !== pick(products));
+        if (change === 'replace') {
+          // Same product, same URL: another price, title, brand or collection.
+          const old = pick(products);
+          const fresh = make(old.id ?? 0);
+          now = records.map((record) => (record === old ? fresh : record));
+        }
+        if (change === 'rename') {
+          const old = records[Math.floor(next() * 3)];
+          now = records.map((record) =>
+            record === old
+              ? collection(old.id ?? 0, `${pick(words)} parts ${String(step)}`)
+              : record,
+          );
+        }
+        const before = new Map(index.files);
+        const changes = diffRecords(now, records);
+        expect(changes).toBeDefined();
+        const update = changes && index.update(now, changes);
+        expect(update).toBeDefined();
+        const clean = suggestFiles(now, sizes);
+        expect(index.files).toEqual(clean);
+        // It says which files differ from the index it was, and which are gone.
+        expect(update?.written.sort()).toEqual(
+          [...clean]
+            .filter(([path, text]) => before.get(path) !== text)
+            .map(([path]) => path)
+            .sort(),
+        );
+        expect(update?.gone.sort()).toEqual(
+          [...before.keys()].filter((path) => !clean.has(path)).sort(),
+        );
+        records = now;
+      }
+      const manifest = manifestOf(index.files);
+      // The sizes made the cases: many blocks, heavy prefixes with tops.
+      expect(manifest.blocks.length).toBeGreaterThan(10);
+      const tops = index.files.get(`suggest/tops.${manifest.tops}.json`) ?? '{}';
+      expect(Object.keys(JSON.parse(tops) as Record<string, number[]>)).not.toEqual([]);
+    },
+  );
+
+  it('refuses changes that do not follow its records, and stays as it was', () => {
+    const index = SuggestIndex.of(records, sizes);
+    const files = new Map(index.files);
+    const stranger = product(40, 'Crown Pump', { sku: 'CR-40' });
+    expect(index.update(records, { changed: new Map(), added: [], removed: [stranger] })).toBe(
+      undefined,
+    );
+    // An id it holds, added again.
+    const twin = product(3, 'Crown Load Wheel', { sku: '85-289' });
+    expect(index.update(records, { changed: new Map(), added: [twin], removed: [] })).toBe(
+      undefined,
+    );
+    expect(index.files).toEqual(files);
   });
 });

@@ -11,6 +11,7 @@ import {
   collectionsPath,
   docsPath,
   encodeIds,
+  DOCS_PER_CHUNK,
   FIELD,
   MANIFEST_FILE,
   matchClass,
@@ -76,16 +77,23 @@ function collectPostings(products: readonly SearchRecord[]): Postings {
   const postings: Postings = new Map();
   for (const record of products) {
     const id = record.id ?? 0;
-    const title = record.meta.title ?? '';
-    const bucket = bucketOf(Number(record.meta.price ?? 0));
-    const titleWords = title.split(/\s+/).filter(Boolean).length;
-    for (const [word, field] of productWords(record)) {
+    for (const [word, value] of wordValues(record)) {
       let flat = postings.get(word);
       if (!flat) postings.set(word, (flat = []));
-      flat.push(id, postingValue(field, bucket, titleWords));
+      flat.push(id, value);
     }
   }
   return postings;
+}
+
+/** A product's words with their posting values, as collectPostings posts them. */
+function wordValues(record: SearchRecord): Map<string, number> {
+  const bucket = bucketOf(Number(record.meta.price ?? 0));
+  const titleWords = (record.meta.title ?? '').split(/\s+/).filter(Boolean).length;
+  const values = new Map<string, number>();
+  for (const [word, field] of productWords(record))
+    values.set(word, postingValue(field, bucket, titleWords));
+  return values;
 }
 
 /**
@@ -102,32 +110,6 @@ function encodedFlat(flat: readonly number[]): number[] {
     previous = id;
   }
   return encoded;
-}
-
-interface Block {
-  words: string[];
-  /** Each word's encoded postings as JSON text. */
-  texts: string[];
-  bytes: number;
-}
-
-/** Words in order, cut into blocks of about BLOCK_BYTES. */
-function cutBlocks(words: readonly string[], postings: Postings, blockBytes: number): Block[] {
-  const blocks: Block[] = [];
-  let current: Block = { words: [], texts: [], bytes: 0 };
-  for (const word of words) {
-    const text = JSON.stringify(encodedFlat(postings.get(word) ?? []));
-    const bytes = word.length + text.length + 4;
-    if (current.words.length > 0 && current.bytes + bytes > blockBytes) {
-      blocks.push(current);
-      current = { words: [], texts: [], bytes: 0 };
-    }
-    current.words.push(word);
-    current.texts.push(text);
-    current.bytes += bytes;
-  }
-  if (current.words.length > 0) blocks.push(current);
-  return blocks;
 }
 
 /** The first index in sorted `words` not before `key`. */
@@ -148,15 +130,61 @@ const ranked = (rank: number, value: number) => (rank << VALUE_BITS) | value;
 const rankOf = (packed: number) => packed >> VALUE_BITS;
 const valueOf = (packed: number) => packed & ((1 << VALUE_BITS) - 1);
 
-/** The best TOP_HITS of `best` (id -> ranked class and value): by class, title length, then id. */
-function topOf(best: Map<number, number>): number[] {
+/** Ids below this are kept in a typed array; any others, in a map. */
+const DENSE_IDS = 1 << 22;
+const dense = (id: number) => Number.isInteger(id) && id >= 0 && id < DENSE_IDS;
+
+/**
+ * Each product's best match for one prefix (ranked class and value), by id. Reused from one
+ * prefix to the next: the heavy prefixes read millions of postings at 100,000 products, and
+ * a map's get and set for each were most of the index's time.
+ */
+class BestMatches {
+  /** Ranked class and value plus one; 0 for none. */
+  #dense = new Int32Array(1024);
+  readonly #sparse = new Map<number, number>();
+  /** The ids with a match, in the order first seen. */
+  readonly ids: number[] = [];
+
+  get(id: number): number | undefined {
+    const packed = dense(id) ? (this.#dense[id] ?? 0) - 1 : (this.#sparse.get(id) ?? -1);
+    return packed < 0 ? undefined : packed;
+  }
+
+  /** Keeps `rank` and `value` for `id` unless it has a lower rank already. */
+  offer(id: number, rank: number, value: number) {
+    const kept = this.get(id);
+    if (kept !== undefined && rank >= rankOf(kept)) return;
+    if (kept === undefined) this.ids.push(id);
+    if (!dense(id)) {
+      this.#sparse.set(id, ranked(rank, value));
+      return;
+    }
+    if (id >= this.#dense.length) {
+      const grown = new Int32Array(Math.min(DENSE_IDS, Math.max(id + 1, this.#dense.length * 2)));
+      grown.set(this.#dense);
+      this.#dense = grown;
+    }
+    this.#dense[id] = ranked(rank, value) + 1;
+  }
+
+  clear() {
+    for (const id of this.ids) if (dense(id)) this.#dense[id] = 0;
+    this.#sparse.clear();
+    this.ids.length = 0;
+  }
+}
+
+/** The best TOP_HITS of `best`: by class, title length, then id. */
+function topOf(best: BestMatches): number[] {
   // Few distinct keys (class and title length): bucket them, then sort only what is kept.
   const buckets = new Map<number, number[]>();
-  for (const [id, packed] of best) {
+  for (const id of best.ids) {
+    const packed = best.get(id) ?? 0;
     const key = rankOf(packed) * 16 + postingTitleWords(valueOf(packed));
-    const ids = buckets.get(key) ?? [];
-    ids.push(id);
-    buckets.set(key, ids);
+    const ids = buckets.get(key);
+    if (ids) ids.push(id);
+    else buckets.set(key, [id]);
   }
   const kept: number[] = [];
   for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
@@ -179,8 +207,11 @@ function heavyTops(
   postings: Postings,
   entries: readonly BlockEntry[],
   limitKb: number,
+  /** A prefix's tops when they are known to be what they were (else undefined). */
+  kept: (prefix: string) => number[] | undefined = () => undefined,
 ): Record<string, number[]> {
   const tops: Record<string, number[]> = {};
+  const best = new BestMatches();
   const visit = (prefix: string) => {
     if (rangeKb(entries, blockRange(entries, prefix)) <= limitKb) return;
     const from = lowerBound(words, prefix);
@@ -197,16 +228,18 @@ function heavyTops(
     }
     // The empty prefix is never a query word.
     if (!prefix) return;
-    const best = new Map<number, number>();
+    const known = kept(prefix);
+    if (known) {
+      tops[prefix] = known;
+      return;
+    }
+    best.clear();
     for (let i = from; i < to; i++) {
       const word = words[i] ?? '';
       const flat = postings.get(word) ?? [];
       for (let at = 0; at + 1 < flat.length; at += 2) {
-        const id = flat[at] ?? 0;
         const value = flat[at + 1] ?? 0;
-        const rank = matchClass(prefix, word, postingField(value));
-        const kept = best.get(id);
-        if (kept === undefined || rank < rankOf(kept)) best.set(id, ranked(rank, value));
+        best.offer(flat[at] ?? 0, matchClass(prefix, word, postingField(value)), value);
       }
     }
     tops[prefix] = topOf(best);
@@ -260,12 +293,13 @@ export function changedDocs(
   records: readonly SearchRecord[],
   before: readonly SearchRecord[],
   /**
-   * The records that differ from `before`'s, each with the one it replaces, when the caller
-   * compared them already (search-index.ts changedRecords): then the records are the same
-   * list in the same order but these.
+   * How the records differ from `before`'s, when the caller compared them already
+   * (search-index.ts diffRecords): records that came or went change more than documents.
    */
-  changed?: ReadonlyMap<SearchRecord, SearchRecord>,
+  changes?: RecordChanges,
 ): Map<string, string> | undefined {
+  if (changes && (changes.added.length || changes.removed.length)) return undefined;
+  const changed = changes?.changed;
   const now = productsOf(records);
   const chunks = new Set<number>();
   const differs = (record: SearchRecord, old: SearchRecord) => {
@@ -304,61 +338,378 @@ export interface SuggestSizes {
 /** Every file of the index, by its path under the site root. */
 export function suggestFiles(
   records: readonly SearchRecord[],
-  { blockBytes = BLOCK_BYTES, limitKb = RANGE_LIMIT_KB }: SuggestSizes = {},
+  sizes: SuggestSizes = {},
 ): Map<string, string> {
-  const files = new Map<string, string>();
-  const products = productsOf(records);
-  const postings = collectPostings(products);
-  const words = [...postings.keys()].sort();
-  const blocks = cutBlocks(words, postings, blockBytes);
-  const entries: BlockEntry[] = blocks.map((block) => {
-    const text = `{"words":${JSON.stringify(block.words)},"postings":[${block.texts.join(',')}]}`;
-    const hash = hashOf(text);
-    files.set(blockPath(hash), text);
-    return [block.words[0] ?? '', hash, Math.ceil(text.length / 1024)];
-  });
+  return SuggestIndex.of(records, sizes).files;
+}
 
-  const topsText = JSON.stringify(heavyTops(words, postings, entries, limitKb));
-  const tops = hashOf(topsText);
-  files.set(topsPath(tops), topsText);
+/** What a warm publish changed in the records, by URL (search-index.ts diffRecords). */
+export interface RecordChanges {
+  /** Records that differ, each with the one it replaces. */
+  changed: ReadonlyMap<SearchRecord, SearchRecord>;
+  added: readonly SearchRecord[];
+  removed: readonly SearchRecord[];
+}
 
-  const collectionsText = JSON.stringify(
-    records.filter((record) => !isProduct(record)).map(collectionOf),
-  );
-  const collections = hashOf(collectionsText);
-  files.set(collectionsPath(collections), collectionsText);
+/** A block as last written: its words (from its key, the first, to `last`) and its file. */
+interface KeptBlock {
+  count: number;
+  last: string;
+  text: string;
+  entry: BlockEntry;
+}
 
-  const members = new Map<string, number[]>();
-  const chunks = new Map<number, unknown[][]>();
-  for (const record of products) {
-    const id = record.id ?? 0;
-    for (const collection of new Set(record.filters.categoryId ?? [])) {
-      const ids = members.get(collection) ?? [];
-      ids.push(id);
-      members.set(collection, ids);
+/** The index of pair `id` in flat [id, value, ...] with ids ascending, or where it would go. */
+function pairAt(flat: readonly number[], id: number): number {
+  let low = 0;
+  let high = flat.length / 2;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((flat[mid * 2] ?? 0) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low * 2;
+}
+
+/** Inserts `id` into ids ascending, or removes it. */
+function toggleId(ids: number[], id: number, present: boolean) {
+  const at = lowerBoundNumber(ids, id);
+  const there = ids[at] === id;
+  if (present && !there) ids.splice(at, 0, id);
+  if (!present && there) ids.splice(at, 1);
+}
+
+function lowerBoundNumber(ids: readonly number[], id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((ids[mid] ?? 0) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The suggestion index of a list of records, kept in memory after its files are written so
+ * that the next warm publish changes it record by record: a product added or removed
+ * touches its words' postings, the blocks that hold them, the heavy prefixes of those words,
+ * its collections' sets and its documents chunk (the whole index took 7 to 8 s at 100,000
+ * products, and a publish's search thread made it again whenever a product came or went).
+ * `files` is always what suggestFiles would make of the records it was last given; the
+ * tests hold the two equal after every kind of change.
+ */
+export class SuggestIndex {
+  /** Every file of the index, by its path under the site root. */
+  readonly files = new Map<string, string>();
+  readonly #blockBytes: number;
+  readonly #limitKb: number;
+  readonly #products = new Map<number, SearchRecord>();
+  readonly #postings: Postings;
+  /** The words in order, and each one's bytes in a block. */
+  #words: string[];
+  readonly #bytes = new Map<string, number>();
+  /** The blocks by their first word. */
+  #blocks = new Map<string, KeptBlock>();
+  #entries: BlockEntry[] = [];
+  #tops: Record<string, number[]> = {};
+  /** Each collection's products, ids ascending, and the hash of its file. */
+  readonly #members = new Map<string, number[]>();
+  readonly #sets = new Map<string, string>();
+  #topsHash = '';
+  #collectionsHash = '';
+  /** False when two products share an id: such records are only ever indexed whole. */
+  readonly #updatable: boolean;
+
+  private constructor(records: readonly SearchRecord[], sizes: SuggestSizes) {
+    this.#blockBytes = sizes.blockBytes ?? BLOCK_BYTES;
+    this.#limitKb = sizes.limitKb ?? RANGE_LIMIT_KB;
+    const products = productsOf(records);
+    for (const record of products) this.#products.set(record.id ?? 0, record);
+    this.#updatable = this.#products.size === products.length;
+    this.#postings = collectPostings(products);
+    this.#words = [...this.#postings.keys()].sort();
+    for (const record of products) {
+      const id = record.id ?? 0;
+      for (const collection of new Set(record.filters.categoryId ?? [])) {
+        const ids = this.#members.get(collection);
+        if (ids) ids.push(id);
+        else this.#members.set(collection, [id]);
+      }
     }
-    const chunk = chunks.get(chunkOf(id)) ?? [];
-    chunk.push(docOf(record));
-    chunks.set(chunkOf(id), chunk);
+    this.#cut(new Set(this.#words));
+    this.#writeTops();
+    this.#writeCollections(records);
+    this.#writeSets(new Set(this.#members.keys()));
+    const chunks = new Map<number, unknown[][]>();
+    for (const record of products) {
+      const chunk = chunkOf(record.id ?? 0);
+      const docs = chunks.get(chunk);
+      if (docs) docs.push(docOf(record));
+      else chunks.set(chunk, [docOf(record)]);
+    }
+    for (const [chunk, docs] of chunks) this.files.set(docsPath(chunk), JSON.stringify(docs));
+    this.#writeManifest();
   }
-  const sets: Record<string, string> = {};
-  for (const [collection, ids] of [...members].sort(([a], [b]) => Number(a) - Number(b))) {
-    const text = JSON.stringify(encodeIds(ids));
-    sets[collection] = hashOf(text);
-    files.set(setPath(collection, sets[collection]), text);
-  }
-  for (const [chunk, docs] of chunks) files.set(docsPath(chunk), JSON.stringify(docs));
 
-  const manifest: SuggestManifest = {
-    version: 1,
-    blocks: entries,
-    limitKb,
-    tops,
-    collections,
-    sets,
-  };
-  files.set(`${SUGGEST_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
-  return files;
+  /** The index of `records`. */
+  static of(records: readonly SearchRecord[], sizes: SuggestSizes = {}): SuggestIndex {
+    return new SuggestIndex(records, sizes);
+  }
+
+  /**
+   * Brings the index to `records`, which differ from the records it holds by `changes`;
+   * returns the paths whose text changed or that are gone, or undefined (the index left as
+   * it was) when the changes do not apply: a record it does not hold, an id twice. The
+   * caller then makes the index of `records` afresh.
+   */
+  update(
+    records: readonly SearchRecord[],
+    changes: RecordChanges,
+  ): { written: string[]; gone: string[] } | undefined {
+    const before: SearchRecord[] = [...changes.removed, ...changes.changed.values()].filter(
+      isProduct,
+    );
+    const after: SearchRecord[] = [...changes.added, ...changes.changed.keys()].filter(isProduct);
+    if (!this.#applies(before, after)) return undefined;
+    const old = new Map(this.files);
+
+    const leaving = new Map(before.map((record) => [record.id ?? 0, record]));
+    const coming = new Map(after.map((record) => [record.id ?? 0, record]));
+    const words = new Set<string>();
+    const chunks = new Set<number>();
+    const collections = new Set<string>();
+    for (const id of new Set([...leaving.keys(), ...coming.keys()])) {
+      const was = leaving.get(id);
+      const is = coming.get(id);
+      // Only the postings that differ: a price within its bucket changes none.
+      const wasWords = was ? wordValues(was) : new Map<string, number>();
+      const isWords = is ? wordValues(is) : new Map<string, number>();
+      for (const word of wasWords.keys()) {
+        if (isWords.has(word)) continue;
+        this.#post(word, id, undefined);
+        words.add(word);
+      }
+      for (const [word, value] of isWords) {
+        if (wasWords.get(word) === value) continue;
+        this.#post(word, id, value);
+        words.add(word);
+      }
+      const wasIn = new Set(was?.filters.categoryId ?? []);
+      const isIn = new Set(is?.filters.categoryId ?? []);
+      for (const collection of wasIn) {
+        if (isIn.has(collection)) continue;
+        this.#member(collection, id, false);
+        collections.add(collection);
+      }
+      for (const collection of isIn) {
+        if (wasIn.has(collection)) continue;
+        this.#member(collection, id, true);
+        collections.add(collection);
+      }
+      chunks.add(chunkOf(id));
+      if (is) this.#products.set(id, is);
+      else this.#products.delete(id);
+    }
+
+    // Words that came or went take or leave their place in the order.
+    for (const word of words) {
+      const at = lowerBound(this.#words, word);
+      const listed = this.#words[at] === word;
+      if (this.#postings.has(word) && !listed) this.#words.splice(at, 0, word);
+      if (!this.#postings.has(word) && listed) this.#words.splice(at, 1);
+    }
+    this.#cut(words);
+    this.#writeTops(words);
+    this.#writeCollections(records);
+    this.#writeSets(collections);
+    for (const chunk of chunks) {
+      const docs: unknown[][] = [];
+      for (let id = chunk * DOCS_PER_CHUNK; id < (chunk + 1) * DOCS_PER_CHUNK; id++) {
+        const record = this.#products.get(id);
+        if (record) docs.push(docOf(record));
+      }
+      if (docs.length) this.files.set(docsPath(chunk), JSON.stringify(docs));
+      else this.files.delete(docsPath(chunk));
+    }
+    this.#writeManifest();
+
+    const written = [...this.files].filter(([path, text]) => old.get(path) !== text);
+    const gone = [...old.keys()].filter((path) => !this.files.has(path));
+    return { written: written.map(([path]) => path), gone };
+  }
+
+  /** Whether `before` are products the index holds and `after` leaves every id once. */
+  #applies(before: readonly SearchRecord[], after: readonly SearchRecord[]): boolean {
+    if (!this.#updatable) return false;
+    const leaving = new Set<number>();
+    for (const record of before) {
+      const id = record.id ?? 0;
+      const held = this.#products.get(id);
+      if (!held || leaving.has(id)) return false;
+      if (held !== record && JSON.stringify(held) !== JSON.stringify(record)) return false;
+      leaving.add(id);
+    }
+    const coming = new Set<number>();
+    for (const record of after) {
+      const id = record.id ?? 0;
+      if (coming.has(id) || (this.#products.has(id) && !leaving.has(id))) return false;
+      coming.add(id);
+    }
+    return true;
+  }
+
+  /** Sets product `id`'s posting of `word` to `value`, or removes it (undefined). */
+  #post(word: string, id: number, value: number | undefined) {
+    let flat = this.#postings.get(word);
+    if (!flat) {
+      if (value === undefined) return;
+      this.#postings.set(word, (flat = []));
+    }
+    const at = pairAt(flat, id);
+    const there = flat[at] === id && at < flat.length;
+    if (value === undefined) {
+      if (there) flat.splice(at, 2);
+      if (!flat.length) this.#postings.delete(word);
+    } else if (there) flat[at + 1] = value;
+    else flat.splice(at, 0, id, value);
+  }
+
+  #member(collection: string, id: number, present: boolean) {
+    let ids = this.#members.get(collection);
+    if (!ids) this.#members.set(collection, (ids = []));
+    toggleId(ids, id, present);
+    if (!ids.length) this.#members.delete(collection);
+  }
+
+  /**
+   * Cuts the words into blocks again (cutBlocks' cuts, from the bytes of each word); a block
+   * with the same words as before, none of them in `changed`, keeps its text.
+   */
+  #cut(changed: ReadonlySet<string>) {
+    const texts = new Map<string, string>();
+    for (const word of changed) {
+      const flat = this.#postings.get(word);
+      if (!flat) {
+        this.#bytes.delete(word);
+        continue;
+      }
+      const text = JSON.stringify(encodedFlat(flat));
+      texts.set(word, text);
+      this.#bytes.set(word, word.length + text.length + 4);
+    }
+    const dirty = this.#blocks.size ? [...changed].sort() : [];
+    const touches = (first: string, last: string) => {
+      const at = lowerBound(dirty, first);
+      return at < dirty.length && (dirty[at] ?? '') <= last;
+    };
+    const blocks = new Map<string, KeptBlock>();
+    const entries: BlockEntry[] = [];
+    const close = (from: number, to: number) => {
+      const first = this.#words[from] ?? '';
+      const last = this.#words[to - 1] ?? '';
+      const kept = this.#blocks.get(first);
+      let block: KeptBlock;
+      if (kept && kept.count === to - from && kept.last === last && !touches(first, last))
+        block = kept;
+      else {
+        const words = this.#words.slice(from, to);
+        const postings = words.map(
+          (word) => texts.get(word) ?? JSON.stringify(encodedFlat(this.#postings.get(word) ?? [])),
+        );
+        const text = `{"words":${JSON.stringify(words)},"postings":[${postings.join(',')}]}`;
+        const hash = hashOf(text);
+        block = {
+          count: to - from,
+          last,
+          text,
+          entry: [first, hash, Math.ceil(text.length / 1024)],
+        };
+      }
+      blocks.set(first, block);
+      entries.push(block.entry);
+    };
+    let from = 0;
+    let bytes = 0;
+    for (let i = 0; i < this.#words.length; i++) {
+      const size = this.#bytes.get(this.#words[i] ?? '') ?? 0;
+      if (i > from && bytes + size > this.#blockBytes) {
+        close(from, i);
+        from = i;
+        bytes = 0;
+      }
+      bytes += size;
+    }
+    if (this.#words.length > from) close(from, this.#words.length);
+    for (const block of this.#blocks.values()) this.files.delete(blockPath(block.entry[1]));
+    for (const block of blocks.values()) this.files.set(blockPath(block.entry[1]), block.text);
+    this.#blocks = blocks;
+    this.#entries = entries;
+  }
+
+  /** The tops of the heavy prefixes (heavyTops), made again for those of `changed` words. */
+  #writeTops(changed?: ReadonlySet<string>) {
+    const dirty = [...(changed ?? [])].sort();
+    const before = this.#tops;
+    const kept = (prefix: string) => {
+      const at = lowerBound(dirty, prefix);
+      const touched = at < dirty.length && (dirty[at] ?? '').startsWith(prefix);
+      return touched || !Object.hasOwn(before, prefix) ? undefined : before[prefix];
+    };
+    this.#tops = heavyTops(
+      this.#words,
+      this.#postings,
+      this.#entries,
+      this.#limitKb,
+      changed ? kept : undefined,
+    );
+    const text = JSON.stringify(this.#tops);
+    const hash = hashOf(text);
+    if (hash === this.#topsHash) return;
+    this.files.delete(topsPath(this.#topsHash));
+    this.files.set(topsPath(hash), text);
+    this.#topsHash = hash;
+  }
+
+  #writeCollections(records: readonly SearchRecord[]) {
+    const text = JSON.stringify(records.filter((record) => !isProduct(record)).map(collectionOf));
+    const hash = hashOf(text);
+    if (hash === this.#collectionsHash) return;
+    this.files.delete(collectionsPath(this.#collectionsHash));
+    this.files.set(collectionsPath(hash), text);
+    this.#collectionsHash = hash;
+  }
+
+  #writeSets(collections: ReadonlySet<string>) {
+    for (const collection of collections) {
+      const previous = this.#sets.get(collection);
+      if (previous !== undefined) this.files.delete(setPath(collection, previous));
+      const ids = this.#members.get(collection);
+      if (!ids) {
+        this.#sets.delete(collection);
+        continue;
+      }
+      const text = JSON.stringify(encodeIds(ids));
+      const hash = hashOf(text);
+      this.#sets.set(collection, hash);
+      this.files.set(setPath(collection, hash), text);
+    }
+  }
+
+  #writeManifest() {
+    const sets: Record<string, string> = {};
+    for (const [collection, hash] of [...this.#sets].sort(([a], [b]) => Number(a) - Number(b)))
+      sets[collection] = hash;
+    const manifest: SuggestManifest = {
+      version: 1,
+      blocks: this.#entries,
+      limitKb: this.#limitKb,
+      tops: this.#topsHash,
+      collections: this.#collectionsHash,
+      sets,
+    };
+    this.files.set(`${SUGGEST_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
+  }
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -366,6 +717,14 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * The suggestion index a search thread keeps between publishes (publisher/search-worker.ts):
+ * that of the records the live release was indexed from, when it has it.
+ */
+export interface KeptSuggestIndex {
+  index?: SuggestIndex | undefined;
 }
 
 /**
@@ -378,23 +737,52 @@ export async function writeSuggestIndex(
   outDir: string,
   records: readonly SearchRecord[],
   before?: readonly SearchRecord[],
-  /** The records that differ from `before`'s, when compared already (changedDocs). */
-  changed?: ReadonlyMap<SearchRecord, SearchRecord>,
+  /** How `records` differ from `before`, when compared already (search-index.ts diffRecords). */
+  changes?: RecordChanges,
+  /**
+   * The index of `before` held in memory, brought up to `records` by `changes`; else the index
+   * made here, for the next publish.
+   */
+  kept: KeptSuggestIndex = {},
 ): Promise<string[]> {
   const root = join(outDir, SUGGEST_DIR);
-  // `outDir` holds the index made from `before` (a warm release): only its chunks that
-  // differ are written (a price change took 4 s of the whole index at 100,000 products).
-  const docs =
-    before && existsSync(join(root, MANIFEST_FILE))
-      ? changedDocs(records, before, changed)
-      : undefined;
-  const files = docs ?? suggestFiles(records);
-  const written: string[] = [];
-  for (const file of docs ? [] : await listFiles(root)) {
+  const warm = before !== undefined && existsSync(join(root, MANIFEST_FILE));
+  const held = kept.index;
+  // Dropped until it is known to be the index of `records` again.
+  kept.index = undefined;
+  // `outDir` holds the index made from `before` (a warm release): only the files that differ
+  // are written (the whole index took 7 to 8 s at 100,000 products).
+  const update = warm && held && changes ? held.update(records, changes) : undefined;
+  if (update) {
+    kept.index = held;
+    for (const path of update.gone) {
+      for (const suffix of ['', '.gz', '.br'])
+        await rm(join(outDir, path + suffix), { force: true });
+    }
+    return writeFiles(
+      outDir,
+      update.written.map((path) => [path, held?.files.get(path) ?? '']),
+    );
+  }
+  // Without the index in memory, a price or picture change still writes only the documents
+  // chunks that differ, worked out from the records alone.
+  const docs = warm ? changedDocs(records, before, changes) : undefined;
+  if (docs) return writeFiles(outDir, docs);
+  const index = SuggestIndex.of(records);
+  const files = index.files;
+  for (const file of await listFiles(root)) {
     const path = relative(outDir, file);
     const base = path.replace(/\.(gz|br)$/, '');
     if (!files.has(base)) await rm(file, { force: true });
   }
+  const written = await writeFiles(outDir, files);
+  kept.index = index;
+  return written;
+}
+
+/** Writes each file whose bytes differ from those on disk; returns those written. */
+async function writeFiles(outDir: string, files: Iterable<[string, string]>): Promise<string[]> {
+  const written: string[] = [];
   for (const [path, text] of files) {
     const file = join(outDir, path);
     const before = await readFile(file, 'utf8').catch(() => undefined);
