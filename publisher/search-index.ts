@@ -61,6 +61,8 @@ export interface SearchIndexReport {
   written: string[];
   /** The suggestion index's files written again (new or changed), for the caller to compress. */
   suggestFiles: string[];
+  /** How the suggestion index was made (KeptSuggestIndex), or 'same' when left as it was. */
+  suggest: 'updated' | 'documents' | 'whole' | 'same';
 }
 
 /**
@@ -96,13 +98,15 @@ export async function writeSearchIndex(
     !changes.added.length &&
     !changes.removed.length &&
     existsSync(join(outDir, SUGGEST_DIR, MANIFEST_FILE));
+  const held: KeptSuggestIndex = options.suggest ?? {};
+  held.made = undefined;
   // Made while Pagefind's own process writes a shard: made first, its 4 s of this thread's
   // time held back the shard's records Pagefind was waiting for (issue 33, item 3).
   let suggesting: Promise<string[]> | undefined;
   const suggest = () => {
     suggesting ??= unchanged
       ? Promise.resolve([])
-      : writeSuggestIndex(outDir, records, kept, changes, options.suggest);
+      : writeSuggestIndex(outDir, records, kept, changes, held);
     suggesting.catch(() => {});
   };
   const shards = options.live
@@ -149,7 +153,8 @@ export async function writeSearchIndex(
   await mkdir(join(outDir, '_server'), { recursive: true });
   await rename(recordsFile, join(outDir, KEPT_SEARCH_RECORDS));
   await rm(join(outDir, 'search-index'), { recursive: true, force: true });
-  return { records: records.length, indexed, written, suggestFiles };
+  const suggestMade = unchanged ? 'same' : (held.made ?? 'whole');
+  return { records: records.length, indexed, written, suggestFiles, suggest: suggestMade };
 }
 
 const isCollection = (record: SearchRecord) =>

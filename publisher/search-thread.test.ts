@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +55,17 @@ function scribble(file: string) {
   utimesSync(file, WRITTEN, WRITTEN);
 }
 
+/** The suggestion index's files under a release, with their text. */
+const suggestTree = (dir: string) =>
+  new Map(
+    readdirSync(join(dir, 'suggest'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [path.slice(dir.length), readFileSync(path, 'utf8')] as const;
+      }),
+  );
+
 const threads: SearchThread[] = [];
 const thread = () => {
   const made = new SearchThread();
@@ -70,7 +90,30 @@ describe('SearchThread', () => {
 
     // A thread without them reads the file, finds nothing there, and indexes everything.
     const third = await warmRelease(first, products(10));
-    expect((await thread().index({ outDir: third, live: first })).indexed).toBe(30);
+    const unknown = await thread().index({ outDir: third, live: first });
+    expect(unknown.indexed).toBe(30);
+    expect(unknown.suggest).toBe('whole');
+  });
+
+  it('keeps the suggestion index with the records, and changes it for a product added', async () => {
+    const search = thread();
+    const first = release(products(10));
+    const made = await search.index({ outDir: first });
+    const added = [
+      ...products(10),
+      product(31, 'Drive Wheel 31', { sku: 'DW-31', vendor: 'Yale', price: 10 }),
+    ];
+    const next = await warmRelease(first, added);
+    const report = await search.index({ outDir: next, live: first });
+    expect(made.suggest).toBe('whole');
+    expect(report.suggest).toBe('updated');
+    // Only what the product touched: its documents chunk, the blocks of its words, the manifest.
+    expect(report.suggestFiles.length).toBeGreaterThan(1);
+    expect(report.suggestFiles.length).toBeLessThan(made.suggestFiles.length);
+    // The same files as an index made afresh from the same records.
+    const clean = release(added);
+    await thread().index({ outDir: clean });
+    expect(suggestTree(next)).toEqual(suggestTree(clean));
   });
 
   it('reads the kept records again when the live release is not the one it indexed', async () => {

@@ -725,6 +725,11 @@ async function listFiles(dir: string): Promise<string[]> {
  */
 export interface KeptSuggestIndex {
   index?: SuggestIndex | undefined;
+  /**
+   * How the last write made the index: the kept one changed product by product, the
+   * documents chunks alone worked out from the records, or the whole index.
+   */
+  made?: 'updated' | 'documents' | 'whole' | undefined;
 }
 
 /**
@@ -755,6 +760,7 @@ export async function writeSuggestIndex(
   const update = warm && held && changes ? held.update(records, changes) : undefined;
   if (update) {
     kept.index = held;
+    kept.made = 'updated';
     for (const path of update.gone) {
       for (const suffix of ['', '.gz', '.br'])
         await rm(join(outDir, path + suffix), { force: true });
@@ -767,7 +773,10 @@ export async function writeSuggestIndex(
   // Without the index in memory, a price or picture change still writes only the documents
   // chunks that differ, worked out from the records alone.
   const docs = warm ? changedDocs(records, before, changes) : undefined;
-  if (docs) return writeFiles(outDir, docs);
+  if (docs) {
+    kept.made = 'documents';
+    return writeFiles(outDir, docs);
+  }
   const index = SuggestIndex.of(records);
   const files = index.files;
   for (const file of await listFiles(root)) {
@@ -777,6 +786,7 @@ export async function writeSuggestIndex(
   }
   const written = await writeFiles(outDir, files);
   kept.index = index;
+  kept.made = 'whole';
   return written;
 }
 
