@@ -54,6 +54,37 @@ export async function rewriteSitemap(options: {
 }
 
 /**
+ * The sitemap written while the pages render, for a publish whose pages come or go: each
+ * page's head taken to be as the live release's sitemap found it (a new page listed).
+ * `stands` says, once the render is done, whether its heads agree; when they do not (a page
+ * turned noindex or back, a new page that is noindex), the caller writes the sitemap again
+ * with them (rewriteSitemap), after this one has settled. Undefined when the live release
+ * keeps no list of unlisted pages (then each head would be read from a page being written).
+ */
+export async function sitemapAhead(options: {
+  live: string;
+  outDir: string;
+  site: string;
+  paths: readonly WarmPath[];
+}): Promise<
+  | { written: Promise<string[]>; stands: (heads: ReadonlyMap<string, boolean>) => boolean }
+  | undefined
+> {
+  const unlisted = await readUnlisted(options.live);
+  if (!unlisted) return undefined;
+  const filter = sitemapFilter(options.outDir, (name) => unlisted.has(name));
+  const written = (async () => {
+    const files = await writeSitemap(options.outDir, options.paths, options.site, filter);
+    await writeUnlisted(options.outDir, filter.unlisted);
+    return files;
+  })();
+  written.catch(() => {});
+  const stands = (heads: ReadonlyMap<string, boolean>) =>
+    [...heads].every(([name, excluded]) => excluded === unlisted.has(name));
+  return { written, stands };
+}
+
+/**
  * The sitemap as astro build writes it: @astrojs/sitemap itself, with the store's options
  * (astro.config.mjs), run over this release's pages. Its files are unlinked first: the
  * integration writes through a stream that would otherwise write into the live release.
