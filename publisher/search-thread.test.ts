@@ -116,6 +116,24 @@ describe('SearchThread', () => {
     expect(suggestTree(next)).toEqual(suggestTree(clean));
   });
 
+  it('makes the suggestion index of a price change afterwards, for the next product added', async () => {
+    const search = thread();
+    const first = release(products(10));
+    await search.index({ outDir: first });
+    // Once a restart (another thread) indexed a price change: the documents chunks alone.
+    const restarted = thread();
+    const priced = await warmRelease(first, products(12));
+    rmSync(join(first, KEPT_SEARCH_RECORDS));
+    writeFileSync(join(first, KEPT_SEARCH_RECORDS), JSON.stringify(products(10)));
+    expect((await restarted.index({ outDir: priced, live: first })).suggest).toBe('documents');
+    const added = [...products(12), product(31, 'Drive Wheel 31', { sku: 'DW-31', price: 12 })];
+    const next = await warmRelease(priced, added);
+    expect((await restarted.index({ outDir: next, live: priced })).suggest).toBe('updated');
+    const clean = release(added);
+    await thread().index({ outDir: clean });
+    expect(suggestTree(next)).toEqual(suggestTree(clean));
+  });
+
   it('reads the kept records again when the live release is not the one it indexed', async () => {
     const search = thread();
     const first = release(products(10));

@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import type { SearchRecord } from '../src/lib/search/search-record.ts';
 import { lowerThisThread } from './priority.ts';
 import { KEPT_SEARCH_RECORDS, SEARCH_RECORDS_PATH, writeSearchIndex } from './search-index.ts';
-import type { KeptSuggestIndex } from './suggest-index.ts';
+import { SuggestIndex, type KeptSuggestIndex } from './suggest-index.ts';
 import type { SearchJob, SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
 
 if (!parentPort) throw new Error('The search index runs only as a worker thread.');
@@ -76,4 +76,15 @@ port.on('message', (request: SearchThreadRequest) => {
       stops.delete(request.id);
     }
   });
+  queue = queue.then(keepSuggestIndex);
 });
+
+/**
+ * When a job left no suggestion index in memory (a price change after a restart or a full
+ * build writes only the documents chunks), the index of its records is made once the reply
+ * is sent, so that the next product added or removed changes it rather than making it whole
+ * during a publish (6 s at 100,000 products). Its files are those of that release's index.
+ */
+function keepSuggestIndex() {
+  if (last && !last.suggest.index) last.suggest.index = SuggestIndex.of(last.records);
+}
