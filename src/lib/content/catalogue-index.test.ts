@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   groupByLetter,
+  indexEntriesHtml,
   indexLetter,
   letterIndex,
   parentTrail,
@@ -65,5 +66,20 @@ describe('parentTrail', () => {
     expect(parentTrail(trail.slice(0, 2), 'pj-load-wheels')).toBe('Pallet Jack Parts › Wheels');
     expect(parentTrail(trail.slice(0, 1), 'pj')).toBe('');
     expect(parentTrail([], 'x')).toBe('');
+  });
+});
+
+describe('indexEntriesHtml', () => {
+  it('writes each entry as a link with its note, the text escaped', () => {
+    expect(
+      indexEntriesHtml([
+        { label: 'Crown <b>Wheel</b>', path: '/products/a?b=1&c="2"', letter: 'C', note: 'P&N-1' },
+        { label: 'Yale Seal', path: '/products/yale-seal', letter: 'Y' },
+      ]),
+    ).toBe(
+      '<li><a href="/products/a?b=1&amp;c=&quot;2&quot;">Crown &lt;b&gt;Wheel&lt;/b&gt;</a>' +
+        '<span class="note"> P&amp;N-1</span></li>' +
+        '<li><a href="/products/yale-seal">Yale Seal</a></li>',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/format/escape-html.ts';
 import { paginate, type IndexPage } from './index-pagination.ts';
 
 /** A link of the static product and category indexes. */
@@ -93,4 +94,19 @@ export function parentTrail(
     .map((crumb) => crumb.title.trim())
     .filter((title) => title !== '')
     .join(' › ');
+}
+
+/**
+ * The list items of an A-to-Z index page's entries as HTML: a link, and the entry's note
+ * after it. A product that comes or goes moves every later entry to another page (a hundred
+ * pages of 1,000 at 100,000 products); made as one string they render in a fraction of the
+ * time Astro took from components, without the component's scope class on every element.
+ */
+export function indexEntriesHtml(entries: readonly (IndexEntry & { note?: string })[]): string {
+  let html = '';
+  for (const entry of entries) {
+    const note = entry.note ? `<span class="note"> ${escapeHtml(entry.note)}</span>` : '';
+    html += `<li><a href="${escapeHtml(entry.path)}">${escapeHtml(entry.label)}</a>${note}</li>`;
+  }
+  return html;
 }

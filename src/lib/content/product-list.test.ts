@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_FOR_PRICE } from '../catalog/price-display.ts';
-import { productListRows, type ProductListSource } from './product-list.ts';
+import { productListRows, productListRowsHtml, type ProductListSource } from './product-list.ts';
 
 const product = (id: number, partNumber: string, over: Partial<ProductListSource> = {}) => ({
   id,
@@ -58,5 +58,32 @@ describe('productListRows between publishes', () => {
     expect(changed?.price).not.toBe(first?.price);
     const [moved] = productListRows([kept], '/parts', 'USD');
     expect(moved?.path).toBe('/parts/p-1');
+  });
+});
+
+describe('productListRowsHtml', () => {
+  it('writes each row as the table shows it, its text escaped', () => {
+    const rows = productListRows(
+      [
+        product(1, 'PN-1', { title: 'Seal <script>alert(1)</script> & "kit"', vendor: 'B&W' }),
+        product(2, 'PN-2', { vendor: '', availableForSale: false }),
+      ],
+      '/products',
+      'USD',
+    );
+    expect(productListRowsHtml(rows)).toBe(
+      '<tr><td class="part">PN-1</td><td class="title"><a href="/products/p-1">' +
+        'Seal &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;kit&quot;</a></td>' +
+        '<td class="brand"><a href="/brands/B%26W">B&amp;W</a></td><td class="num">$10.00</td>' +
+        '<td class="stock">In stock</td></tr>' +
+        '<tr><td class="part">PN-2</td><td class="title"><a href="/products/p-2">Part 2</a></td>' +
+        '<td class="brand"></td><td class="num">$10.00</td><td class="stock">Sold out</td></tr>',
+    );
+  });
+
+  it('makes a row once: a page of the same rows is the same text', () => {
+    const rows = productListRows([product(3, 'PN-3')], '/products', 'USD');
+    expect(productListRowsHtml(rows)).toBe(productListRowsHtml([...rows]));
+    expect(productListRowsHtml([])).toBe('');
   });
 });
