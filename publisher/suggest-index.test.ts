@@ -18,6 +18,7 @@ import {
   type SuggestManifest,
 } from '../src/lib/search/suggest-format.ts';
 import { collection, product } from '../src/lib/search/suggest.testing.ts';
+import { createRandom } from '../server/seed/random.ts';
 import { diffRecords } from './search-index.ts';
 import {
   changedDocs,
@@ -275,20 +276,9 @@ describe('SuggestIndex', () => {
   const words = ['load', 'wheel', 'seal', 'kit', 'drive', 'brake', 'shoe', 'pump', 'valve', 'hub'];
   const brands = ['Crown', 'Yale', 'Raymond', 'Hyster'];
 
-  /** A seeded generator (mulberry32), so that a failure can be run again. */
-  function random(seed: number) {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
+  /** Seeded, so that a failure can be run again. */
   function catalogue(seed: number) {
-    const next = random(seed);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    const { next, pick } = createRandom(seed);
     const make = (id: number) =>
       product(id, `${pick(brands)} ${pick(words)} ${pick(words)}`, {
         sku: `${pick(['85', 'YA', 'RA'])}-${String(Math.floor(next() * 900) + 100)}`,
