@@ -305,9 +305,6 @@ async function renderRecords(
   return path.pathname;
 }
 
-/** Pages the warm renderer is asked for ahead of the one being written (as a full build's). */
-const PAGES_IN_FLIGHT = 3;
-
 /**
  * Renders the plan's pages into the new release, keeping the bytes that did not change and
  * adding the hashes of new inline scripts to `hashes`. The search records come first, when
@@ -332,23 +329,10 @@ async function renderPages(
   const isRecords = (path: WarmPath) => outputFile(outDir, path) === search.recordsFile;
   const toRender = plan.toRender.filter((path) => path.pathname !== records);
   const ordered = [...toRender.filter(isRecords), ...toRender.filter((path) => !isRecords(path))];
-  // A few pages asked for ahead: the worker renders the next while this thread compares and
-  // writes the last (one at a time, the worker waited on each write).
-  const asked: Promise<{ status: number; body: Buffer | null }>[] = [];
-  const ask = (index: number) => {
-    const path = ordered[index];
-    if (!path || asked[index]) return;
-    const page = renderer.render(requestUrl(path, options.site), path.route);
-    // Awaited in order below; one left behind by a failure must not go unheard.
-    page.catch(() => {});
-    asked[index] = page;
-  };
-  for (let index = 0; index < PAGES_IN_FLIGHT; index++) ask(index);
   for (const [index, path] of ordered.entries()) {
     options.signal?.throwIfAborted();
     options.onProgress?.('build', index, ordered.length);
-    const page = await (asked[index] ?? Promise.reject(new Error(`${path.pathname} not asked`)));
-    ask(index + PAGES_IN_FLIGHT);
+    const page = await renderer.render(requestUrl(path, options.site), path.route);
     if (page.status >= 300 && page.status < 400)
       throw new Error(`${path.pathname} answered a redirect, which only a full build writes.`);
     const file = outputFile(outDir, path);
