@@ -123,8 +123,6 @@ describe('SearchThread', () => {
     // Once a restart (another thread) indexed a price change: the documents chunks alone.
     const restarted = thread();
     const priced = await warmRelease(first, products(12));
-    rmSync(join(first, KEPT_SEARCH_RECORDS));
-    writeFileSync(join(first, KEPT_SEARCH_RECORDS), JSON.stringify(products(10)));
     expect((await restarted.index({ outDir: priced, live: first })).suggest).toBe('documents');
     const added = [...products(12), product(31, 'Drive Wheel 31', { sku: 'DW-31', price: 12 })];
     const next = await warmRelease(priced, added);
