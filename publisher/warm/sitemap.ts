@@ -48,9 +48,7 @@ export async function rewriteSitemap(options: {
     options.outDir,
     (name) => options.heads.get(name) ?? unlisted?.has(name),
   );
-  const files = await writeSitemap(options.outDir, options.paths, options.site, filter);
-  await writeUnlisted(options.outDir, filter.unlisted);
-  return files;
+  return writeSitemap(options.outDir, options.paths, options.site, filter);
 }
 
 /**
@@ -73,11 +71,7 @@ export async function sitemapAhead(options: {
   const unlisted = await readUnlisted(options.live);
   if (!unlisted) return undefined;
   const filter = sitemapFilter(options.outDir, (name) => unlisted.has(name));
-  const written = (async () => {
-    const files = await writeSitemap(options.outDir, options.paths, options.site, filter);
-    await writeUnlisted(options.outDir, filter.unlisted);
-    return files;
-  })();
+  const written = writeSitemap(options.outDir, options.paths, options.site, filter);
   written.catch(() => {});
   const stands = (heads: ReadonlyMap<string, boolean>) =>
     [...heads].every(([name, excluded]) => excluded === unlisted.has(name));
@@ -86,7 +80,8 @@ export async function sitemapAhead(options: {
 
 /**
  * The sitemap as astro build writes it: @astrojs/sitemap itself, with the store's options
- * (astro.config.mjs), run over this release's pages. Its files are unlinked first: the
+ * (astro.config.mjs), run over this release's pages, and the pages its filter kept out
+ * (UNLISTED_FILE). Its files are unlinked first: the
  * integration writes through a stream that would otherwise write into the live release.
  */
 async function writeSitemap(
@@ -123,6 +118,7 @@ async function writeSitemap(
     pages: pages.map((page) => ({ pathname: page.name })),
     logger,
   });
+  await writeUnlisted(outDir, filter.unlisted);
   return (await readdir(outDir))
     .filter((name) => /^sitemap-.*\.xml$/.test(name))
     .map((name) => join(outDir, name));
