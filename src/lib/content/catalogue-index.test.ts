@@ -38,6 +38,18 @@ describe('letter index', () => {
     ]);
   });
 
+  it('orders labels the collator holds equal by their code units, then by path', () => {
+    const tied = [
+      { label: 'axle', path: '/p/2', letter: 'A' },
+      { label: 'Axle', path: '/p/9', letter: 'A' },
+      { label: 'axle', path: '/p/1', letter: 'A' },
+    ];
+    const order = (list: typeof tied) => sortIndexEntries(list).map((e) => `${e.label}${e.path}`);
+    expect(order(tied)).toEqual(['Axle/p/9', 'axle/p/1', 'axle/p/2']);
+    // Whatever order they came in.
+    expect(order([...tied].reverse())).toEqual(order(tied));
+  });
+
   it('cuts pages and says where each letter starts', () => {
     const { pages, starts } = letterIndex(entries, 2);
     expect(pages).toHaveLength(3);

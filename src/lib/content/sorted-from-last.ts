@@ -1,8 +1,9 @@
 /** The order each named sort gave last, by item id: outlives the warm renderer's store change. */
-const lastOrders = new Map<string, Map<number, number>>();
+const lastOrders = new Map<string, Map<number | string, number>>();
 
 /**
- * `items` sorted by `compare`, which must be a total order (ties broken by the unique `id`),
+ * `items` sorted by `compare`, which must be a total order (ties broken by the unique `id`,
+ * a number or a text such as a path),
  * so that the result does not depend on the order the items came in. The sort starts from
  * the order the same sort (`name`) gave last time: in the publisher's warm renderer, which
  * lists every page again after a price change, nearly every item is then in place, and the
@@ -14,7 +15,7 @@ const lastOrders = new Map<string, Map<number, number>>();
 export function sortedFromLast<T>(
   name: string,
   items: readonly T[],
-  id: (item: T) => number,
+  id: (item: T) => number | string,
   compare: (a: T, b: T) => number,
 ): T[] {
   const last = lastOrders.get(name);
