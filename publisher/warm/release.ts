@@ -11,7 +11,7 @@ import {
   writeAtomically,
   type PrecompressReport,
 } from '../../web/precompress.ts';
-import { headExcludes } from '../../src/lib/content/sitemap-xml.ts';
+import { headExcludes, pageHead } from '../../src/lib/content/sitemap-xml.ts';
 import { readJsonFile } from '../json-file.ts';
 import { linkTree } from './link-tree.ts';
 import { routeType, type WarmPath } from './protocol.ts';
@@ -339,12 +339,13 @@ async function renderPages(
     const old = page.body && (await readFile(file).catch(() => undefined));
     if (page.body && !old?.equals(page.body)) {
       if (file.endsWith('.html')) {
-        const html = page.body.toString('utf8');
-        for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-        const excluded = headExcludes(html);
+        // Byte for byte (latin1), as the precompress pass reads pages (web/precompress.ts).
+        const html = page.body.toString('latin1');
+        for (const hash of inlineScriptHashes(html, 'latin1')) hashes.add(hash);
+        const excluded = headExcludes(pageHead(page.body));
         result.heads.set(sitemapName(path, options.site), excluded);
         // A page that turns noindex (or back) leaves or joins the sitemap.
-        if (old && headExcludes(old.toString('utf8')) !== excluded) result.listedChanged = true;
+        if (old && headExcludes(pageHead(old)) !== excluded) result.listedChanged = true;
       }
       await replace(file, page.body);
       result.written.push(file);

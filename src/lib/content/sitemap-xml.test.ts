@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headExcludes, serializeSitemapItem, servedUrl, sitemapFilter } from './sitemap-xml.ts';
+import {
+  headExcludes,
+  pageHead,
+  serializeSitemapItem,
+  servedUrl,
+  sitemapFilter,
+} from './sitemap-xml.ts';
 
 const site = 'https://parts.example';
 let dir = '';
@@ -79,6 +85,18 @@ describe('sitemapFilter', () => {
   it('reads the robots meta in either attribute order', () => {
     expect(headExcludes('<meta content="noindex, follow" name="robots">')).toBe(true);
     expect(headExcludes('<meta name="robots" content="index">')).toBe(false);
+  });
+
+  it('reads a page’s head from its bytes, whatever text comes before the robots meta', () => {
+    const page = (head: string, body = '') =>
+      Buffer.from(`<html><head>${head}</head><body>${body}</body></html>`, 'utf8');
+    const noindex = '<meta name="robots" content="noindex">';
+    expect(headExcludes(pageHead(page(`<title>Rädchen “ø” 🛞</title>${noindex}`)))).toBe(true);
+    expect(headExcludes(pageHead(page('<title>Räder</title>')))).toBe(false);
+    // Only the head counts, as the full build's filter reads it from the file.
+    expect(pageHead(page('<title>x</title>', noindex))).toBe('<html><head><title>x</title>');
+    expect(headExcludes(pageHead(page('<title>x</title>', noindex)))).toBe(false);
+    expect(pageHead(Buffer.from('<HEAD><title>x</title></HEAD>'))).toBe('<HEAD><title>x</title>');
   });
 });
 
