@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewPageKey } from '../product/cache-key.ts';
+import { rowsPageKey } from '../product/cache-key.ts';
 import { INDEX_PAGE_SIZE } from './index-pagination.ts';
 import { indexLetter } from './catalogue-index.ts';
 import { letterIndexPaths } from './letter-index-paths.ts';
@@ -18,7 +18,8 @@ describe('letterIndexPaths', () => {
 
   it('keys each page on its own props', () => {
     const [first] = letterIndexPaths('test-b', [entry('A')]);
-    expect(first?.cacheKey).toBe(viewPageKey(first?.props));
+    const { items = [], ...fields } = first?.props ?? {};
+    expect(first?.cacheKey).toBe(rowsPageKey(fields, items));
     expect(letterIndexPaths('test-b', [entry('B')])[0]?.cacheKey).not.toBe(first?.cacheKey);
   });
 

@@ -1,4 +1,4 @@
-import { viewPageKey } from '../product/cache-key.ts';
+import { rowsPageKey } from '../product/cache-key.ts';
 import { letterIndex, type IndexEntry } from './catalogue-index.ts';
 import { INDEX_PAGE_SIZE, pageParam } from './index-pagination.ts';
 
@@ -58,6 +58,7 @@ function indexPaths<T extends IndexEntry>(name: string, entries: readonly T[]) {
   const { pages, starts } = letterIndex(entries, INDEX_PAGE_SIZE, name);
   return pages.map(({ page, totalPages, items }) => {
     const props = { page, totalPages, items, starts, count: entries.length };
-    return { params: { page: pageParam(page) }, props, cacheKey: viewPageKey(props) };
+    const cacheKey = rowsPageKey({ page, totalPages, starts, count: entries.length }, items);
+    return { params: { page: pageParam(page) }, props, cacheKey };
   });
 }

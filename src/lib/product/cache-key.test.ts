@@ -10,6 +10,7 @@ import {
   productPageKey,
   productRecordDigest,
   viewDigest,
+  rowsPageKey,
   viewPageKey,
   type ListPageInputs,
   type ProductPageInputs,
@@ -252,6 +253,29 @@ describe('viewDigest and viewPageKey', () => {
     expect(viewPageKey(view())).toBe(base);
     expect(viewPageKey({ ...view(), page: 2 })).not.toBe(base);
     expect(base).not.toBe(viewDigest(view()));
+  });
+});
+
+describe('rowsPageKey', () => {
+  const rows = (prices: number[]) =>
+    prices.map((price, n) => ({ part: `P-${String(n)}`, title: 'Axle "A"', price }));
+  const fields = { page: 1, totalPages: 3, count: 2 };
+
+  it('keys a page by its fields and its rows, equal rows in new objects alike', () => {
+    const base = rowsPageKey(fields, rows([10, 20]));
+    expect(rowsPageKey({ ...fields }, rows([10, 20]))).toBe(base);
+    expect(rowsPageKey(fields, rows([10, 21]))).not.toBe(base);
+    expect(rowsPageKey(fields, rows([10]))).not.toBe(base);
+    expect(rowsPageKey({ ...fields, count: 3 }, rows([10, 20]))).not.toBe(base);
+    // A row's text cannot pass for two rows, nor the fields for a row.
+    expect(rowsPageKey(fields, [{ a: '1\u0000' }])).not.toBe(rowsPageKey(fields, [{ a: '1' }, {}]));
+  });
+
+  it('keeps a row’s JSON with the row, and throws on a row JSON would flatten', () => {
+    const kept = rows([5]);
+    const key = rowsPageKey(fields, kept);
+    expect(rowsPageKey(fields, kept)).toBe(key);
+    expect(() => rowsPageKey(fields, [{ seen: new Map() }])).toThrow(/seen is not a plain object/);
   });
 });
 
