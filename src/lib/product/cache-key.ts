@@ -248,8 +248,8 @@ export function viewPageKey(view: unknown): string {
  * entries, the product list's rows): each row's JSON is made once and kept with the row
  * object, which the routes keep while its record is the same object (productIndexEntry,
  * productListRows). A product that comes or goes changes every such page's count, and their
- * keys wrote 200,000 rows as JSON again, a second of the listing at 100,000 products (issue
- * 33, item 3). Rows must not change once made, as a view never does.
+ * keys wrote 200,000 rows as JSON again at 100,000 products (issue 33, item 3). Rows must not
+ * change once made, as a view never does.
  * @example rowsPageKey({ page: 1, count: 1 }, [{ label: 'Axle', path: '/p/axle' }]) // 24 hex digits
  */
 export function rowsPageKey(fields: object, rows: readonly object[]): string {
