@@ -1,4 +1,3 @@
-import { productPlainTitle, type ProductRecord } from '../../../shared/contracts/product-record.ts';
 import { escapeHtml } from '../../../shared/format/escape-html.ts';
 import { paginate, type IndexPage } from './index-pagination.ts';
 import { sortedFromLast } from './sorted-from-last.ts';
@@ -14,28 +13,6 @@ export interface IndexEntry {
 /** An entry with the note shown after its link (a product's part number, a category's trail). */
 export interface NotedEntry extends IndexEntry {
   note?: string;
-}
-
-/**
- * Each product's entry, kept while its record is the same object: the warm renderer replaces
- * only the records a change brings, so the other entries compare as the same objects
- * (letterIndexPaths) instead of field by field, and 100,000 titles are not cut again.
- */
-const productEntries = new WeakMap<ProductRecord, { base: string; entry: NotedEntry }>();
-
-/** A product's entry in the product index, its page under `base`. */
-export function productIndexEntry(product: ProductRecord, base: string): NotedEntry {
-  const kept = productEntries.get(product);
-  if (kept?.base === base) return kept.entry;
-  const label = productPlainTitle(product);
-  const entry = {
-    label,
-    path: `${base}/${product.handle}`,
-    letter: indexLetter(label),
-    note: product.partNumber,
-  };
-  productEntries.set(product, { base, entry });
-  return entry;
 }
 
 /**

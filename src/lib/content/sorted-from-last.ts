@@ -2,14 +2,13 @@
 const lastOrders = new Map<string, Map<number | string, number>>();
 
 /**
- * `items` sorted by `compare`, which must be a total order (ties broken by the unique `id`,
- * a number or a text such as a path),
- * so that the result does not depend on the order the items came in. The sort starts from
- * the order the same sort (`name`) gave last time: in the publisher's warm renderer, which
- * lists every page again after a price change, nearly every item is then in place, and the
- * sort (TimSort, which takes runs already in order as they are) compares about once per item
- * instead of 17 times at 100,000 products (a collator's 1.7 million comparisons, 1.2 s of
- * each listing). A full build sorts once, from the order given.
+ * `items` sorted by `compare`, which must be a total order (ties broken by the unique `id`, a
+ * number or a text such as a path), so that the result does not depend on the order the items
+ * came in. The sort starts from the order the same sort (`name`) gave last time: in the
+ * publisher's warm renderer, which lists every page again after a price change, nearly every
+ * item is then in place, and the sort (TimSort, which takes runs already in order as they
+ * are) compares about once per item instead of 17 times at 100,000 products (a collator's 1.7
+ * million comparisons, 1.2 s of each listing). A full build sorts once, from the order given.
  * @example sortedFromLast('by-title', products, (p) => p.id, (a, b) => a.title.localeCompare(b.title) || a.id - b.id)
  */
 export function sortedFromLast<T>(
